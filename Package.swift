@@ -1,0 +1,53 @@
+// swift-tools-version:5.9
+import PackageDescription
+
+// Stages, each depending only on the ones before it (see ARCHITECTURE.md):
+// CLibYAML → TatamiYAML → TatamiModel → TatamiLayout → TatamiRender → TatamiServices → TatamiCLI → tatami
+let package = Package(
+    name: "Tatami",
+    products: [
+        .executable(name: "tatami", targets: ["tatami"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibYAML",
+            path: "Sources/CLibYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
+        // Positions, line tables, diagnostics, geometry: shared vocabulary, no dependencies.
+        .target(name: "TatamiBase"),
+        // The only module that sees libyaml's C types.
+        .target(name: "TatamiYAML", dependencies: ["CLibYAML", "TatamiBase"]),
+        // Schema table, expression language, typed view model, validation.
+        .target(name: "TatamiModel", dependencies: ["TatamiBase", "TatamiYAML"]),
+        // Text measurement, the layout engine and its containers. Never sees YAML.
+        .target(name: "TatamiLayout", dependencies: ["TatamiBase", "TatamiModel"]),
+        // ASCII render of laid-out frames.
+        .target(name: "TatamiRender", dependencies: ["TatamiBase", "TatamiLayout"]),
+        // The pipeline and editor services, as plain values (no LSP, no JSON-RPC).
+        .target(name: "TatamiServices", dependencies: ["TatamiBase", "TatamiYAML", "TatamiModel", "TatamiLayout", "TatamiRender"]),
+        // Command-line front end.
+        .target(name: "TatamiCLI", dependencies: [
+            "TatamiBase", "TatamiServices", "TatamiRender", "TatamiLayout", "TatamiModel",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "tatami", dependencies: ["TatamiCLI"]),
+        .executableTarget(
+            name: "tatami-bench",
+            dependencies: ["CLibYAML", "TatamiBase", "TatamiYAML", "TatamiModel", "TatamiLayout", "TatamiRender", "TatamiServices"]
+        ),
+
+        .target(name: "TatamiTestSupport", dependencies: ["TatamiBase"], path: "Tests/TatamiTestSupport"),
+        .testTarget(name: "TatamiBaseTests", dependencies: ["TatamiBase", "TatamiTestSupport"]),
+        .testTarget(name: "TatamiYAMLTests", dependencies: ["TatamiYAML", "TatamiTestSupport"]),
+        .testTarget(name: "TatamiModelTests", dependencies: ["TatamiModel", "TatamiYAML", "TatamiTestSupport"]),
+        .testTarget(name: "TatamiLayoutTests", dependencies: ["TatamiLayout", "TatamiModel", "TatamiServices", "TatamiTestSupport"]),
+        .testTarget(name: "TatamiRenderTests", dependencies: ["TatamiRender", "TatamiLayout", "TatamiServices", "TatamiTestSupport"]),
+        .testTarget(name: "TatamiServicesTests", dependencies: ["TatamiServices", "TatamiTestSupport"]),
+        .testTarget(name: "TatamiCLITests", dependencies: ["TatamiCLI", "TatamiTestSupport"]),
+    ]
+)

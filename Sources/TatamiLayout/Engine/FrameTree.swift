@@ -1,0 +1,101 @@
+import TatamiBase
+import TatamiModel
+
+/// What a laid-out view draws, for the renderer.
+public enum Drawing: Sendable {
+    case none
+    /// Laid-out lines (the same wrapping and `…` as measurement), the font, and how lines
+    /// align inside the text's width.
+    case text(TextLayoutResult, font: FontMetrics, alignment: HorizontalPart)
+    case color(ColorValue, fill: Character?)
+    case image(name: String)
+    /// A line along `axis` (horizontal: a rule across; vertical: a bar down).
+    case divider(axis: Axis)
+}
+
+/// One shown view after layout, in viewport coordinates, rounded to the viewport's scale.
+public final class FrameNode: @unchecked Sendable {
+    public let view: ViewNode
+    /// `/`, `/0/2`, `/0/background` (FORMAT.md §12).
+    public let path: String
+    /// The kind key, or a component's name.
+    public let kind: String
+    public let id: String?
+    /// The outer frame: the rectangle the parent placed, with every modifier (offset included).
+    public internal(set) var frame: Rect
+    /// The kind itself, inside its padding and frames.
+    public internal(set) var content: Rect
+    /// The proposal the outer view received.
+    public internal(set) var proposal: ProposedSize
+    /// Hidden views (or views inside a hidden one) are laid out but not drawn.
+    public internal(set) var hidden: Bool
+    public internal(set) var drawing: Drawing
+    /// Shown children in declaration order.
+    public internal(set) var children: [FrameNode]
+    /// Backgrounds, in drawing order (the outermost first: it is furthest back).
+    public internal(set) var backgrounds: [FrameNode]
+    /// Overlays, in drawing order (the innermost first).
+    public internal(set) var overlays: [FrameNode]
+    /// Borders with the rectangle each is drawn on.
+    public internal(set) var borders: [(style: BorderStyle, rect: Rect)]
+    /// Whether children are drawn in `zIndex` order (zstack, canvas) instead of declaration order.
+    public let drawsChildrenByZIndex: Bool
+
+    public init(
+        view: ViewNode, path: String, kind: String, frame: Rect, content: Rect, proposal: ProposedSize,
+        hidden: Bool, drawing: Drawing, children: [FrameNode] = [], backgrounds: [FrameNode] = [],
+        overlays: [FrameNode] = [], borders: [(style: BorderStyle, rect: Rect)] = [], drawsChildrenByZIndex: Bool = false
+    ) {
+        self.view = view
+        self.path = path
+        self.kind = kind
+        self.id = view.id
+        self.frame = frame
+        self.content = content
+        self.proposal = proposal
+        self.hidden = hidden
+        self.drawing = drawing
+        self.children = children
+        self.backgrounds = backgrounds
+        self.overlays = overlays
+        self.borders = borders
+        self.drawsChildrenByZIndex = drawsChildrenByZIndex
+    }
+
+    /// Children in the order they are drawn: by `zIndex` (ties in declaration order) where the
+    /// container says so, else declaration order.
+    public var childrenInDrawingOrder: [FrameNode] {
+        guard drawsChildrenByZIndex else { return children }
+        return children.enumerated().sorted {
+            $0.element.view.zIndex != $1.element.view.zIndex
+                ? $0.element.view.zIndex < $1.element.view.zIndex : $0.offset < $1.offset
+        }.map(\.element)
+    }
+
+    /// Every node in the frames-output order of FORMAT.md §12: a view, its backgrounds, its
+    /// children, its overlays.
+    public func preorder(_ visit: (FrameNode) -> Void) {
+        var stack: [FrameNode] = [self]
+        while let node = stack.popLast() {
+            visit(node)
+            for o in node.overlays.reversed() { stack.append(o) }
+            for c in node.children.reversed() { stack.append(c) }
+            for b in node.backgrounds.reversed() { stack.append(b) }
+        }
+    }
+}
+
+/// One viewport's layout of a document.
+public struct LayoutResult: Sendable {
+    public let viewport: Viewport
+    /// The body's frames; nil when the document has no usable body or the body is absent here.
+    public let root: FrameNode?
+    /// Layout diagnostics, each naming this viewport.
+    public let diagnostics: [Diagnostic]
+
+    public init(viewport: Viewport, root: FrameNode?, diagnostics: [Diagnostic]) {
+        self.viewport = viewport
+        self.root = root
+        self.diagnostics = diagnostics
+    }
+}

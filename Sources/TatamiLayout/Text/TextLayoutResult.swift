@@ -1,0 +1,33 @@
+import TatamiBase
+
+/// One laid-out line of text.
+public struct TextLine: Sendable, Hashable {
+    /// The characters shown (with `…` where the text was cut).
+    public let text: String
+    /// Its width in cells (2 per wide cluster, 0 per zero-width one).
+    public let cells: Int
+
+    public init(text: String, cells: Int) {
+        self.text = text
+        self.cells = cells
+    }
+}
+
+/// The result of measuring and wrapping a text for one proposal (FORMAT.md §5.1).
+public struct TextLayoutResult: Sendable, Hashable {
+    public let lines: [TextLine]
+    /// width = widest line × advance; height = lines × lineHeight.
+    public let size: Size
+    /// Whether the text was cut with `…`.
+    public let truncated: Bool
+    public let firstBaseline: Double
+    public let lastBaseline: Double
+
+    public init(lines: [TextLine], size: Size, truncated: Bool, firstBaseline: Double, lastBaseline: Double) {
+        self.lines = lines
+        self.size = size
+        self.truncated = truncated
+        self.firstBaseline = firstBaseline
+        self.lastBaseline = lastBaseline
+    }
+}

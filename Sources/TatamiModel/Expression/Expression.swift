@@ -1,0 +1,56 @@
+import TatamiBase
+
+/// What an expression must produce.
+public enum ExpressionType: String, Sendable, Hashable {
+    case number, boolean
+}
+
+public enum UnaryOperator: String, Sendable, Hashable { case negate = "-", not = "!" }
+
+public enum BinaryOperator: String, Sendable, Hashable {
+    case or = "||", and = "&&"
+    case less = "<", lessEqual = "<=", greater = ">", greaterEqual = ">=", equal = "==", notEqual = "!="
+    case add = "+", subtract = "-", multiply = "*", divide = "/"
+}
+
+/// A parsed expression (FORMAT.md §10). Ranges are UTF-8 byte offsets into the expression text.
+public indirect enum ExpressionNode: Sendable, Hashable {
+    case number(Double, range: Range<Int>)
+    case name(String, range: Range<Int>)
+    case unary(UnaryOperator, ExpressionNode, range: Range<Int>)
+    case binary(BinaryOperator, ExpressionNode, ExpressionNode, range: Range<Int>)
+    case call(String, [ExpressionNode], range: Range<Int>)
+}
+
+/// An expression as the model keeps it: its text, tree and where it sits in the file.
+public struct Expression: Sendable {
+    public let text: String
+    public let root: ExpressionNode
+    public let type: ExpressionType
+    /// The whole expression's source range.
+    public let range: SourceRange
+    /// Expression UTF-8 offset → source byte offset (count + 1 entries), or empty when the YAML
+    /// scalar has no exact mapping (then every sub-range maps to `range`).
+    public let offsetMap: [Int]
+
+    public init(text: String, root: ExpressionNode, type: ExpressionType, range: SourceRange, offsetMap: [Int]) {
+        self.text = text
+        self.root = root
+        self.type = type
+        self.range = range
+        self.offsetMap = offsetMap
+    }
+
+    /// A constant expression (a YAML number written where an expression may stand).
+    public static func constant(_ v: Double, range: SourceRange) -> Expression {
+        Expression(text: formatNumber(v), root: .number(v, range: 0..<0), type: .number, range: range, offsetMap: [])
+    }
+
+    /// The source range of a sub-range of the text.
+    public func sourceRange(of local: Range<Int>) -> SourceRange {
+        guard !offsetMap.isEmpty else { return range }
+        let lo = max(0, min(local.lowerBound, offsetMap.count - 1))
+        let hi = max(lo, min(local.upperBound, offsetMap.count - 1))
+        return SourceRange(start: offsetMap[lo], end: offsetMap[hi])
+    }
+}

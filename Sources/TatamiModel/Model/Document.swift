@@ -1,0 +1,84 @@
+import TatamiBase
+
+/// A screen the layout is computed for (FORMAT.md §9).
+public struct Viewport: Sendable, Hashable {
+    public enum Direction: String, Sendable, Hashable { case ltr, rtl }
+
+    public var name: String
+    public var width: Double
+    public var height: Double
+    public var safeArea: EdgeInsets
+    public var direction: Direction
+    public var scale: Double
+    /// Where it is declared; nil for the implicit `default` viewport and command-line ones.
+    public var range: SourceRange?
+
+    public init(
+        name: String, width: Double, height: Double, safeArea: EdgeInsets = .zero,
+        direction: Direction = .ltr, scale: Double = 1, range: SourceRange? = nil
+    ) {
+        self.name = name
+        self.width = width
+        self.height = height
+        self.safeArea = safeArea
+        self.direction = direction
+        self.scale = scale
+        self.range = range
+    }
+
+    /// The viewport used when a file declares none: `default`, 320×480.
+    public static let fallback = Viewport(name: "default", width: 320, height: 480)
+}
+
+/// Text metrics of a monospace font: the advance of one cell and the line height.
+public struct FontMetrics: Sendable, Hashable {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    /// FORMAT.md §5.1.
+    public static let defaults: [String: FontMetrics] = [
+        "caption": FontMetrics(width: 8, height: 16),
+        "body": FontMetrics(width: 8, height: 16),
+        "headline": FontMetrics(width: 8, height: 16),
+        "title": FontMetrics(width: 16, height: 32),
+        "largeTitle": FontMetrics(width: 24, height: 48),
+    ]
+    public static let defaultOrder = ["caption", "body", "headline", "title", "largeTitle"]
+    public static let defaultFontName = "body"
+}
+
+/// A validated Tatami file: everything layout needs, and nothing of YAML.
+public final class TatamiDocument: @unchecked Sendable {
+    /// Declared viewports in file order; `[Viewport.fallback]` when the file declares none.
+    public var viewports: [Viewport]
+    /// Default fonts merged with the file's `fonts:`.
+    public var fonts: [String: FontMetrics]
+    public var alignments: [String: CustomAlignment]
+    /// The root view; nil when the body is missing or unusable.
+    public var body: ViewNode?
+    /// How many views the body holds (decorations included).
+    public var viewCount: Int
+
+    public init(
+        viewports: [Viewport] = [.fallback],
+        fonts: [String: FontMetrics] = FontMetrics.defaults,
+        alignments: [String: CustomAlignment] = [:],
+        body: ViewNode? = nil,
+        viewCount: Int = 0
+    ) {
+        self.viewports = viewports
+        self.fonts = fonts
+        self.alignments = alignments
+        self.body = body
+        self.viewCount = viewCount
+    }
+
+    public func viewport(named name: String) -> Viewport? {
+        viewports.first { $0.name == name }
+    }
+}

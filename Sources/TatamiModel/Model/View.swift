@@ -1,0 +1,204 @@
+import TatamiBase
+
+/// A colour: one of the named colours, or `#RRGGBB`.
+public enum ColorValue: Sendable, Hashable {
+    case named(String)
+    case rgb(UInt8, UInt8, UInt8)
+
+    public static let names = [
+        "red", "green", "blue", "orange", "yellow", "purple", "pink", "gray", "black", "white", "clear",
+    ]
+
+    public var description: String {
+        switch self {
+        case .named(let n): return n
+        case .rgb(let r, let g, let b):
+            let hex = Array("0123456789ABCDEF")
+            return "#" + [r, g, b].map { String([hex[Int($0 >> 4)], hex[Int($0 & 15)]]) }.joined()
+        }
+    }
+}
+
+public enum Truncation: String, Sendable, Hashable, CaseIterable { case tail, head, middle }
+
+public enum BorderStyle: String, Sendable, Hashable, CaseIterable { case single, double, rounded, heavy }
+
+public enum ContentMode: String, Sendable, Hashable, CaseIterable { case fit, fill }
+
+/// A `frame` modifier (FORMAT.md §6.1).
+public enum FrameSpec: Sendable, Hashable {
+    /// `width` and/or `height`.
+    case fixed(width: Double?, height: Double?, alignment: Alignment2D)
+    /// Any of min/ideal/max per axis; `maxWidth: infinity` is `.infinity`.
+    case flexible(FlexibleFrame, alignment: Alignment2D)
+}
+
+public struct FlexibleFrame: Sendable, Hashable {
+    public var minWidth: Double?, idealWidth: Double?, maxWidth: Double?
+    public var minHeight: Double?, idealHeight: Double?, maxHeight: Double?
+
+    public init(
+        minWidth: Double? = nil, idealWidth: Double? = nil, maxWidth: Double? = nil,
+        minHeight: Double? = nil, idealHeight: Double? = nil, maxHeight: Double? = nil
+    ) {
+        self.minWidth = minWidth
+        self.idealWidth = idealWidth
+        self.maxWidth = maxWidth
+        self.minHeight = minHeight
+        self.idealHeight = idealHeight
+        self.maxHeight = maxHeight
+    }
+}
+
+/// A wrapping modifier. Applied in list order, innermost first (FORMAT.md §6).
+public enum Modifier: Sendable {
+    case fixedSize(horizontal: Bool, vertical: Bool)
+    /// `ratio` nil: the child's ideal size gives it.
+    case aspectRatio(ratio: Double?, contentMode: ContentMode)
+    case frame(FrameSpec)
+    case padding(EdgeInsets)
+    /// The decoration and where it is placed inside the decorated view.
+    case background(ViewNode, alignment: Alignment2D)
+    case overlay(ViewNode, alignment: Alignment2D)
+    case border(BorderStyle)
+    case offset(x: Double, y: Double)
+
+    /// The key that wrote it, for messages.
+    public var keyName: String {
+        switch self {
+        case .fixedSize: return "fixedSize"
+        case .aspectRatio: return "aspectRatio"
+        case .frame: return "frame"
+        case .padding: return "padding"
+        case .background: return "background"
+        case .overlay: return "overlay"
+        case .border: return "border"
+        case .offset: return "offset"
+        }
+    }
+}
+
+/// What a view is: its kind key and the kind's own parameters.
+public enum ViewKind: Sendable {
+    case text(String, truncation: Truncation)
+    case image(name: String, size: Size, resizable: Bool)
+    case color(ColorValue, fill: Character?)
+    case spacer(minLength: Double?)
+    case divider
+    case hstack(children: [ViewNode], spacing: Double, alignment: GuideName)
+    case vstack(children: [ViewNode], spacing: Double, alignment: GuideName)
+    case zstack(children: [ViewNode], alignment: Alignment2D)
+
+    /// The kind key (`text`, `hstack`, …).
+    public var name: String {
+        switch self {
+        case .text: return "text"
+        case .image: return "image"
+        case .color: return "color"
+        case .spacer: return "spacer"
+        case .divider: return "divider"
+        case .hstack: return "hstack"
+        case .vstack: return "vstack"
+        case .zstack: return "zstack"
+        }
+    }
+
+    public var children: [ViewNode] {
+        switch self {
+        case .hstack(let c, _, _), .vstack(let c, _, _), .zstack(let c, _): return c
+        default: return []
+        }
+    }
+
+    public var isContainer: Bool {
+        switch self {
+        case .hstack, .vstack, .zstack: return true
+        default: return false
+        }
+    }
+}
+
+/// An explicit alignment guide value: `alignmentGuides: {name: "<expression>"}`.
+public struct GuideOverride: Sendable {
+    public var guide: GuideName
+    public var value: Expression
+
+    public init(guide: GuideName, value: Expression) {
+        self.guide = guide
+        self.value = value
+    }
+}
+
+/// Inherited text settings (FORMAT.md §6): set on any view, read by the texts below it.
+public struct TextEnvironmentOverrides: Sendable, Hashable {
+    public var font: String?
+    public var lineLimit: Int?
+    public var multilineAlignment: HorizontalPart?
+
+    public init(font: String? = nil, lineLimit: Int? = nil, multilineAlignment: HorizontalPart? = nil) {
+        self.font = font
+        self.lineLimit = lineLimit
+        self.multilineAlignment = multilineAlignment
+    }
+
+    public var isEmpty: Bool { font == nil && lineLimit == nil && multilineAlignment == nil }
+}
+
+/// One view of the tree, with its modifiers and attributes (FORMAT.md §4, §6).
+///
+/// Views are classes so that layout can key caches by identity; they are not mutated once the
+/// validator has built the tree.
+public final class ViewNode: @unchecked Sendable {
+    public let kind: ViewKind
+    /// The whole view in the source (its mapping, or the bare scalar).
+    public let range: SourceRange
+    /// The kind key (or the bare scalar): where diagnostics about the view point.
+    public let kindRange: SourceRange
+    /// Wrapping modifiers, innermost first.
+    public let modifiers: [Modifier]
+    public let id: String?
+    public let layoutPriority: Double
+    public let alignmentGuides: [GuideOverride]
+    public let zIndex: Double
+    public let hidden: Bool
+    /// `when`: the view exists only in viewports where this holds.
+    public let condition: Expression?
+    public let ignoresSafeArea: Bool
+    public let environment: TextEnvironmentOverrides
+    /// A pre-order serial number, unique within its document (decorations included).
+    public let serial: Int
+
+    public init(
+        kind: ViewKind, range: SourceRange, kindRange: SourceRange, modifiers: [Modifier] = [],
+        id: String? = nil, layoutPriority: Double = 0, alignmentGuides: [GuideOverride] = [],
+        zIndex: Double = 0, hidden: Bool = false, condition: Expression? = nil,
+        ignoresSafeArea: Bool = false, environment: TextEnvironmentOverrides = TextEnvironmentOverrides(),
+        serial: Int
+    ) {
+        self.kind = kind
+        self.range = range
+        self.kindRange = kindRange
+        self.modifiers = modifiers
+        self.id = id
+        self.layoutPriority = layoutPriority
+        self.alignmentGuides = alignmentGuides
+        self.zIndex = zIndex
+        self.hidden = hidden
+        self.condition = condition
+        self.ignoresSafeArea = ignoresSafeArea
+        self.environment = environment
+        self.serial = serial
+    }
+
+    public var children: [ViewNode] { kind.children }
+
+    /// Background and overlay views, in modifier order.
+    public var decorations: [ViewNode] {
+        modifiers.compactMap {
+            switch $0 {
+            case .background(let v, _), .overlay(let v, _): return v
+            default: return nil
+            }
+        }
+    }
+}

@@ -1,0 +1,2 @@
+import XCTest
+final class PlaceholderTests_TatamiRenderTests: XCTestCase { func testNothingYet() {} }

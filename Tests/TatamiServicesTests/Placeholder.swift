@@ -1,0 +1,2 @@
+import XCTest
+final class PlaceholderTests_TatamiServicesTests: XCTestCase { func testNothingYet() {} }

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Shared helpers for data-driven tests: locating fixture files next to the tests, and golden
+/// files that are re-recorded (never hand-edited) with `TATAMI_RECORD=1`.
+public enum Fixtures {
+    /// The repository root, found from a test file's `#filePath`.
+    public static func repositoryRoot(_ filePath: String = #filePath) -> URL {
+        var url = URL(fileURLWithPath: filePath).deletingLastPathComponent()
+        while url.path != "/" {
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
+            url.deleteLastPathComponent()
+        }
+        return url
+    }
+
+    /// `Tests/Fixtures/<relative>` in the repository.
+    public static func url(_ relative: String, filePath: String = #filePath) -> URL {
+        repositoryRoot(filePath).appendingPathComponent("Tests/Fixtures").appendingPathComponent(relative)
+    }
+
+    /// Files directly under a fixtures folder whose names end in `suffix`, sorted.
+    public static func files(in folder: String, suffix: String, filePath: String = #filePath) -> [URL] {
+        let dir = url(folder, filePath: filePath)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+        return names.filter { $0.hasSuffix(suffix) }.sorted().map { dir.appendingPathComponent($0) }
+    }
+
+    public static var isRecording: Bool { ProcessInfo.processInfo.environment["TATAMI_RECORD"] == "1" }
+
+    /// Compares `actual` with the golden file; when recording, writes it instead.
+    /// Returns nil when they match, or a message describing the first difference.
+    public static func checkGolden(_ actual: String, at url: URL) -> String? {
+        if isRecording {
+            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? actual.write(to: url, atomically: true, encoding: .utf8)
+            return nil
+        }
+        guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
+            return "missing golden file \(url.path) (run with TATAMI_RECORD=1 once, then review it)"
+        }
+        if expected == actual { return nil }
+        let e = expected.components(separatedBy: "\n"), a = actual.components(separatedBy: "\n")
+        for i in 0..<max(e.count, a.count) {
+            let el = i < e.count ? e[i] : "<end>", al = i < a.count ? a[i] : "<end>"
+            if el != al { return "\(url.lastPathComponent): line \(i + 1) differs\n expected: \(el)\n   actual: \(al)" }
+        }
+        return "\(url.lastPathComponent) differs"
+    }
+}
