@@ -6,7 +6,7 @@ final class LineTableTests: XCTestCase {
         // "é" is 2 bytes, "😀" 4 bytes (2 UTF-16 units), "中" 3 bytes.
         let t = LineTable("ab\né😀x\r\n中\n")
         XCTAssertEqual(t.lineCount, 4)
-        XCTAssertEqual(t.lineStarts, [0, 3, 14, 18])
+        XCTAssertEqual(t.lineStarts, [0, 3, 12, 16])  // "ab\n" 3 bytes; "é😀x\r\n" 2+4+1+2 = 9; "中\n" 4
         // 'x' sits after "é😀": byte 3 + 2 + 4 = 9.
         XCTAssertEqual(t.scalarPosition(ofByte: 9).line, 1)
         XCTAssertEqual(t.scalarPosition(ofByte: 9).column, 2)
