@@ -133,10 +133,14 @@ public struct YAMLParseResult: Sendable {
     public let root: YAMLNode?
     public let diagnostics: [Diagnostic]
     public let lineTable: LineTable
+    /// False when parsing stopped early (a syntax error or a limit): `root` is then the part
+    /// built before the stop, with open collections closed.
+    public let isComplete: Bool
 
-    public init(root: YAMLNode?, diagnostics: [Diagnostic], lineTable: LineTable) {
+    public init(root: YAMLNode?, diagnostics: [Diagnostic], lineTable: LineTable, isComplete: Bool = true) {
         self.root = root
         self.diagnostics = diagnostics
         self.lineTable = lineTable
+        self.isComplete = isComplete
     }
 }

@@ -1,0 +1,197 @@
+import Foundation
+import TatamiBase
+import XCTest
+@testable import TatamiYAML
+
+final class YAMLParserTests: XCTestCase {
+    private func dump(_ text: String) -> String {
+        let r = YAMLParser.parse(text)
+        return r.root?.dump(r.lineTable) ?? "<nil>\n"
+    }
+
+    private func codes(_ text: String) -> [String] {
+        YAMLParser.parse(text).diagnostics.map(\.code.name)
+    }
+
+    /// Ranges are 1-based line:column with columns counting Unicode scalars; ends are exclusive.
+    /// A quoted scalar's node range includes its quotes: `"a b"` spans columns 7–11, so it ends at 4:12.
+    func testTreeWithRanges() {
+        let text = "body:\n  hstack:\n    - text: Hi\n    - \"a b\"\n"
+        XCTAssertEqual(dump(text), """
+        mapping @1:1-4:12
+          key: scalar "body" @1:1-1:5
+            mapping @2:3-4:12
+              key: scalar "hstack" @2:3-2:9
+                sequence @3:5-4:12
+                  - mapping @3:7-3:15
+                    key: scalar "text" @3:7-3:11
+                      scalar "Hi" @3:13-3:15
+                  - scalar "a b" @4:7-4:12
+
+        """)
+    }
+
+    func testFlowCollectionsEndAfterTheirBracket() {
+        XCTAssertEqual(dump("size: [20, 20]\n"), """
+        mapping @1:1-1:15
+          key: scalar "size" @1:1-1:5
+            sequence @1:7-1:15
+              - scalar "20" @1:8-1:10
+              - scalar "20" @1:12-1:14
+
+        """)
+    }
+
+    func testUnicodeColumnsCountScalars() {
+        let r = YAMLParser.parse("a: é😀x\nb: 中文\n")
+        let pairs = r.root!.pairs!
+        // "é😀x" starts at byte 3 and is 2+4+1 bytes long.
+        XCTAssertEqual(pairs[0].value.range, SourceRange(start: 3, end: 10))
+        XCTAssertEqual(r.lineTable.scalarPosition(ofByte: pairs[0].value.range.end).column, 6)
+        XCTAssertEqual(pairs[1].value.range, SourceRange(start: 14, end: 20))
+    }
+
+    func testByteOrderMarkIsSkippedButOffsetsStayExact() {
+        let r = YAMLParser.parse("\u{FEFF}a: 1\n")
+        XCTAssertTrue(r.diagnostics.isEmpty)
+        let pair = r.root!.pairs![0]
+        // The BOM is 3 bytes: "a" is at byte 3.
+        XCTAssertEqual(pair.key.range, SourceRange(start: 3, end: 4))
+        XCTAssertEqual(pair.value.range, SourceRange(start: 6, end: 7))
+    }
+
+    func testCRLFLineEnds() {
+        let r = YAMLParser.parse("a: 1\r\nb: two\r\n")
+        XCTAssertTrue(r.diagnostics.isEmpty)
+        let b = r.root!.pairs![1]
+        XCTAssertEqual(b.key.range, SourceRange(start: 6, end: 7))
+        XCTAssertEqual(b.value.range, SourceRange(start: 9, end: 12))
+        XCTAssertEqual(b.value.scalar?.text, "two")
+    }
+
+    func testTabIndentationIsASyntaxErrorAtTheTab() {
+        let r = YAMLParser.parse("a:\n\tb: 1\n")
+        XCTAssertEqual(r.diagnostics.map(\.code), [.yamlSyntax])
+        XCTAssertEqual(r.diagnostics[0].range, SourceRange(start: 3, end: 4))
+        XCTAssertTrue(r.diagnostics[0].message.contains("tab"), r.diagnostics[0].message)
+        XCTAssertFalse(r.isComplete)
+    }
+
+    func testSyntaxErrorKeepsPartialTree() {
+        let r = YAMLParser.parse("a: 1\nb: [1, 2\nc: 3\n")
+        XCTAssertEqual(r.diagnostics.map(\.code), [.yamlSyntax])
+        XCTAssertEqual(r.root?.pairs?.first?.key.keyText, "a")
+        let line = r.lineTable.scalarPosition(ofByte: r.diagnostics[0].range.start).line
+        XCTAssertGreaterThanOrEqual(line, 1)
+        XCTAssertFalse(r.diagnostics[0].message.isEmpty)
+    }
+
+    func testDuplicateKeyPointsAtSecondWithRelatedFirst() {
+        let r = YAMLParser.parse("a: 1\nb: 2\na: 3\n")
+        XCTAssertEqual(r.diagnostics.map(\.code), [.duplicateKey])
+        XCTAssertEqual(r.diagnostics[0].range, SourceRange(start: 10, end: 11))
+        XCTAssertEqual(r.diagnostics[0].related.first?.range, SourceRange(start: 0, end: 1))
+        XCTAssertTrue(r.diagnostics[0].message.contains("line 1"))
+    }
+
+    func testMultipleDocuments() {
+        let r = YAMLParser.parse("a: 1\n---\nb: 2\n")
+        XCTAssertEqual(r.diagnostics.map(\.code), [.multipleDocuments])
+        XCTAssertEqual(r.diagnostics[0].range.start, 5)
+        XCTAssertEqual(r.root?.pairs?.count, 1)
+    }
+
+    func testAliasesShareTheAnchoredNode() {
+        let r = YAMLParser.parse("a: &x {k: 1}\nb: *x\n")
+        XCTAssertTrue(r.diagnostics.isEmpty)
+        let pairs = r.root!.pairs!
+        XCTAssertTrue(pairs[0].value === pairs[1].value)
+    }
+
+    func testAliasBombIsTooComplexAndFast() {
+        var text = "a0: [x, x, x, x, x, x, x, x, x, x]\n"
+        for i in 1...9 {
+            text += "a\(i): &a\(i) [" + Array(repeating: "*a\(i - 1)", count: 10).joined(separator: ", ") + "]\n"
+        }
+        text = text.replacingOccurrences(of: "a0: [", with: "a0: &a0 [")
+        let start = DispatchTime.now()
+        let r = YAMLParser.parse(text)
+        let ms = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
+        XCTAssertEqual(r.diagnostics.map(\.code), [.tooComplex])
+        XCTAssertLessThan(ms, 2000)
+    }
+
+    func testAliasWithinBudgetIsFine() {
+        let r = YAMLParser.parse("a: &a [1, 2, 3]\nb: [*a, *a, *a]\n", limits: YAMLLimits(maxAliasExpansion: 12))
+        XCTAssertTrue(r.diagnostics.isEmpty)  // 3 aliases × 4 nodes = 12
+        let r2 = YAMLParser.parse("a: &a [1, 2, 3]\nb: [*a, *a, *a, *a]\n", limits: YAMLLimits(maxAliasExpansion: 12))
+        XCTAssertEqual(r2.diagnostics.map(\.code), [.tooComplex])
+    }
+
+    func testNestingLimit() {
+        let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        let r = YAMLParser.parse(deep)
+        XCTAssertEqual(r.diagnostics.map(\.code), [.tooComplex])
+        XCTAssertEqual(r.diagnostics[0].range.start, 2_000)
+        let ok = String(repeating: "[", count: 1_500) + String(repeating: "]", count: 1_500)
+        XCTAssertTrue(YAMLParser.parse(ok).diagnostics.isEmpty)
+    }
+
+    func testQuotedScalarOffsetMaps() {
+        let r = YAMLParser.parse("a: \"x\\ty é\"\nb: 'it''s'\nc: plain words\n")
+        let pairs = r.root!.pairs!
+        let dq = pairs[0].value.scalar!
+        XCTAssertEqual(dq.text, "x\ty é")
+        XCTAssertEqual(dq.valueRange, SourceRange(start: 4, end: 11))
+        // value bytes: x(0) \t(1) y(2) ' '(3) é(4,5); "\t" is 2 source bytes at 5..<7.
+        XCTAssertEqual(dq.sourceRange(ofValueBytes: 1..<2), SourceRange(start: 5, end: 7))
+        XCTAssertEqual(dq.sourceRange(ofValueBytes: 2..<3), SourceRange(start: 7, end: 8))
+        let sq = pairs[1].value.scalar!
+        XCTAssertEqual(sq.text, "it's")
+        // value "s" (byte 3) is source byte 17+4 = 21 ('' took two).
+        XCTAssertEqual(sq.sourceRange(ofValueBytes: 3..<4), SourceRange(start: 21, end: 22))
+        let plain = pairs[2].value.scalar!
+        XCTAssertEqual(plain.sourceRange(ofValueBytes: 6..<11), SourceRange(start: 33, end: 38))
+    }
+
+    func testBlockScalarValueRange() {
+        let r = YAMLParser.parse("t: |\n  line one\n  line two\n")
+        let s = r.root!.pairs![0].value.scalar!
+        XCTAssertEqual(s.text, "line one\nline two\n")
+        XCTAssertEqual(s.style, .literal)
+        XCTAssertEqual(s.valueRange.start, 5)
+        XCTAssertTrue(s.offsetMap.isEmpty)
+    }
+
+    func testHostileInputsNeverCrash() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<300 {
+            let n = Int.random(in: 0..<200, using: &generator)
+            let bytes = (0..<n).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let r = YAMLParser.parse(bytes: bytes)
+            for d in r.diagnostics {
+                XCTAssertLessThanOrEqual(d.range.end, bytes.count)
+            }
+        }
+        // Structured junk from YAML's own punctuation.
+        let alphabet = Array("[]{}:,-?&*!|>'\"#%@` \n\tab1")
+        for _ in 0..<300 {
+            let s = String((0..<Int.random(in: 0..<80)).map { _ in alphabet.randomElement()! })
+            _ = YAMLParser.parse(s)
+        }
+        XCTAssertEqual(codes(""), [])
+        XCTAssertNil(YAMLParser.parse("").root)
+        XCTAssertEqual(codes("\u{0}"), ["yaml-syntax"])
+        XCTAssertEqual(codes("a: \u{FFFD}\u{1}"), ["yaml-syntax"])
+    }
+
+    func testOneLongLineIsLinear() {
+        let items = (0..<50_000).map { "v\($0)" }.joined(separator: ", ")
+        let start = DispatchTime.now()
+        let r = YAMLParser.parse("a: [" + items + "]\n")
+        let ms = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
+        XCTAssertEqual(r.root?.pairs?.first?.value.items?.count, 50_000)
+        XCTAssertEqual(r.root?.pairs?.first?.value.items?.last?.range.end, r.lineTable.bytes.count - 2)
+        XCTAssertLessThan(ms, 3000)
+    }
+}
