@@ -88,6 +88,10 @@ public enum ViewKind: Sendable {
     case hstack(children: [ViewNode], spacing: Double, alignment: GuideName)
     case vstack(children: [ViewNode], spacing: Double, alignment: GuideName)
     case zstack(children: [ViewNode], alignment: Alignment2D)
+    case flow(children: [ViewNode], spacing: Double, lineSpacing: Double, alignment: Alignment2D)
+    case grid(children: [ViewNode], columns: GridColumns, cells: GridCells, spacing: Double, alignment: Alignment2D)
+    case bricks(children: [ViewNode], options: BrickOptions)
+    case canvas(children: [ViewNode])
 
     /// The kind key (`text`, `hstack`, …).
     public var name: String {
@@ -100,19 +104,24 @@ public enum ViewKind: Sendable {
         case .hstack: return "hstack"
         case .vstack: return "vstack"
         case .zstack: return "zstack"
+        case .flow: return "flow"
+        case .grid: return "grid"
+        case .bricks: return "bricks"
+        case .canvas: return "canvas"
         }
     }
 
     public var children: [ViewNode] {
         switch self {
         case .hstack(let c, _, _), .vstack(let c, _, _), .zstack(let c, _): return c
+        case .flow(let c, _, _, _), .grid(let c, _, _, _, _), .bricks(let c, _), .canvas(let c): return c
         default: return []
         }
     }
 
     public var isContainer: Bool {
         switch self {
-        case .hstack, .vstack, .zstack: return true
+        case .hstack, .vstack, .zstack, .flow, .grid, .bricks, .canvas: return true
         default: return false
         }
     }
@@ -165,6 +174,8 @@ public final class ViewNode: @unchecked Sendable {
     public let condition: Expression?
     public let ignoresSafeArea: Bool
     public let environment: TextEnvironmentOverrides
+    /// `position` of a canvas child: placements tried in order (FORMAT.md §7.4).
+    public let placements: [Placement]
     /// A pre-order serial number, unique within its document (decorations included).
     public let serial: Int
 
@@ -173,7 +184,7 @@ public final class ViewNode: @unchecked Sendable {
         id: String? = nil, layoutPriority: Double = 0, alignmentGuides: [GuideOverride] = [],
         zIndex: Double = 0, hidden: Bool = false, condition: Expression? = nil,
         ignoresSafeArea: Bool = false, environment: TextEnvironmentOverrides = TextEnvironmentOverrides(),
-        serial: Int
+        placements: [Placement] = [], serial: Int
     ) {
         self.kind = kind
         self.range = range
@@ -187,6 +198,7 @@ public final class ViewNode: @unchecked Sendable {
         self.condition = condition
         self.ignoresSafeArea = ignoresSafeArea
         self.environment = environment
+        self.placements = placements
         self.serial = serial
     }
 
