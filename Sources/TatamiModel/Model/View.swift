@@ -166,7 +166,9 @@ public final class ViewNode: @unchecked Sendable {
     /// Wrapping modifiers, innermost first.
     public let modifiers: [Modifier]
     public let id: String?
-    public let layoutPriority: Double
+    /// `layoutPriority`; nil when not written (0 for most views, −∞ for a spacer in a stack).
+    public let explicitLayoutPriority: Double?
+    public var layoutPriority: Double { explicitLayoutPriority ?? 0 }
     public let alignmentGuides: [GuideOverride]
     public let zIndex: Double
     public let hidden: Bool
@@ -181,7 +183,7 @@ public final class ViewNode: @unchecked Sendable {
 
     public init(
         kind: ViewKind, range: SourceRange, kindRange: SourceRange, modifiers: [Modifier] = [],
-        id: String? = nil, layoutPriority: Double = 0, alignmentGuides: [GuideOverride] = [],
+        id: String? = nil, layoutPriority: Double? = nil, alignmentGuides: [GuideOverride] = [],
         zIndex: Double = 0, hidden: Bool = false, condition: Expression? = nil,
         ignoresSafeArea: Bool = false, environment: TextEnvironmentOverrides = TextEnvironmentOverrides(),
         placements: [Placement] = [], serial: Int
@@ -191,7 +193,7 @@ public final class ViewNode: @unchecked Sendable {
         self.kindRange = kindRange
         self.modifiers = modifiers
         self.id = id
-        self.layoutPriority = layoutPriority
+        self.explicitLayoutPriority = layoutPriority
         self.alignmentGuides = alignmentGuides
         self.zIndex = zIndex
         self.hidden = hidden
