@@ -1,0 +1,29 @@
+import TatamiBase
+import TatamiModel
+
+/// Where a container puts its children for one proposal, and the size it reports.
+struct Arrangement {
+    var size: Size
+    /// One entry per child, in the container's child order.
+    var children: [ChildPlacement]
+    /// How far the content exceeds what was offered, per axis (0 when it fits).
+    var overflow: Size = .zero
+}
+
+/// The protocol every container's algorithm implements, in the spirit of SwiftUI's `Layout`:
+/// given a proposal and its children, report a size and place each child in the bounds of that
+/// size (origins relative to the container's top-left corner).
+///
+/// An algorithm sees only its own children, through `LayoutNode.measure` (which caches), and
+/// keeps no state of its own: caching is the node's job, not the algorithm's.
+protocol ContainerLayout {
+    func arrange(_ proposal: ProposedSize, children: [LayoutNode], in ctx: LayoutContext) -> Arrangement
+}
+
+extension ContainerLayout {
+    /// Places `size` inside `bounds` by a two-axis alignment.
+    func aligned(_ size: Size, in bounds: Size, _ alignment: Alignment2D) -> Point {
+        Point(x: (bounds.width - size.width) * alignment.horizontal.fraction,
+              y: (bounds.height - size.height) * alignment.vertical.fraction)
+    }
+}

@@ -1,0 +1,318 @@
+import TatamiBase
+import TatamiModel
+
+/// Everything one viewport's layout needs, and the diagnostics it finds along the way.
+final class LayoutContext {
+    let document: TatamiDocument
+    let viewport: Viewport
+    /// Expression problems found while evaluating (division by zero), deduplicated by range.
+    private(set) var expressionDiagnostics: [Diagnostic] = []
+    private var reportedExpressionRanges: Set<SourceRange> = []
+
+    init(document: TatamiDocument, viewport: Viewport) {
+        self.document = document
+        self.viewport = viewport
+    }
+
+    // MARK: Measuring
+
+    /// Measures a node for a proposal (uncached; `LayoutNode.measure` caches).
+    func compute(_ node: LayoutNode, _ p: ProposedSize) -> Measurement {
+        let p = ProposedSize(width: sanitize(p.width), height: sanitize(p.height))
+        switch node.role {
+        case .text(let string, let font, let lineLimit, let truncation, _):
+            let t = TextMeasurer.layout(string, font: font, lineLimit: lineLimit, truncation: truncation, proposal: p)
+            return Measurement(size: t.size, text: t)
+        case .image(let size, let resizable):
+            return Measurement(size: resizable ? p.replacingUnspecified(with: size) : size)
+        case .color:
+            return Measurement(size: p.replacingUnspecified(with: Size(width: 10, height: 10)))
+        case .spacer(let minLength, let axis):
+            func along(_ v: Double?) -> Double { v.map { max($0, minLength) } ?? minLength }
+            switch axis {
+            case .horizontal?: return Measurement(size: Size(width: along(p.width), height: 0))
+            case .vertical?: return Measurement(size: Size(width: 0, height: along(p.height)))
+            case nil: return Measurement(size: Size(width: p.width ?? minLength, height: p.height ?? minLength))
+            }
+        case .divider(let axis):
+            if axis == .horizontal { return Measurement(size: Size(width: 1, height: p.height ?? 0)) }
+            return Measurement(size: Size(width: p.width ?? 0, height: 1))
+        case .container(let algorithm, let children):
+            let a = algorithm.arrange(p, children: children, in: self)
+            return Measurement(size: a.size, children: a.children, overflow: a.overflow)
+        case .padding(let e, let child):
+            let cp = ProposedSize(width: p.width.map { max(0, $0 - e.horizontal) },
+                                  height: p.height.map { max(0, $0 - e.vertical) })
+            let cs = child.sizeThatFits(cp, self)
+            return Measurement(size: Size(width: cs.width + e.horizontal, height: cs.height + e.vertical),
+                               children: [ChildPlacement(node: child, origin: Point(x: e.leading, y: e.top), size: cs, proposal: cp)])
+        case .fixedFrame(let w, let h, let alignment, let child):
+            let cp = ProposedSize(width: w ?? p.width, height: h ?? p.height)
+            let cs = child.sizeThatFits(cp, self)
+            let size = Size(width: w ?? cs.width, height: h ?? cs.height)
+            return wrapping(child, cs, cp, in: size, alignment)
+        case .flexibleFrame(let f, let alignment, let child):
+            let cp = ProposedSize(width: FlexibleAxis(min: f.minWidth, ideal: f.idealWidth, max: f.maxWidth).childProposal(p.width),
+                                  height: FlexibleAxis(min: f.minHeight, ideal: f.idealHeight, max: f.maxHeight).childProposal(p.height))
+            let cs = child.sizeThatFits(cp, self)
+            let size = Size(width: FlexibleAxis(min: f.minWidth, ideal: f.idealWidth, max: f.maxWidth).size(p.width, child: cs.width),
+                            height: FlexibleAxis(min: f.minHeight, ideal: f.idealHeight, max: f.maxHeight).size(p.height, child: cs.height))
+            return wrapping(child, cs, cp, in: size, alignment)
+        case .fixedSize(let horizontal, let vertical, let child):
+            let cp = ProposedSize(width: horizontal ? nil : p.width, height: vertical ? nil : p.height)
+            let cs = child.sizeThatFits(cp, self)
+            return Measurement(size: cs, children: [ChildPlacement(node: child, origin: .zero, size: cs, proposal: cp)])
+        case .aspectRatio(let ratio, let mode, let child):
+            let cp: ProposedSize
+            if p.width == nil && p.height == nil {
+                cp = p
+            } else {
+                let r = ratio ?? idealRatio(child)
+                cp = AspectFit.proposal(ratio: r, mode: mode, within: p)
+            }
+            let cs = child.sizeThatFits(cp, self)
+            return Measurement(size: cs, children: [ChildPlacement(node: child, origin: .zero, size: cs, proposal: cp)])
+        case .background(let decoration, let alignment, let child), .overlay(let decoration, let alignment, let child):
+            let cs = child.sizeThatFits(p, self)
+            let dp = ProposedSize(cs)
+            let ds = decoration.sizeThatFits(dp, self)
+            let origin = Point(x: (cs.width - ds.width) * alignment.horizontal.fraction,
+                               y: (cs.height - ds.height) * alignment.vertical.fraction)
+            return Measurement(size: cs, children: [
+                ChildPlacement(node: child, origin: .zero, size: cs, proposal: p),
+                ChildPlacement(node: decoration, origin: origin, size: ds, proposal: dp),
+            ])
+        case .border(_, let child):
+            let cs = child.sizeThatFits(p, self)
+            return Measurement(size: cs, children: [ChildPlacement(node: child, origin: .zero, size: cs, proposal: p)])
+        case .offset(let x, let y, let child):
+            let cs = child.sizeThatFits(p, self)
+            return Measurement(size: cs, children: [ChildPlacement(node: child, origin: Point(x: x, y: y), size: cs, proposal: p)])
+        }
+    }
+
+    /// A frame's child placed inside the frame's size by a two-axis alignment.
+    private func wrapping(_ child: LayoutNode, _ cs: Size, _ cp: ProposedSize, in size: Size, _ a: Alignment2D) -> Measurement {
+        let origin = Point(x: (size.width - cs.width) * a.horizontal.fraction, y: (size.height - cs.height) * a.vertical.fraction)
+        return Measurement(size: size, children: [ChildPlacement(node: child, origin: origin, size: cs, proposal: cp)])
+    }
+
+    /// Width / height of the child's ideal size (for `aspectRatio` without a ratio).
+    private func idealRatio(_ child: LayoutNode) -> Double {
+        let s = child.sizeThatFits(.unspecified, self)
+        guard s.height > 0, s.width.isFinite, s.height.isFinite else { return 1 }
+        return s.width > 0 ? s.width / s.height : 1
+    }
+
+    /// NaN and negative proposals become 0; infinity and nil pass.
+    private func sanitize(_ v: Double?) -> Double? {
+        guard let v else { return nil }
+        if v.isNaN || v < 0 { return 0 }
+        return v
+    }
+
+    // MARK: Alignment guides (FORMAT.md §6.4, §6.5)
+
+    /// The axis a guide lines views up along: vertical guides give y values.
+    func axis(of guide: GuideName) -> Axis {
+        guide.builtInAxis ?? document.alignments[guide.rawValue]?.axis ?? .vertical
+    }
+
+    /// A view's value for a guide, in its own coordinates, when measured for `proposal`.
+    func guideValue(_ node: LayoutNode, _ guide: GuideName, _ proposal: ProposedSize) -> Double {
+        let m = node.measure(proposal, self)
+        if let v = explicitGuide(node, guide, proposal, m) { return v }
+        return implicitGuide(node, guide, proposal, m)
+    }
+
+    /// The value without explicit ones: built-in guides from the size (and text baselines), a
+    /// custom guide from its declared default.
+    private func implicitGuide(_ node: LayoutNode, _ guide: GuideName, _ proposal: ProposedSize, _ m: Measurement) -> Double {
+        if let v = builtInGuide(node, guide, proposal, m) { return v }
+        guard let custom = document.alignments[guide.rawValue] else { return 0 }
+        return evaluate(custom.defaultValue) { self.builtInGuide(node, GuideName($0), proposal, m) ?? self.lookupSize($0, m.size) }
+    }
+
+    private func lookupSize(_ name: String, _ size: Size) -> Double? {
+        switch name {
+        case "width": return size.width
+        case "height": return size.height
+        default: return nil
+        }
+    }
+
+    /// Built-in guide values: top 0, centerY h/2, bottom h, leading 0, centerX w/2, trailing w,
+    /// baselines from text (or h without text). nil for a custom guide.
+    func builtInGuide(_ node: LayoutNode, _ guide: GuideName, _ proposal: ProposedSize, _ m: Measurement) -> Double? {
+        let s = m.size
+        switch guide {
+        case .top, .leading: return 0
+        case .centerY: return s.height / 2
+        case .bottom: return s.height
+        case .centerX: return s.width / 2
+        case .trailing: return s.width
+        case .firstTextBaseline: return baselines(node, proposal, m).first ?? s.height
+        case .lastTextBaseline: return baselines(node, proposal, m).last ?? s.height
+        default: return lookupSize(guide.rawValue, s)
+        }
+    }
+
+    /// Text baselines in the node's coordinates; nil where no text is inside.
+    func baselines(_ node: LayoutNode, _ proposal: ProposedSize, _ m: Measurement) -> (first: Double?, last: Double?) {
+        if let b = m.baselines { return b }
+        var result: (first: Double?, last: Double?) = (nil, nil)
+        switch node.role {
+        case .text:
+            if let t = m.text { result = (t.firstBaseline, t.lastBaseline) }
+        case .container:
+            for c in m.children where c.node.containsText {
+                let cm = c.node.measure(c.proposal, self)
+                let b = baselines(c.node, c.proposal, cm)
+                // A child that contains text but reports none (cannot happen for text) uses its height.
+                let f = (b.first ?? cm.size.height) + c.origin.y
+                let l = (b.last ?? cm.size.height) + c.origin.y
+                result.first = min(result.first ?? f, f)
+                result.last = max(result.last ?? l, l)
+            }
+        case .offset:
+            if let c = m.children.first {
+                result = baselines(c.node, c.proposal, c.node.measure(c.proposal, self))
+            }
+        case .padding, .fixedFrame, .flexibleFrame, .fixedSize, .aspectRatio, .background, .overlay, .border:
+            // The decorated child is always first; decorations don't count.
+            if let c = m.children.first {
+                let b = baselines(c.node, c.proposal, c.node.measure(c.proposal, self))
+                result = (b.first.map { $0 + c.origin.y }, b.last.map { $0 + c.origin.y })
+            }
+        case .image, .color, .spacer, .divider:
+            break
+        }
+        m.baselines = result
+        return result
+    }
+
+    /// An explicit value: the view's own `alignmentGuides` (on its outermost node), else one
+    /// passed through modifiers, else (custom guides) the average of a container's children's.
+    func explicitGuide(_ node: LayoutNode, _ guide: GuideName, _ proposal: ProposedSize, _ m: Measurement) -> Double? {
+        if let cached = m.explicitGuides[guide] { return cached }
+        var result: Double? = nil
+        if node.isOuter, let o = node.view.alignmentGuides.first(where: { $0.guide == guide }) {
+            result = evaluate(o.value) { self.builtInGuide(node, GuideName($0), proposal, m) ?? self.lookupSize($0, m.size) }
+        } else {
+            let vertical = axis(of: guide) == .vertical
+            switch node.role {
+            case .container:
+                guard !guide.isBuiltIn else { break }
+                var sum = 0.0, count = 0
+                for c in m.children {
+                    let cm = c.node.measure(c.proposal, self)
+                    if let v = explicitGuide(c.node, guide, c.proposal, cm) {
+                        sum += v + (vertical ? c.origin.y : c.origin.x)
+                        count += 1
+                    }
+                }
+                if count > 0 { result = sum / Double(count) }
+            case .offset:
+                if let c = m.children.first {
+                    result = explicitGuide(c.node, guide, c.proposal, c.node.measure(c.proposal, self))
+                }
+            case .padding, .fixedFrame, .flexibleFrame, .fixedSize, .aspectRatio, .background, .overlay, .border:
+                if let c = m.children.first, let v = explicitGuide(c.node, guide, c.proposal, c.node.measure(c.proposal, self)) {
+                    result = v + (vertical ? c.origin.y : c.origin.x)
+                }
+            case .text, .image, .color, .spacer, .divider:
+                break
+            }
+        }
+        m.explicitGuides[guide] = result
+        return result
+    }
+
+    // MARK: Expressions
+
+    /// Evaluates a numeric expression; a division by zero yields 0 and a warning.
+    func evaluate(_ e: Expression, _ lookup: (String) -> Double?) -> Double {
+        let r = e.evaluate(lookup)
+        if let div = r.divisionByZero {
+            let range = e.sourceRange(of: div)
+            if reportedExpressionRanges.insert(range).inserted {
+                expressionDiagnostics.append(Diagnostic(
+                    .divisionByZero, "division by zero in `\(e.text)`; the result is 0 in viewport \(viewport.name)",
+                    at: range, viewport: viewport.name))
+            }
+        }
+        return r.value.isFinite ? r.value : 0
+    }
+
+    /// Whether a `when` condition holds in this viewport.
+    func holds(_ condition: Expression?) -> Bool {
+        guard let condition else { return true }
+        let w = viewport.width, h = viewport.height
+        let v = evaluate(condition) { name in
+            switch name {
+            case "width": return w
+            case "height": return h
+            case "landscape": return w > h ? 1 : 0
+            case "portrait": return w > h ? 0 : 1
+            default: return nil
+            }
+        }
+        return v != 0
+    }
+}
+
+extension DiagnosticCode {
+    /// An expression divided by zero while laying out (the result is 0).
+    public static let divisionByZero = DiagnosticCode("division-by-zero", .warning)
+}
+
+/// One axis of a flexible frame (FORMAT.md §6.1).
+struct FlexibleAxis {
+    let min: Double?, ideal: Double?, max: Double?
+
+    func clamp(_ v: Double) -> Double {
+        var v = v
+        if let max { v = Swift.min(v, max) }
+        if let min { v = Swift.max(v, min) }
+        return v
+    }
+
+    /// The proposal clamped to [min, max]; unspecified becomes the ideal when one is given.
+    func childProposal(_ p: Double?) -> Double? {
+        guard let p else { return ideal }
+        return clamp(p)
+    }
+
+    func size(_ p: Double?, child: Double) -> Double {
+        switch (min, max) {
+        case (.some, .some):
+            if let p { return clamp(p) }
+            return ideal.map(clamp) ?? clamp(child)
+        case (.some(let lo), nil):
+            guard let p else { return Swift.max(child, lo) }
+            return Swift.max(Swift.min(p, child), lo)
+        case (nil, .some(let hi)):
+            guard let p else { return Swift.min(child, hi) }
+            return Swift.min(Swift.max(p, child), hi)
+        case (nil, nil):
+            return child
+        }
+    }
+}
+
+/// The proposal `aspectRatio` makes to its child (FORMAT.md §6.1).
+enum AspectFit {
+    static func proposal(ratio r: Double, mode: ContentMode, within p: ProposedSize) -> ProposedSize {
+        let w = p.width ?? .infinity, h = p.height ?? .infinity
+        guard r > 0, r.isFinite else { return p }
+        if w.isInfinite && h.isInfinite { return ProposedSize(width: .infinity, height: .infinity) }
+        // Compare w/h with r without dividing by zero: w/h > r  ⇔  w > r·h.
+        let wider = w > r * h
+        switch mode {
+        case .fit:
+            return wider ? ProposedSize(width: h * r, height: h) : ProposedSize(width: w, height: w / r)
+        case .fill:
+            return wider ? ProposedSize(width: w, height: w / r) : ProposedSize(width: h * r, height: h)
+        }
+    }
+}

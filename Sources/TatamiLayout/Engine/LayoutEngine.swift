@@ -1,0 +1,151 @@
+import TatamiBase
+import TatamiModel
+
+extension DiagnosticCode {
+    /// A container's children need more than it was offered.
+    public static let overflow = DiagnosticCode("overflow", .warning)
+    /// A text is cut with `…`.
+    public static let textTruncated = DiagnosticCode("text-truncated", .warning)
+    /// A view that draws something is 0 wide or 0 tall.
+    public static let zeroSize = DiagnosticCode("zero-size", .warning)
+    /// More than `LayoutEngine.maxContainerDepth` nested containers.
+    public static let tooDeep = DiagnosticCode("too-deep", .warning)
+    /// A stack with one child and no modifiers.
+    public static let uselessContainer = DiagnosticCode("useless-container", .warning)
+}
+
+/// Computes every view's frame for one viewport (FORMAT.md §3, §5–§7, §9).
+public enum LayoutEngine {
+    /// Containers nested deeper than this get `too-deep`.
+    public static let maxContainerDepth = 10
+
+    public static func layout(_ document: TatamiDocument, in viewport: Viewport) -> LayoutResult {
+        let ctx = LayoutContext(document: document, viewport: viewport)
+        guard let body = document.body else {
+            return LayoutResult(viewport: viewport, root: nil, diagnostics: [])
+        }
+        let builder = NodeBuilder(ctx: ctx)
+        let env = TextEnvironment(font: FontMetrics.defaultFontName, lineLimit: nil, alignment: .leading)
+        guard let root = builder.build(body, env: env, stackAxis: nil) else {
+            return LayoutResult(viewport: viewport, root: nil, diagnostics: ctx.expressionDiagnostics)
+        }
+
+        // The body is proposed the viewport less its safe area and centred in that area.
+        let safe = body.ignoresSafeArea ? EdgeInsets.zero : viewport.safeArea
+        let area = Rect(x: safe.leading, y: safe.top,
+                        width: max(0, viewport.width - safe.horizontal), height: max(0, viewport.height - safe.vertical))
+        let proposal = ProposedSize(area.size)
+        let size = root.sizeThatFits(proposal, ctx)
+        let origin = Point(x: area.x + (area.width - size.width) / 2, y: area.y + (area.height - size.height) / 2)
+
+        var placer = FramePlacer(ctx: ctx)
+        let frames = placer.place(root, at: origin, proposal: proposal, path: "/", hidden: false)
+        let finisher = FrameFinisher(viewport: viewport)
+        finisher.finish(frames)
+
+        var diagnostics = ctx.expressionDiagnostics + placer.diagnostics
+        diagnostics += LayoutLints(viewport: viewport).check(frames)
+        return LayoutResult(viewport: viewport, root: frames, diagnostics: diagnostics)
+    }
+}
+
+/// Inherited text settings as they stand at a view (FORMAT.md §6).
+struct TextEnvironment {
+    var font: String
+    var lineLimit: Int?
+    var alignment: HorizontalPart
+
+    func applying(_ o: TextEnvironmentOverrides) -> TextEnvironment {
+        TextEnvironment(font: o.font ?? font, lineLimit: o.lineLimit ?? lineLimit, alignment: o.multilineAlignment ?? alignment)
+    }
+}
+
+/// Turns the views present in a viewport into chains of layout nodes.
+struct NodeBuilder {
+    let ctx: LayoutContext
+
+    /// The view's outermost node, or nil when its `when` does not hold here.
+    func build(_ view: ViewNode, env parentEnv: TextEnvironment, stackAxis: Axis?) -> LayoutNode? {
+        guard ctx.holds(view.condition) else { return nil }
+        let env = parentEnv.applying(view.environment)
+
+        let role: NodeRole
+        var containsText = false
+        switch view.kind {
+        case .text(let string, let truncation):
+            let font = ctx.document.fonts[env.font] ?? FontMetrics.defaults[FontMetrics.defaultFontName]!
+            role = .text(string, font: font, lineLimit: env.lineLimit, truncation: truncation, alignment: env.alignment)
+            containsText = true
+        case .image(_, let size, let resizable):
+            role = .image(size: size, resizable: resizable)
+        case .color:
+            role = .color
+        case .spacer(let minLength):
+            role = .spacer(minLength: minLength ?? 8, stackAxis: stackAxis)
+        case .divider:
+            role = .divider(stackAxis: stackAxis)
+        case .hstack(let children, let spacing, let alignment):
+            let nodes = buildChildren(children, env: env, axis: .horizontal)
+            role = .container(StackLayout(axis: .horizontal, spacing: spacing, alignment: alignment), children: nodes)
+            containsText = nodes.contains { $0.containsText }
+        case .vstack(let children, let spacing, let alignment):
+            let nodes = buildChildren(children, env: env, axis: .vertical)
+            role = .container(StackLayout(axis: .vertical, spacing: spacing, alignment: alignment), children: nodes)
+            containsText = nodes.contains { $0.containsText }
+        case .zstack(let children, let alignment):
+            let nodes = buildChildren(children, env: env, axis: nil)
+            role = .container(ZStackLayout(alignment: alignment), children: nodes)
+            containsText = nodes.contains { $0.containsText }
+        case .flow, .grid, .bricks, .canvas:
+            let nodes = buildChildren(view.children, env: env, axis: nil)
+            role = .container(containerLayout(for: view.kind), children: nodes)
+            containsText = nodes.contains { $0.containsText }
+        }
+
+        let core = LayoutNode(view: view, role: role, isOuter: view.modifiers.isEmpty, containsText: containsText)
+        core.core = core
+        var node = core
+        for (i, modifier) in view.modifiers.enumerated() {
+            guard let wrapped = wrap(node, modifier, env: env) else { continue }
+            node = LayoutNode(view: view, role: wrapped, isOuter: i == view.modifiers.count - 1, containsText: containsText)
+            node.core = core
+        }
+        if !node.isOuter {
+            // The outermost modifier was a decoration absent here: re-wrap so guides still apply.
+            node = LayoutNode(view: view, role: .border(.single, child: node), isOuter: true, containsText: containsText)
+            node.core = core
+            node.isTransparent = true
+        }
+        return node
+    }
+
+    private func buildChildren(_ children: [ViewNode], env: TextEnvironment, axis: Axis?) -> [LayoutNode] {
+        var nodes: [LayoutNode] = []
+        nodes.reserveCapacity(children.count)
+        for (i, child) in children.enumerated() {
+            if let n = build(child, env: env, stackAxis: axis) {
+                n.childIndex = i
+                nodes.append(n)
+            }
+        }
+        return nodes
+    }
+
+    private func wrap(_ child: LayoutNode, _ m: Modifier, env: TextEnvironment) -> NodeRole? {
+        switch m {
+        case .fixedSize(let h, let v): return .fixedSize(horizontal: h, vertical: v, child: child)
+        case .aspectRatio(let r, let mode): return .aspectRatio(ratio: r, contentMode: mode, child: child)
+        case .frame(.fixed(let w, let h, let a)): return .fixedFrame(width: w, height: h, alignment: a, child: child)
+        case .frame(.flexible(let f, let a)): return .flexibleFrame(f, alignment: a, child: child)
+        case .padding(let e): return .padding(e, child: child)
+        case .background(let v, let a):
+            guard let d = build(v, env: env, stackAxis: nil) else { return nil }
+            return .background(decoration: d, alignment: a, child: child)
+        case .overlay(let v, let a):
+            guard let d = build(v, env: env, stackAxis: nil) else { return nil }
+            return .overlay(decoration: d, alignment: a, child: child)
+        case .border(let style): return .border(style, child: child)
+        case .offset(let x, let y): return .offset(x: x, y: y, child: child)
+        }
+    }
+}

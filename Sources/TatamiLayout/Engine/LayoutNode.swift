@@ -1,0 +1,101 @@
+import TatamiBase
+import TatamiModel
+
+/// Where a child sits inside its parent for one proposal to the parent.
+struct ChildPlacement {
+    let node: LayoutNode
+    /// Top-left corner in the parent's coordinates (before any `offset` of the child itself).
+    var origin: Point
+    var size: Size
+    /// What the parent proposed to the child.
+    var proposal: ProposedSize
+}
+
+/// The result of measuring one node for one proposal: its size and, for modifiers and
+/// containers, where its children go. Cached per node and proposal.
+final class Measurement {
+    let size: Size
+    /// Children in layout order (for a modifier: the wrapped child; for background/overlay the
+    /// decoration comes second).
+    let children: [ChildPlacement]
+    /// For text: the laid-out lines.
+    let text: TextLayoutResult?
+    /// For containers: how far the content exceeds the proposal, per axis (0 when it fits).
+    let overflow: Size
+    /// Guide values computed on demand, keyed by guide name.
+    var explicitGuides: [GuideName: Double?] = [:]
+    var baselines: (first: Double?, last: Double?)?
+
+    init(size: Size, children: [ChildPlacement] = [], text: TextLayoutResult? = nil, overflow: Size = .zero) {
+        self.size = size
+        self.children = children
+        self.text = text
+        self.overflow = overflow
+    }
+}
+
+/// What a node does: a leaf, a container with its algorithm, or one modifier around a child.
+enum NodeRole {
+    case text(String, font: FontMetrics, lineLimit: Int?, truncation: Truncation, alignment: HorizontalPart)
+    case image(size: Size, resizable: Bool)
+    case color
+    /// `stackAxis`: the axis of the hstack/vstack the view sits in, if any.
+    case spacer(minLength: Double, stackAxis: Axis?)
+    case divider(stackAxis: Axis?)
+    case container(any ContainerLayout, children: [LayoutNode])
+    case padding(EdgeInsets, child: LayoutNode)
+    case fixedFrame(width: Double?, height: Double?, alignment: Alignment2D, child: LayoutNode)
+    case flexibleFrame(FlexibleFrame, alignment: Alignment2D, child: LayoutNode)
+    case fixedSize(horizontal: Bool, vertical: Bool, child: LayoutNode)
+    case aspectRatio(ratio: Double?, contentMode: ContentMode, child: LayoutNode)
+    case background(decoration: LayoutNode, alignment: Alignment2D, child: LayoutNode)
+    case overlay(decoration: LayoutNode, alignment: Alignment2D, child: LayoutNode)
+    case border(BorderStyle, child: LayoutNode)
+    case offset(x: Double, y: Double, child: LayoutNode)
+}
+
+/// One layer of a view for one viewport: the view's core (its kind) or one of its modifiers.
+///
+/// A view becomes a chain of nodes, outermost modifier first; `view` is shared along the chain
+/// and `isOuter` marks the node its parent sees (where `alignmentGuides` apply).
+final class LayoutNode {
+    let view: ViewNode
+    let role: NodeRole
+    let isOuter: Bool
+    /// The core node of the chain (the kind itself).
+    unowned(unsafe) var core: LayoutNode!
+    /// Whether any text sits at any depth (hidden text counts), for container baselines.
+    let containsText: Bool
+
+    private var cache: [(ProposedSize, Measurement)] = []
+
+    init(view: ViewNode, role: NodeRole, isOuter: Bool, containsText: Bool) {
+        self.view = view
+        self.role = role
+        self.isOuter = isOuter
+        self.containsText = containsText
+    }
+
+    var isSpacer: Bool {
+        if case .spacer = core.role { return true }
+        return false
+    }
+
+    /// Stack priority: the written `layoutPriority`, else 0, or −∞ for a spacer (FORMAT.md §5.2).
+    var stackPriority: Double {
+        if let p = view.explicitLayoutPriority { return p }
+        return isSpacer ? -.infinity : 0
+    }
+
+    /// Measures the node for a proposal, through the cache.
+    func measure(_ proposal: ProposedSize, _ ctx: LayoutContext) -> Measurement {
+        for (p, m) in cache where p == proposal { return m }
+        let m = ctx.compute(self, proposal)
+        cache.append((proposal, m))
+        return m
+    }
+
+    func sizeThatFits(_ proposal: ProposedSize, _ ctx: LayoutContext) -> Size {
+        measure(proposal, ctx).size
+    }
+}
