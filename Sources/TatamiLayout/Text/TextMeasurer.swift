@@ -1,24 +1,310 @@
 import TatamiBase
 import TatamiModel
 
-// PLACEHOLDER: replaced by the real implementation of FORMAT.md §5.1 (wrapping, truncation).
-
-/// Display width of grapheme clusters in terminal cells (FORMAT.md §5.1).
-public enum CellWidth {
-    /// 2 for East Asian Wide/Fullwidth or default-emoji-presentation first scalars, 0 for clusters of
-    /// only zero-width scalars, 1 otherwise.
-    public static func of(_ c: Character) -> Int { 1 }
-}
-
-/// Measures and wraps text with the monospace model.
+/// Measures, wraps and truncates text with the monospace model (FORMAT.md §5.1).
+///
+/// The text is turned once into an array of clusters (Swift `Character`s with their cell widths),
+/// and everything after that works on indices into it, so a layout is O(n) in the text length.
+///
+/// Choices where FORMAT.md §5.1 leaves room:
+/// - Natural lines end at `"\n"` and at `"\r\n"` (one `Character` in Swift). A lone `"\r"` and other
+///   controls are ordinary 1-cell clusters.
+/// - Only U+0020 SPACE is a space for wrapping; other spaces (no-break, ideographic, …) are ordinary
+///   clusters. There are no other break opportunities (a zero-width space is not one).
+/// - With a finite capacity, spaces "hang": they never force a wrap. At a wrap point every space
+///   before it (and, defensively, after it) is dropped. At the end of a natural line trailing spaces
+///   are kept as far as they fit the capacity, so proposing the ideal width reproduces the ideal
+///   lines.
+/// - A wrapped line that would hold only spaces (an indentation wider than the line) is dropped.
+/// - A cluster wider than the line (a 2-cell cluster on a 1-cell line) goes alone on its line,
+///   which is then 2 cells wide.
+/// - `lineLimit < 1` counts as 1. NaN or negative proposed lengths count as 0; an infinite width
+///   does not wrap and an infinite height does not cap. Cell and line counts are
+///   `floor(length / unit + 1e-9)`, so rounding noise just below a whole cell still counts it.
+/// - A non-finite or non-positive font width means no wrapping (and a 0-point advance); likewise
+///   a bad line height means no height cap (and 0-point lines).
+/// - Truncation with a finite capacity C rewrites the last kept line from the text that starts at
+///   it (each line break read as one space), within C − 1 cells:
+///   - tail: the longest prefix that fits, trailing spaces dropped, then `…`;
+///   - head: `…`, then the longest suffix that fits, leading spaces dropped;
+///   - middle: the longest prefix within ceil((C − 1) / 2) cells (trailing spaces dropped), `…`,
+///     then the longest suffix within floor((C − 1) / 2) cells that does not overlap the prefix
+///     (leading spaces dropped). Cells one side cannot use are not given to the other.
+///   Zero-width clusters are taken while the budget allows (they cost nothing).
+/// - With an unbounded capacity (unspecified or infinite width) `…` is appended to the last kept
+///   natural line for every truncation mode, with the line unchanged (spaces kept).
+/// - Empty text: no lines, 0×0, both baselines 0.
+/// - `TextLine.cells` is summed over the original clusters. `TextLine.text` is those clusters
+///   joined (line breaks as spaces in a rebuilt line), so Swift may re-segment it: a lone
+///   combining mark placed after `…` or after a line break read as a space joins that cluster.
+/// - A non-empty text is at least one cell wide, even when its lines are all empty (`"\n"`).
 public enum TextMeasurer {
+    /// The truncation mark, one cell wide.
+    public static let ellipsis: Character = "…"
+
     public static func layout(
         _ text: String, font: FontMetrics, lineLimit: Int?, truncation: Truncation, proposal: ProposedSize
     ) -> TextLayoutResult {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { TextLine(text: String($0), cells: $0.count) }
-        let w = Double(lines.map(\.cells).max() ?? 0) * font.width
-        let h = text.isEmpty ? 0 : Double(lines.count) * font.height
-        return TextLayoutResult(lines: text.isEmpty ? [] : lines, size: Size(width: w, height: h), truncated: false,
-                                firstBaseline: 0.75 * font.height, lastBaseline: h - 0.25 * font.height)
+        let advance = sanitizedMetric(font.width)
+        let lineHeight = sanitizedMetric(font.height)
+        if text.isEmpty {
+            return TextLayoutResult(lines: [], size: .zero, truncated: false, firstBaseline: 0, lastBaseline: 0)
+        }
+
+        let capacity = unitCount(proposal.width, unit: advance)
+        var maxLines = lineLimit.map { min(max(1, $0), Int.max - 1) }
+        if let byHeight = unitCount(proposal.height, unit: lineHeight) {
+            maxLines = min(maxLines ?? byHeight, byHeight)
+        }
+
+        let clusters = makeClusters(text)
+        // One line more than the limit is enough to know that the text is cut.
+        let spans = breakLines(clusters, capacity: capacity, stopAfter: maxLines.map { $0 + 1 })
+
+        var lines: [TextLine] = []
+        var truncated = false
+        if let limit = maxLines, spans.count > limit {
+            truncated = true
+            lines.reserveCapacity(limit)
+            for span in spans[0..<(limit - 1)] {
+                lines.append(TextLine(text: string(clusters, span.start..<span.end), cells: span.cells))
+            }
+            let last = spans[limit - 1]
+            if let capacity {
+                lines.append(truncatedLine(clusters, from: last.start, capacity: capacity, mode: truncation))
+            } else {
+                var s = string(clusters, last.start..<last.end)
+                s.append(ellipsis)
+                lines.append(TextLine(text: s, cells: last.cells + 1))
+            }
+        } else {
+            lines = spans.map { TextLine(text: string(clusters, $0.start..<$0.end), cells: $0.cells) }
+        }
+
+        let widest = max(1, lines.reduce(0) { max($0, $1.cells) })
+        let count = Double(lines.count)
+        return TextLayoutResult(
+            lines: lines,
+            size: Size(width: Double(widest) * advance, height: count * lineHeight),
+            truncated: truncated,
+            firstBaseline: 0.75 * lineHeight,
+            lastBaseline: (count - 1) * lineHeight + 0.75 * lineHeight
+        )
+    }
+
+    // MARK: - Clusters
+
+    struct Cluster {
+        enum Kind: UInt8 { case other, space, newline }
+        let character: Character
+        let cells: Int
+        let kind: Kind
+    }
+
+    static func makeClusters(_ text: String) -> [Cluster] {
+        var result: [Cluster] = []
+        result.reserveCapacity(text.utf8.count)
+        for c in text {
+            if let ascii = c.asciiValue {  // "\r\n" reports 0x0A
+                let kind: Cluster.Kind = ascii == 0x20 ? .space : ascii == 0x0A ? .newline : .other
+                result.append(Cluster(character: c, cells: 1, kind: kind))
+            } else {
+                result.append(Cluster(character: c, cells: CellWidth.of(c), kind: .other))
+            }
+        }
+        return result
+    }
+
+    static func string(_ clusters: [Cluster], _ range: Range<Int>, newlinesAsSpaces: Bool = false) -> String {
+        var s = ""
+        for i in range {
+            let c = clusters[i]
+            s.append(newlinesAsSpaces && c.kind == .newline ? " " : c.character)
+        }
+        return s
+    }
+
+    // MARK: - Line breaking
+
+    /// A laid-out line: clusters `start..<end`, `cells` wide.
+    struct Span: Equatable {
+        var start: Int
+        var end: Int
+        var cells: Int
+    }
+
+    /// Greedy wrapping of every natural line; stops once `stopAfter` lines exist.
+    static func breakLines(_ clusters: [Cluster], capacity: Int?, stopAfter: Int?) -> [Span] {
+        var spans: [Span] = []
+        let limit = stopAfter ?? Int.max
+        let n = clusters.count
+        var lineStart = 0
+        while spans.count < limit {
+            var lineEnd = lineStart
+            while lineEnd < n && clusters[lineEnd].kind != .newline { lineEnd += 1 }
+            if let capacity {
+                wrap(clusters, lineStart..<lineEnd, capacity: capacity, into: &spans, limit: limit)
+            } else {
+                var cells = 0
+                for i in lineStart..<lineEnd { cells += clusters[i].cells }
+                spans.append(Span(start: lineStart, end: lineEnd, cells: cells))
+            }
+            if lineEnd >= n { break }
+            lineStart = lineEnd + 1  // past the line break; a final "\n" leaves an empty last line
+        }
+        return spans
+    }
+
+    /// Greedy wrapping of one natural line (no line breaks inside `range`) at `capacity` cells.
+    ///
+    /// Break opportunities are before a non-space that follows a space, and before and after any
+    /// 2-cell cluster. Each cluster is scanned at most twice: after a wrap at the last opportunity,
+    /// the rescanned clusters hold no opportunity and fit on the new line.
+    static func wrap(_ clusters: [Cluster], _ range: Range<Int>, capacity: Int, into spans: inout [Span], limit: Int) {
+        let end = range.upperBound
+        var start = range.lowerBound
+        var pos = start
+        var width = 0  // cells of start..<pos, spaces included
+        var lastBreak = -1  // latest opportunity in (start, pos]
+        var widthAtBreak = 0  // cells of start..<lastBreak
+
+        // A line ending at a wrap point, its trailing spaces dropped. A line of spaces only (an
+        // indentation too wide for the line) is dropped with them.
+        func emit(_ from: Int, _ to: Int, _ cells: Int) {
+            var to = to
+            var cells = cells
+            while to > from && clusters[to - 1].kind == .space {
+                to -= 1
+                cells -= 1
+            }
+            if to > from { spans.append(Span(start: from, end: to, cells: cells)) }
+        }
+        func restart(at index: Int) {
+            start = index
+            while start < end && clusters[start].kind == .space { start += 1 }
+            pos = start
+            width = 0
+            lastBreak = -1
+            widthAtBreak = 0
+        }
+
+        while pos < end {
+            let c = clusters[pos]
+            if pos > start {
+                let previous = clusters[pos - 1]
+                if (previous.kind == .space && c.kind != .space) || c.cells == 2 || previous.cells == 2 {
+                    lastBreak = pos
+                    widthAtBreak = width
+                }
+            }
+            if c.kind != .space && width + c.cells > capacity {
+                if lastBreak > start {
+                    emit(start, lastBreak, widthAtBreak)
+                    restart(at: lastBreak)
+                } else if pos == start {
+                    // A cluster wider than the whole line goes alone on it.
+                    emit(pos, pos + 1, c.cells)
+                    restart(at: pos + 1)
+                } else {
+                    // No opportunity: break the word between clusters.
+                    emit(start, pos, width)
+                    restart(at: pos)
+                }
+                if spans.count >= limit { return }
+                continue
+            }
+            width += c.cells
+            pos += 1
+        }
+        // Nothing left after a wrap (only dropped spaces): no extra line.
+        if start == end && start > range.lowerBound { return }
+        // End of the natural line: trailing spaces stay as far as they fit.
+        var to = end
+        while width > capacity && to > start && clusters[to - 1].kind == .space {
+            to -= 1
+            width -= 1
+        }
+        spans.append(Span(start: start, end: to, cells: width))
+    }
+
+    // MARK: - Truncation
+
+    /// The last kept line, rebuilt from the text starting at `from` (line breaks read as spaces).
+    static func truncatedLine(_ clusters: [Cluster], from: Int, capacity: Int, mode: Truncation) -> TextLine {
+        let budget = max(0, capacity - 1)
+        let n = clusters.count
+        func isBlank(_ i: Int) -> Bool { clusters[i].kind != .other }
+        func cells(_ i: Int) -> Int { clusters[i].kind == .other ? clusters[i].cells : 1 }
+
+        // The longest prefix of from..<n within `cells` cells, trailing blanks dropped.
+        func prefix(_ limit: Int) -> (end: Int, untrimmedEnd: Int, cells: Int) {
+            var i = from
+            var used = 0
+            while i < n && used + cells(i) <= limit {
+                used += cells(i)
+                i += 1
+            }
+            let untrimmed = i
+            while i > from && isBlank(i - 1) {
+                i -= 1
+                used -= 1
+            }
+            return (i, untrimmed, used)
+        }
+        // The longest suffix of lowerLimit..<n within `limit` cells, leading blanks dropped.
+        func suffix(_ limit: Int, notBefore lowerLimit: Int) -> (start: Int, cells: Int) {
+            var j = n
+            var used = 0
+            while j > lowerLimit && used + cells(j - 1) <= limit {
+                used += cells(j - 1)
+                j -= 1
+            }
+            while j < n && isBlank(j) {
+                j += 1
+                used -= 1
+            }
+            return (j, used)
+        }
+
+        var text = ""
+        var total = 1
+        switch mode {
+        case .tail:
+            let p = prefix(budget)
+            text = string(clusters, from..<p.end, newlinesAsSpaces: true)
+            text.append(ellipsis)
+            total += p.cells
+        case .head:
+            let s = suffix(budget, notBefore: from)
+            text.append(ellipsis)
+            text += string(clusters, s.start..<n, newlinesAsSpaces: true)
+            total += s.cells
+        case .middle:
+            let p = prefix((budget + 1) / 2)
+            let s = suffix(budget / 2, notBefore: p.untrimmedEnd)
+            text = string(clusters, from..<p.end, newlinesAsSpaces: true)
+            text.append(ellipsis)
+            text += string(clusters, s.start..<n, newlinesAsSpaces: true)
+            total += p.cells + s.cells
+        }
+        return TextLine(text: text, cells: total)
+    }
+
+    // MARK: - Proposals
+
+    /// A font metric usable as a unit: finite and positive, else 0.
+    static func sanitizedMetric(_ v: Double) -> Double {
+        v.isFinite && v > 0 ? v : 0
+    }
+
+    /// How many whole units fit in a proposed length, at least 1; nil when unbounded (unspecified,
+    /// infinite, or a unit of 0).
+    static func unitCount(_ length: Double?, unit: Double) -> Int? {
+        guard var length, unit > 0 else { return nil }
+        if length.isNaN || length < 0 { length = 0 }
+        if length.isInfinite { return nil }
+        let count = (length / unit + 1e-9).rounded(.down)
+        if count >= 1e15 { return nil }
+        return max(1, Int(count))
     }
 }
