@@ -1,1 +1,173 @@
-print("benchmarks: not yet")
+// Tatami's benchmark: prints per-stage medians for generated files, the time libyaml alone takes
+// to pull the same file's events, and the whole `tatami lint` run of the built binary.
+// Run it in a release build:  swift run -c release tatami-bench [--quick]
+import CLibYAML
+import Foundation
+import TatamiBase
+import TatamiLayout
+import TatamiModel
+import TatamiRender
+import TatamiServices
+import TatamiYAML
+
+let quick = CommandLine.arguments.contains("--quick")
+
+// MARK: Generated files
+
+/// Stacks nested `depth` levels, 10 children each, alternating vstack/hstack, with 10×10 colour
+/// leaves: 1 + 10 + … + 10^depth views (depth 3: 1,111; 4: 11,111; 5: 111,111).
+func nestedStacks(depth: Int) -> String {
+    var out = "tatami: 1\nviewports:\n  screen: {width: 100000, height: 100000}\nbody:\n"
+    func emit(_ level: Int, indent: String, first: String) {
+        if level == depth {
+            out += first + "color: red\n" + indent + "frame: {width: 10, height: 10}\n"
+            return
+        }
+        out += first + (level % 2 == 0 ? "vstack:\n" : "hstack:\n")
+        for _ in 0..<10 { emit(level + 1, indent: indent + "    ", first: indent + "  - ") }
+        out += indent + "spacing: 0\n"
+    }
+    emit(0, indent: "  ", first: "  ")
+    return out
+}
+
+/// `chains` chains of `length` nested stacks, each ending in a colour, side by side in an hstack.
+func deepChains(chains: Int, length: Int) -> String {
+    var out = "tatami: 1\nviewports:\n  screen: {width: 100000, height: 100000}\nbody:\n  hstack:\n"
+    for _ in 0..<chains {
+        var indent = "    "
+        out += indent + "- "
+        for level in 0..<length {
+            out += (level % 2 == 0 ? "vstack:\n" : "hstack:\n")
+            indent += "  "
+            out += indent + "- "
+        }
+        out += "color: blue\n"
+    }
+    return out
+}
+
+/// As many views as the chains hold, in one flat list.
+func flatList(count: Int) -> String {
+    var out = "tatami: 1\nviewports:\n  screen: {width: 100000, height: 100000}\nbody:\n  vstack:\n"
+    for _ in 0..<(count - 1) { out += "    - color: blue\n" }
+    out += "  spacing: 0\n"
+    return out
+}
+
+// MARK: Timing
+
+func median(_ xs: [Double]) -> Double {
+    let s = xs.sorted()
+    return s.isEmpty ? 0 : s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+}
+
+func time(_ body: () -> Void) -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+/// libyaml alone: pull every event of the text and delete it.
+func bareEventPull(_ bytes: [UInt8]) -> Int {
+    var parser = yaml_parser_t()
+    yaml_parser_initialize(&parser)
+    defer { yaml_parser_delete(&parser) }
+    var count = 0
+    bytes.withUnsafeBufferPointer { buffer in
+        yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+        var event = yaml_event_t()
+        while yaml_parser_parse(&parser, &event) != 0 {
+            let done = event.type == YAML_STREAM_END_EVENT
+            yaml_event_delete(&event)
+            count += 1
+            if done { break }
+        }
+    }
+    return count
+}
+
+struct StageFigures {
+    var pull = 0.0, parse = 0.0, validate = 0.0, layout = 0.0, render = 0.0, lint = 0.0, binary = 0.0
+    var views = 0
+}
+
+/// The built `tatami` next to this benchmark, if any.
+let tatamiBinary: URL? = {
+    let url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tatami")
+    return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
+}()
+
+func runBinaryLint(_ path: String) -> Double {
+    guard let binary = tatamiBinary else { return .nan }
+    return time {
+        let p = Process()
+        p.executableURL = binary
+        p.arguments = ["lint", path]
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try? p.run()
+        p.waitUntilExit()
+    }
+}
+
+func measure(_ name: String, _ text: String, runs: Int, render: Bool = true) -> StageFigures {
+    let bytes = Array(text.utf8)
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tatami-bench")
+    try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let path = dir.appendingPathComponent("\(name).tatami.yaml").path
+    FileManager.default.createFile(atPath: path, contents: Data(bytes))
+
+    var pulls: [Double] = [], parses: [Double] = [], validates: [Double] = [], layouts: [Double] = []
+    var renders: [Double] = [], lints: [Double] = [], binaries: [Double] = []
+    var views = 0
+    for _ in 0..<runs {
+        pulls.append(time { _ = bareEventPull(bytes) })
+        var yaml: YAMLParseResult!
+        parses.append(time { yaml = YAMLParser.parse(bytes: bytes) })
+        var validation: ValidationResult!
+        validates.append(time { validation = LargeStack.run { Validator.validate(yaml) } })
+        views = validation.document.viewCount
+        var result: LayoutResult!
+        let doc = validation.document
+        layouts.append(time { result = LargeStack.run { LayoutEngine.layout(doc, in: doc.viewports[0]) } })
+        if render {
+            let r = result!
+            renders.append(time { _ = ASCIIRenderer.render(LayoutResult(viewport: Viewport(name: "screen", width: 320, height: 480), root: r.root, diagnostics: []), options: RenderOptions()) })
+        }
+        var analysis: Analysis!
+        lints.append(time { analysis = Pipeline.analyze(bytes: bytes, path: path) })
+        _ = analysis.diagnostics.count
+        binaries.append(runBinaryLint(path))
+    }
+    return StageFigures(pull: median(pulls), parse: median(parses), validate: median(validates), layout: median(layouts),
+                        render: median(renders), lint: median(lints), binary: median(binaries), views: views)
+}
+
+func ms(_ s: Double) -> String { s.isNaN ? "   n/a" : String(format: "%8.2f", s * 1000) }
+
+print("Tatami benchmark (\(quick ? "quick" : "full"); medians in ms; build: \(tatamiBinary == nil ? "no tatami binary found" : "with binary"))")
+print("file              views     bytes   libyaml     parse  validate    layout    render  pipeline  tatami lint  lint/pull")
+let sizes = quick ? [(3, 5)] : [(3, 9), (4, 7), (5, 5)]
+for (depth, runs) in sizes {
+    let text = nestedStacks(depth: depth)
+    let f = measure("nested-\(depth)", text, runs: runs)
+    let ratio = f.binary.isNaN ? f.lint / f.pull : f.binary / f.pull
+    print(String(format: "%-14@ %8d %9d", "nested-\(depth)" as NSString, f.views, text.utf8.count)
+          + "  \(ms(f.pull))  \(ms(f.parse))  \(ms(f.validate))  \(ms(f.layout))  \(ms(f.render))  \(ms(f.lint))     \(ms(f.binary))  " + String(format: "%8.2f×", ratio))
+}
+
+let chains = quick ? 5 : 25, length = quick ? 100 : 400
+let deep = deepChains(chains: chains, length: length)
+let deepFigures = measure("deep-chains", deep, runs: quick ? 3 : 5, render: false)
+let flat = flatList(count: deepFigures.views)
+let flatFigures = measure("flat-list", flat, runs: quick ? 3 : 5, render: false)
+print("")
+print("\(chains) chains of \(length) nested stacks against a flat list of as many views (per view, µs):")
+for (name, f) in [("deep chains", deepFigures), ("flat list", flatFigures)] {
+    let n = Double(max(1, f.views))
+    print(String(format: "  %-12@ views %6d  validate %7.3f  layout %7.3f  pipeline %7.3f", name as NSString, f.views,
+                 f.validate / n * 1e6, f.layout / n * 1e6, f.lint / n * 1e6))
+}
+let perViewRatio = (deepFigures.lint / Double(max(1, deepFigures.views))) / (flatFigures.lint / Double(max(1, flatFigures.views)))
+print(String(format: "  deep/flat per view (pipeline): %.2f×  (target ≤ 2×)", perViewRatio))

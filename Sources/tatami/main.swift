@@ -1,2 +1,3 @@
 import TatamiCLI
 
+TatamiCommand.run()

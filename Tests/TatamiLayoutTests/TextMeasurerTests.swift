@@ -423,7 +423,8 @@ final class TextMeasurerTests: XCTestCase {
             XCTAssertEqual(r.map(texts), ["…"])
             XCTAssertEqual(r?.size, Size(width: 8, height: 16))
             XCTAssertEqual(r?.truncated, true)
-            XCTAssertLessThan(elapsed, .milliseconds(100), "\(mode): \(elapsed)")
+            // A guard against quadratic work (issue: "within a second or two"), not a speed claim: speed is in the benchmark.
+            XCTAssertLessThan(elapsed, .seconds(2), "\(mode): \(elapsed)")
         }
     }
 
@@ -437,7 +438,7 @@ final class TextMeasurerTests: XCTestCase {
         XCTAssertEqual(r?.lines.count, 10_000)
         XCTAssertEqual(r?.lines.last?.text, "abcdefghi")
         XCTAssertEqual(r?.size, Size(width: 72, height: 160_000))
-        XCTAssertLessThan(elapsed, .milliseconds(500), "\(elapsed)")
+        XCTAssertLessThan(elapsed, .seconds(2), "\(elapsed)")  // a hang guard, not a speed claim
     }
 }
 

@@ -8,6 +8,8 @@ struct Arrangement {
     var children: [ChildPlacement]
     /// How far the content exceeds what was offered, per axis (0 when it fits).
     var overflow: Size = .zero
+    /// Problems with children (`no-position`, `out-of-bounds`), reported for the final placement.
+    var notes: [LayoutNote] = []
 }
 
 /// The protocol every container's algorithm implements, in the spirit of SwiftUI's `Layout`:
@@ -21,6 +23,14 @@ protocol ContainerLayout {
 }
 
 extension ContainerLayout {
+    /// A child laid out in a cell: proposed the rectangle's size and centred in it.
+    func cell(_ child: LayoutNode, _ rect: Rect, _ ctx: LayoutContext) -> ChildPlacement {
+        let p = ProposedSize(rect.size)
+        let s = child.sizeThatFits(p, ctx)
+        let origin = Point(x: rect.x + (rect.width - s.width) / 2, y: rect.y + (rect.height - s.height) / 2)
+        return ChildPlacement(node: child, origin: origin, size: s, proposal: p, cell: rect)
+    }
+
     /// Places `size` inside `bounds` by a two-axis alignment.
     func aligned(_ size: Size, in bounds: Size, _ alignment: Alignment2D) -> Point {
         Point(x: (bounds.width - size.width) * alignment.horizontal.fraction,

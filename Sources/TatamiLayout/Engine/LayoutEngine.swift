@@ -102,19 +102,21 @@ struct NodeBuilder {
             containsText = nodes.contains { $0.containsText }
         }
 
-        let core = LayoutNode(view: view, role: role, isOuter: view.modifiers.isEmpty, containsText: containsText)
+        // Decorations whose own `when` fails are absent here: drop those modifiers first, so the
+        // outermost node is known before the chain is built.
+        let modifiers = view.modifiers.filter { m in
+            switch m {
+            case .background(let v, _), .overlay(let v, _): return ctx.holds(v.condition)
+            default: return true
+            }
+        }
+        let core = LayoutNode(view: view, role: role, isOuter: modifiers.isEmpty, containsText: containsText)
         core.core = core
         var node = core
-        for (i, modifier) in view.modifiers.enumerated() {
-            guard let wrapped = wrap(node, modifier, env: env) else { continue }
-            node = LayoutNode(view: view, role: wrapped, isOuter: i == view.modifiers.count - 1, containsText: containsText)
+        for (i, modifier) in modifiers.enumerated() {
+            node = LayoutNode(view: view, role: wrap(node, modifier, env: env), isOuter: i == modifiers.count - 1,
+                              containsText: containsText)
             node.core = core
-        }
-        if !node.isOuter {
-            // The outermost modifier was a decoration absent here: re-wrap so guides still apply.
-            node = LayoutNode(view: view, role: .border(.single, child: node), isOuter: true, containsText: containsText)
-            node.core = core
-            node.isTransparent = true
         }
         return node
     }
@@ -131,7 +133,7 @@ struct NodeBuilder {
         return nodes
     }
 
-    private func wrap(_ child: LayoutNode, _ m: Modifier, env: TextEnvironment) -> NodeRole? {
+    private func wrap(_ child: LayoutNode, _ m: Modifier, env: TextEnvironment) -> NodeRole {
         switch m {
         case .fixedSize(let h, let v): return .fixedSize(horizontal: h, vertical: v, child: child)
         case .aspectRatio(let r, let mode): return .aspectRatio(ratio: r, contentMode: mode, child: child)
@@ -139,13 +141,28 @@ struct NodeBuilder {
         case .frame(.flexible(let f, let a)): return .flexibleFrame(f, alignment: a, child: child)
         case .padding(let e): return .padding(e, child: child)
         case .background(let v, let a):
-            guard let d = build(v, env: env, stackAxis: nil) else { return nil }
-            return .background(decoration: d, alignment: a, child: child)
+            // Present: checked by the caller.
+            return .background(decoration: build(v, env: env, stackAxis: nil)!, alignment: a, child: child)
         case .overlay(let v, let a):
-            guard let d = build(v, env: env, stackAxis: nil) else { return nil }
-            return .overlay(decoration: d, alignment: a, child: child)
+            return .overlay(decoration: build(v, env: env, stackAxis: nil)!, alignment: a, child: child)
         case .border(let style): return .border(style, child: child)
         case .offset(let x, let y): return .offset(x: x, y: y, child: child)
+        }
+    }
+}
+
+extension NodeBuilder {
+    /// The algorithm for the flow and cell containers (FORMAT.md §7.3, §7.4).
+    func containerLayout(for kind: ViewKind) -> any ContainerLayout {
+        switch kind {
+        case .flow(_, let spacing, let lineSpacing, let alignment):
+            return FlowLayout(spacing: spacing, lineSpacing: lineSpacing, alignment: alignment)
+        case .grid(_, let columns, let cells, let spacing, let alignment):
+            return GridLayout(columns: columns, cells: cells, spacing: spacing, alignment: alignment)
+        case .bricks(_, let options):
+            return BricksLayout(options: options)
+        default:
+            return CanvasLayout()
         }
     }
 }

@@ -9,6 +9,17 @@ struct ChildPlacement {
     var size: Size
     /// What the parent proposed to the child.
     var proposal: ProposedSize
+    /// In a cell container (grid, bricks, canvas): the child's rectangle, which is its reported
+    /// frame; `origin` then centres the child inside it (FORMAT.md §7.4).
+    var cell: Rect? = nil
+}
+
+/// A diagnostic a container finds about one of its children, reported only for the final
+/// placement (never for a measuring probe).
+struct LayoutNote {
+    let code: DiagnosticCode
+    let message: String
+    let view: ViewNode
 }
 
 /// The result of measuring one node for one proposal: its size and, for modifiers and
@@ -22,15 +33,18 @@ final class Measurement {
     let text: TextLayoutResult?
     /// For containers: how far the content exceeds the proposal, per axis (0 when it fits).
     let overflow: Size
+    let notes: [LayoutNote]
     /// Guide values computed on demand, keyed by guide name.
     var explicitGuides: [GuideName: Double?] = [:]
     var baselines: (first: Double?, last: Double?)?
 
-    init(size: Size, children: [ChildPlacement] = [], text: TextLayoutResult? = nil, overflow: Size = .zero) {
+    init(size: Size, children: [ChildPlacement] = [], text: TextLayoutResult? = nil, overflow: Size = .zero,
+         notes: [LayoutNote] = []) {
         self.size = size
         self.children = children
         self.text = text
         self.overflow = overflow
+        self.notes = notes
     }
 }
 
@@ -66,6 +80,8 @@ final class LayoutNode {
     unowned(unsafe) var core: LayoutNode!
     /// Whether any text sits at any depth (hidden text counts), for container baselines.
     let containsText: Bool
+    /// The view's index among its parent's declared children (absent siblings still count).
+    var childIndex = 0
 
     private var cache: [(ProposedSize, Measurement)] = []
 

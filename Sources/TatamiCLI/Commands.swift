@@ -1,0 +1,233 @@
+import ArgumentParser
+import Foundation
+import TatamiBase
+import TatamiLayout
+import TatamiModel
+import TatamiRender
+import TatamiServices
+
+/// The `tatami` command.
+public struct TatamiCommand: ParsableCommand {
+    public static let version = "0.1.0"
+
+    public static let configuration = CommandConfiguration(
+        commandName: "tatami",
+        abstract: "Describe user-interface layouts in YAML and see them computed.",
+        discussion: """
+            Exit status: 0 when no errors were found, 1 when the files have errors (or warnings \
+            with --strict), 2 for a usage or I/O problem.
+            """,
+        version: version,
+        subcommands: [Lint.self, Preview.self, Frames.self]
+    )
+
+    public init() {}
+
+    /// Parses the arguments and runs the command, mapping usage errors to exit status 2.
+    public static func run(_ arguments: [String]? = nil) -> Never {
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+            Foundation.exit(0)
+        } catch let code as ExitCode {
+            Foundation.exit(code.rawValue)
+        } catch let error as InputError {
+            StandardError.write("tatami: \(error.description)\n")
+            Foundation.exit(2)
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .success {
+                StandardOutput.write(message + "\n")
+                Foundation.exit(0)
+            }
+            StandardError.write(message + "\n")
+            Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
+        }
+    }
+}
+
+/// Options shared by the commands that choose a viewport.
+struct ViewportOptions: ParsableArguments {
+    @Option(name: .long, help: "The viewport to use (default: the file's first).")
+    var viewport: String?
+
+    @Option(name: .long, help: "Lay out in a viewport of this width instead (with --height).")
+    var width: Double?
+
+    @Option(name: .long, help: "Lay out in a viewport of this height instead (with --width).")
+    var height: Double?
+
+    func validate() throws {
+        if (width == nil) != (height == nil) { throw ValidationError("--width and --height go together") }
+        if width != nil && viewport != nil { throw ValidationError("use either --viewport or --width/--height") }
+        for v in [width, height].compactMap({ $0 }) where !(v >= 0 && v <= 1_000_000) {
+            throw ValidationError("--width and --height take a length from 0 to 1000000")
+        }
+    }
+
+    func selection(default fallback: ViewportSelection) -> ViewportSelection {
+        if let w = width, let h = height { return .custom(width: w, height: h) }
+        if let v = viewport { return .named(v) }
+        return fallback
+    }
+}
+
+/// Prints each stage's time to standard error.
+func printTimings(_ t: StageTimings, file: String, includeRender: Bool) {
+    func ms(_ s: Double) -> String { String(format: "%.2f ms", s * 1000) }
+    var line = "timings \(file): parse \(ms(t.parse)), validate \(ms(t.validate)), layout \(ms(t.layout))"
+    if includeRender { line += ", render \(ms(t.render))" }
+    StandardError.write(line + "\n")
+}
+
+/// A named viewport that is not declared: a usage error.
+func checkViewport(_ a: Analysis) throws {
+    if let missing = a.missingViewport {
+        let declared = a.document.viewports.map(\.name)
+        let hint = Suggestions.closest(to: missing, in: declared).map { "; did you mean `\($0)`?" } ?? ""
+        throw InputError(description: "\(a.path): unknown viewport `\(missing)`\(hint) (declared: \(declared.joined(separator: ", ")))")
+    }
+}
+
+struct Lint: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check files and report every problem.",
+        discussion: "PATH may be a file, a directory (searched for *.tatami.yaml and *.tatami.yml) or - for standard input.")
+
+    @Argument(help: "Files or directories to check; - reads standard input.")
+    var paths: [String] = ["."]
+
+    @Option(name: .long, help: "Output format: text, json, github or sarif.")
+    var format: LintFormat = .text
+
+    @OptionGroup var viewportOptions: ViewportOptions
+
+    @Flag(name: .long, help: "Fail (exit 1) on warnings too.")
+    var strict = false
+
+    @Option(name: .long, help: "Colour: auto (only on a terminal; NO_COLOR respected), always or never.")
+    var color: ColorChoice = .auto
+
+    @Flag(name: .long, help: "Print each stage's time to standard error.")
+    var timings = false
+
+    func run() throws {
+        let files = try Inputs.collect(paths)
+        var located: [LocatedDiagnostic] = []
+        for file in files {
+            let analysis = Pipeline.analyze(bytes: file.bytes, path: file.displayPath,
+                                            viewports: viewportOptions.selection(default: .all))
+            try checkViewport(analysis)
+            if timings { printTimings(analysis.timings, file: file.displayPath, includeRender: false) }
+            located += analysis.diagnostics.map { LocatedDiagnostic(file: file.displayPath, diagnostic: $0, table: analysis.lineTable) }
+        }
+        switch format {
+        case .text:
+            StandardOutput.write(DiagnosticFormatter.text(located, color: color.enabled(forFileDescriptor: 1)))
+            let errors = located.filter { $0.diagnostic.severity == .error }.count
+            let warnings = located.filter { $0.diagnostic.severity == .warning }.count
+            if isatty(2) == 1 || ProcessInfo.processInfo.environment["TATAMI_SUMMARY"] == "1" {
+                StandardError.write("\(files.count) file\(files.count == 1 ? "" : "s") checked: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")\n")
+            }
+        case .json: StandardOutput.write(DiagnosticFormatter.json(located))
+        case .github: StandardOutput.write(DiagnosticFormatter.github(located))
+        case .sarif: StandardOutput.write(DiagnosticFormatter.sarif(located, version: TatamiCommand.version))
+        }
+        let failing = located.contains { $0.diagnostic.severity == .error || (strict && $0.diagnostic.severity == .warning) }
+        if failing { throw ExitCode(1) }
+    }
+}
+
+struct Preview: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Draw a file's layout in the terminal.")
+
+    @Argument(help: "The file to preview; - reads standard input.")
+    var file: String
+
+    @OptionGroup var viewportOptions: ViewportOptions
+
+    @Flag(name: .long, help: "Plain ASCII characters only.")
+    var ascii = false
+
+    @Flag(name: .long, help: "Draw every view's frame.")
+    var outline = false
+
+    @Option(name: .long, help: "Colour: auto (only on a terminal; NO_COLOR respected), always or never.")
+    var color: ColorChoice = .auto
+
+    @Option(name: .long, help: "Points per character cell, WxH (default 8x16).")
+    var cell: String = "8x16"
+
+    @Flag(name: .long, help: "Print each stage's time to standard error.")
+    var timings = false
+
+    func validate() throws {
+        _ = try parseCell()
+    }
+
+    func parseCell() throws -> (Double, Double) {
+        let parts = cell.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w >= 1, h >= 1, w <= 1000, h <= 1000 else {
+            throw ValidationError("--cell takes WxH with whole points from 1 to 1000, like 8x16")
+        }
+        return (w, h)
+    }
+
+    func run() throws {
+        let input = try Inputs.collect([file]).first!
+        var analysis = Pipeline.analyze(bytes: input.bytes, path: input.displayPath,
+                                        viewports: viewportOptions.selection(default: .first))
+        try checkViewport(analysis)
+        let (cw, ch) = try parseCell()
+        let options = RenderOptions(cellWidth: cw, cellHeight: ch, ascii: ascii, outline: outline,
+                                    color: color.enabled(forFileDescriptor: 1))
+        var clock = DispatchTime.now().uptimeNanoseconds
+        var out = ""
+        for layout in analysis.layouts { out += ASCIIRenderer.render(layout, options: options) }
+        analysis.timings.render = Double(DispatchTime.now().uptimeNanoseconds - clock) / 1e9
+        clock = 0
+        StandardOutput.write(out)
+        if timings { printTimings(analysis.timings, file: input.displayPath, includeRender: true) }
+        let errors = analysis.diagnostics.filter { $0.severity == .error }
+        if !errors.isEmpty {
+            let first = LocatedDiagnostic(file: input.displayPath, diagnostic: errors[0], table: analysis.lineTable)
+            StandardError.write("\(errors.count) error\(errors.count == 1 ? "" : "s") in \(input.displayPath), the first at line \(first.line): \(errors[0].message) (run tatami lint for all)\n")
+            throw ExitCode(1)
+        }
+    }
+}
+
+struct Frames: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Print every view's computed frame.")
+
+    @Argument(help: "The file to lay out; - reads standard input.")
+    var file: String
+
+    @OptionGroup var viewportOptions: ViewportOptions
+
+    @Option(name: .long, help: "Output format: json or text.")
+    var format: FramesFormat = .json
+
+    @Flag(name: .long, help: "Print each stage's time to standard error.")
+    var timings = false
+
+    func run() throws {
+        let input = try Inputs.collect([file]).first!
+        let analysis = Pipeline.analyze(bytes: input.bytes, path: input.displayPath,
+                                        viewports: viewportOptions.selection(default: .first))
+        try checkViewport(analysis)
+        for layout in analysis.layouts {
+            switch format {
+            case .json: StandardOutput.write(FramesFormatter.json(file: input.displayPath, result: layout))
+            case .text: StandardOutput.write(FramesFormatter.text(file: input.displayPath, result: layout))
+            }
+        }
+        if timings { printTimings(analysis.timings, file: input.displayPath, includeRender: false) }
+        if analysis.diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
+    }
+}
+
+extension LintFormat: ExpressibleByArgument {}
+extension FramesFormat: ExpressibleByArgument {}
+extension ColorChoice: ExpressibleByArgument {}

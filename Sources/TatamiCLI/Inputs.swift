@@ -1,0 +1,68 @@
+import Foundation
+
+/// A file given on the command line, read whole.
+struct InputFile {
+    /// The path as the user should see it (`-` reads standard input, shown as `<stdin>`).
+    let displayPath: String
+    let bytes: [UInt8]
+}
+
+/// A problem reading input: a usage or I/O error (exit status 2).
+struct InputError: Error, CustomStringConvertible {
+    let description: String
+}
+
+enum Inputs {
+    static let suffixes = [".tatami.yaml", ".tatami.yml"]
+
+    /// Expands directories to the Tatami files below them (sorted; hidden folders and `.build`
+    /// skipped) and reads every file. `-` reads standard input once.
+    static func collect(_ paths: [String]) throws -> [InputFile] {
+        var files: [InputFile] = []
+        let fm = FileManager.default
+        for path in paths {
+            if path == "-" {
+                let data = FileHandle.standardInput.readDataToEndOfFile()
+                files.append(InputFile(displayPath: "<stdin>", bytes: [UInt8](data)))
+                continue
+            }
+            var isDirectory: ObjCBool = false
+            guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw InputError(description: "\(path): no such file or directory")
+            }
+            if isDirectory.boolValue {
+                for found in tatamiFiles(under: path) { files.append(try read(found)) }
+            } else {
+                files.append(try read(path))
+            }
+        }
+        return files
+    }
+
+    static func read(_ path: String) throws -> InputFile {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InputError(description: "\(path): cannot be read")
+        }
+        return InputFile(displayPath: path, bytes: [UInt8](data))
+    }
+
+    static func tatamiFiles(under root: String) -> [String] {
+        var result: [String] = []
+        var queue = [root]
+        let fm = FileManager.default
+        while let dir = queue.popLast() {
+            guard let names = try? fm.contentsOfDirectory(atPath: dir) else { continue }
+            for name in names.sorted() where !name.hasPrefix(".") {
+                let path = dir.hasSuffix("/") ? dir + name : dir + "/" + name
+                var isDirectory: ObjCBool = false
+                guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+                if isDirectory.boolValue {
+                    queue.append(path)
+                } else if suffixes.contains(where: { name.hasSuffix($0) }) {
+                    result.append(path)
+                }
+            }
+        }
+        return result.sorted()
+    }
+}

@@ -1,0 +1,66 @@
+import TatamiBase
+import TatamiModel
+
+extension DiagnosticCode {
+    /// No canvas placement applies to a child in a viewport (it is not shown there).
+    public static let noPosition = DiagnosticCode("no-position", .information)
+    /// A canvas child's rectangle leaves the canvas.
+    public static let outOfBounds = DiagnosticCode("out-of-bounds", .warning)
+}
+
+/// canvas (FORMAT.md §7.4): frame-based placements, the first whose condition holds.
+struct CanvasLayout: ContainerLayout {
+    func arrange(_ p: ProposedSize, children: [LayoutNode], in ctx: LayoutContext) -> Arrangement {
+        // Size: the proposal; unspecified dimensions from the extent of the absolute children.
+        var extent = Size.zero
+        for child in children {
+            for placement in child.view.placements {
+                if case .absolute(let x, let y, let w, let h) = placement.rule {
+                    extent.width = max(extent.width, x + w)
+                    extent.height = max(extent.height, y + h)
+                }
+            }
+        }
+        let W = p.width ?? extent.width, H = p.height ?? extent.height
+        let lookup: (String) -> Double? = { $0 == "width" ? W : $0 == "height" ? H : nil }
+
+        var placements: [ChildPlacement] = []
+        var notes: [LayoutNote] = []
+        for child in children {
+            guard let placement = child.view.placements.first(where: { placement in
+                guard let condition = placement.condition else { return true }
+                return ctx.evaluate(condition, lookup) != 0
+            }) else {
+                notes.append(LayoutNote(code: .noPosition, message: "no placement of this \(child.view.kind.name) applies, so it is not shown", view: child.view))
+                continue
+            }
+            let rect = self.rect(placement.rule, child, W: W, H: H, ctx, lookup)
+            placements.append(cell(child, rect, ctx))
+            if W.isFinite && H.isFinite && (rect.minX < -1e-9 || rect.minY < -1e-9 || rect.maxX > W + 1e-9 || rect.maxY > H + 1e-9) {
+                notes.append(LayoutNote(
+                    code: .outOfBounds,
+                    message: "\(child.view.kind.name) at \(rect) leaves the \(formatNumber(W))×\(formatNumber(H)) canvas",
+                    view: child.view))
+            }
+        }
+        return Arrangement(size: Size(width: W, height: H), children: placements, notes: notes)
+    }
+
+    private func rect(_ rule: PlacementRule, _ child: LayoutNode, W: Double, H: Double, _ ctx: LayoutContext,
+                      _ lookup: @escaping (String) -> Double?) -> Rect {
+        switch rule {
+        case .absolute(let x, let y, let w, let h):
+            return Rect(x: x, y: y, width: w, height: h)
+        case .relative(let x, let y, let w, let h):
+            return Rect(x: x * W, y: y * H, width: w * W, height: h * H)
+        case .insets(let e):
+            return Rect(x: e.leading, y: e.top, width: max(0, W - e.horizontal), height: max(0, H - e.vertical))
+        case .anchor(let from, let x, let y, let w, let h):
+            let fx = from.horizontal.fraction, fy = from.vertical.fraction
+            return Rect(x: W * fx - w * fx + x, y: H * fy - h * fy + y, width: w, height: h)
+        case .expressions(let x, let y, let w, let h):
+            return Rect(x: ctx.evaluate(x, lookup), y: ctx.evaluate(y, lookup),
+                        width: max(0, ctx.evaluate(w, lookup)), height: max(0, ctx.evaluate(h, lookup)))
+        }
+    }
+}

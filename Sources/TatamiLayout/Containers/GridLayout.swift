@@ -1,0 +1,72 @@
+import TatamiBase
+import TatamiModel
+
+/// grid (FORMAT.md §7.4): equal cells, the column count given or picked from the aspect ratio.
+struct GridLayout: ContainerLayout {
+    let columns: GridColumns
+    let cells: GridCells
+    let spacing: Double
+    let alignment: Alignment2D
+
+    /// Column counts are capped so that absurd inputs stay cheap.
+    static let maxColumns = 100_000
+
+    func arrange(_ p: ProposedSize, children: [LayoutNode], in ctx: LayoutContext) -> Arrangement {
+        let n = children.count
+        let ideals = children.map { $0.sizeThatFits(.unspecified, ctx) }
+        let widest = ideals.map(\.width).max() ?? 0
+        let tallest = ideals.map(\.height).max() ?? 0
+
+        // Size: the proposal; unspecified dimensions from the natural size with ceil(√n) columns.
+        let naturalColumns = max(1, Int(Double(n).squareRoot().rounded(.up)))
+        let naturalRows = n == 0 ? 0 : (n + naturalColumns - 1) / naturalColumns
+        let naturalWidth = n == 0 ? 0 : Double(naturalColumns) * widest + Double(naturalColumns - 1) * spacing
+        let naturalHeight = n == 0 ? 0 : Double(naturalRows) * tallest + Double(naturalRows - 1) * spacing
+        let W = p.width ?? naturalWidth, H = p.height ?? naturalHeight
+        guard n > 0 else { return Arrangement(size: Size(width: W, height: H), children: []) }
+
+        let itemAspect = tallest > 0 && widest > 0 && widest.isFinite && tallest.isFinite ? widest / tallest : 1
+        let c = columnCount(n: n, W: W, H: H, itemAspect: itemAspect)
+        let r = (n + c - 1) / c
+        let cellWidth = max(0, (W - Double(c - 1) * spacing) / Double(c))
+        let cellHeight = max(0, (H - Double(r - 1) * spacing) / Double(r))
+
+        var w = cellWidth, h = cellHeight
+        var origin = Point.zero
+        if cells == .fit {
+            // Every cell shrinks to the item aspect; the block goes in the leftover space.
+            if h > 0 && w / h > itemAspect { w = h * itemAspect } else { h = itemAspect > 0 ? w / itemAspect : 0 }
+            let blockWidth = Double(c) * w + Double(c - 1) * spacing
+            let blockHeight = Double(r) * h + Double(r - 1) * spacing
+            origin = Point(x: (W - blockWidth) * alignment.horizontal.fraction, y: (H - blockHeight) * alignment.vertical.fraction)
+        }
+        let placements = children.indices.map { i in
+            let rect = Rect(x: origin.x + Double(i % c) * (w + spacing), y: origin.y + Double(i / c) * (h + spacing), width: w, height: h)
+            return cell(children[i], rect, ctx)
+        }
+        return Arrangement(size: Size(width: W, height: H), children: placements)
+    }
+
+    private func columnCount(n: Int, W: Double, H: Double, itemAspect: Double) -> Int {
+        switch columns {
+        case .count(let k):
+            return max(1, min(k, GridLayout.maxColumns))
+        case .minWidth(let m):
+            guard W.isFinite else { return n }
+            let k = ((W + spacing) / (m + spacing)).rounded(.down)
+            return k.isFinite ? max(1, min(Int(max(0, k)), GridLayout.maxColumns)) : n
+        case .auto:
+            guard W.isFinite, H.isFinite, H > 0 else { return n }
+            let target = W / H
+            var best = n, bestDifference = Double.infinity
+            // From n down to 1, so ties keep the larger count.
+            for c in stride(from: n, through: 1, by: -1) {
+                let r = (n + c - 1) / c
+                let aspect = (cells == .fill ? 1 : itemAspect) * Double(c) / Double(r)
+                let d = abs(aspect - target)
+                if d < bestDifference { best = c; bestDifference = d }
+            }
+            return best
+        }
+    }
+}

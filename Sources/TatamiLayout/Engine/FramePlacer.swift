@@ -1,0 +1,163 @@
+import TatamiBase
+import TatamiModel
+
+/// Walks the measured chains from the root and produces the frame tree, in viewport
+/// coordinates, unrounded. Reports `overflow` and `text-truncated` for what is finally placed
+/// (never for the probes made while measuring).
+struct FramePlacer {
+    let ctx: LayoutContext
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(ctx: LayoutContext) {
+        self.ctx = ctx
+    }
+
+    mutating func place(
+        _ outer: LayoutNode, at origin: Point, proposal: ProposedSize, path: String, hidden: Bool, cell: Rect? = nil
+    ) -> FrameNode {
+        let view = outer.view
+        let isHidden = hidden || view.hidden
+        var node = outer
+        var o = origin
+        var p = proposal
+        var m = node.measure(p, ctx)
+        var outerRect: Rect?
+        var backgrounds: [FrameNode] = [], overlays: [FrameNode] = []
+        var borders: [(style: BorderStyle, rect: Rect)] = []
+
+        // Down the modifier chain to the core.
+        while node !== node.core {
+            switch node.role {
+            case .offset:
+                break  // an offset moves what is inside it, including the reported outer frame
+            case .background:
+                outerRect = outerRect ?? Rect(origin: o, size: m.size)
+                let d = m.children[1]
+                backgrounds.append(place(d.node, at: o + d.origin, proposal: d.proposal,
+                                         path: decorationPath(path, "background", backgrounds.count), hidden: isHidden))
+            case .overlay:
+                outerRect = outerRect ?? Rect(origin: o, size: m.size)
+                let d = m.children[1]
+                overlays.insert(place(d.node, at: o + d.origin, proposal: d.proposal,
+                                      path: decorationPath(path, "overlay", overlays.count), hidden: isHidden), at: 0)
+            case .border(let style, _):
+                outerRect = outerRect ?? Rect(origin: o, size: m.size)
+                borders.append((style, Rect(origin: o, size: m.size)))
+            default:
+                outerRect = outerRect ?? Rect(origin: o, size: m.size)
+            }
+            let c = m.children[0]
+            o = o + c.origin
+            p = c.proposal
+            node = c.node
+            m = node.measure(p, ctx)
+        }
+        let content = Rect(origin: o, size: m.size)
+
+        var drawing = Drawing.none
+        var children: [FrameNode] = []
+        var byZIndex = false
+        switch node.role {
+        case .text(_, let font, _, _, let alignment):
+            if let t = m.text {
+                drawing = .text(t, font: font, alignment: alignment)
+                if t.truncated { reportTruncation(view, t, content) }
+            }
+        case .image:
+            if case .image(let name, _, _) = view.kind { drawing = .image(name: name) }
+        case .color:
+            if case .color(let value, let fill) = view.kind { drawing = .color(value, fill: fill) }
+        case .divider(let axis):
+            drawing = .divider(axis: axis == .horizontal ? .vertical : .horizontal)
+        case .container:
+            if case .zstack = view.kind { byZIndex = true }
+            if case .canvas = view.kind { byZIndex = true }
+            children.reserveCapacity(m.children.count)
+            for c in m.children {
+                children.append(place(c.node, at: o + c.origin, proposal: c.proposal,
+                                      path: childPath(path, c.node.childIndex), hidden: isHidden,
+                                      cell: c.cell.map { $0.offsetBy(dx: o.x, dy: o.y) }))
+            }
+            reportOverflow(view, m, proposal: p)
+            for note in m.notes {
+                diagnostics.append(Diagnostic(note.code, note.message + " in viewport \(ctx.viewport.name)",
+                                              at: note.view.kindRange, viewport: ctx.viewport.name))
+            }
+        default:
+            break
+        }
+
+        return FrameNode(
+            view: view, path: path, kind: view.kind.name, frame: cell ?? outerRect ?? content, content: content,
+            proposal: proposal, hidden: isHidden, drawing: drawing, children: children,
+            backgrounds: backgrounds, overlays: overlays, borders: borders, drawsChildrenByZIndex: byZIndex)
+    }
+
+    private func childPath(_ parent: String, _ index: Int) -> String {
+        parent == "/" ? "/\(index)" : "\(parent)/\(index)"
+    }
+
+    /// `/0/background`, then `/0/background2`, … when a view has several.
+    private func decorationPath(_ parent: String, _ name: String, _ count: Int) -> String {
+        let leaf = count == 0 ? name : "\(name)\(count + 1)"
+        return parent == "/" ? "/\(leaf)" : "\(parent)/\(leaf)"
+    }
+
+    private mutating func reportOverflow(_ view: ViewNode, _ m: Measurement, proposal p: ProposedSize) {
+        let name = ctx.viewport.name
+        let kind = view.kind.name
+        if m.overflow.width > 1e-9, let available = p.width {
+            diagnostics.append(Diagnostic(
+                .overflow,
+                "\(kind) content is \(formatNumber(m.size.width)) wide but \(formatNumber(available)) is available (overflow \(formatNumber(m.overflow.width))) in viewport \(name)",
+                at: view.kindRange, viewport: name))
+        }
+        if m.overflow.height > 1e-9, let available = p.height {
+            diagnostics.append(Diagnostic(
+                .overflow,
+                "\(kind) content is \(formatNumber(m.size.height)) tall but \(formatNumber(available)) is available (overflow \(formatNumber(m.overflow.height))) in viewport \(name)",
+                at: view.kindRange, viewport: name))
+        }
+    }
+
+    private mutating func reportTruncation(_ view: ViewNode, _ t: TextLayoutResult, _ frame: Rect) {
+        let name = ctx.viewport.name
+        let shown = t.lines.map(\.text).joined(separator: " ")
+        diagnostics.append(Diagnostic(
+            .textTruncated,
+            "text is cut to fit \(formatNumber(frame.width))×\(formatNumber(frame.height)) in viewport \(name): shows `\(shown)`",
+            at: view.kindRange, viewport: name))
+    }
+}
+
+func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
+
+/// The last pass over the frames: mirrors right-to-left viewports, then rounds every edge to
+/// the viewport's scale (FORMAT.md §3, §9).
+struct FrameFinisher {
+    let viewport: Viewport
+    /// Edges beyond this magnitude (or not finite) are clamped so output stays finite.
+    static let maxCoordinate = 1e9
+
+    func finish(_ root: FrameNode) {
+        root.preorder { n in
+            n.frame = finish(n.frame)
+            n.content = finish(n.content)
+            n.borders = n.borders.map { ($0.style, finish($0.rect)) }
+        }
+    }
+
+    func finish(_ r: Rect) -> Rect {
+        var minX = r.minX, maxX = r.maxX
+        if viewport.direction == .rtl {
+            (minX, maxX) = (viewport.width - maxX, viewport.width - minX)
+        }
+        let scale = viewport.scale > 0 && viewport.scale.isFinite ? viewport.scale : 1
+        func round(_ v: Double) -> Double {
+            let c = v.isNaN ? 0 : Swift.max(-FrameFinisher.maxCoordinate, Swift.min(FrameFinisher.maxCoordinate, v))
+            return (c * scale + 0.5).rounded(.down) / scale
+        }
+        let x0 = round(minX), x1 = round(maxX), y0 = round(r.minY), y1 = round(r.maxY)
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+}

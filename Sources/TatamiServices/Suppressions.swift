@@ -1,0 +1,57 @@
+import TatamiBase
+
+/// `# tatami-ignore: code, code` and `# tatami-ignore-file: code` comments (FORMAT.md §11).
+///
+/// A comment after content on a line silences its codes for diagnostics that start on that
+/// line; a comment alone on its line silences them for the next line. Comments are found by
+/// scanning the text (libyaml drops comments): a `#` that starts the line or follows a space.
+public struct Suppressions: Sendable {
+    /// Codes silenced per 0-based line.
+    public private(set) var byLine: [Int: Set<String>] = [:]
+    public private(set) var fileWide: Set<String> = []
+
+    public init(_ table: LineTable) {
+        let bytes = table.bytes
+        for line in 0..<table.lineCount {
+            let range = table.contentRange(ofLine: line)
+            guard let hash = commentStart(bytes, range) else { continue }
+            var i = hash + 1
+            while i < range.upperBound && (bytes[i] == 0x20 || bytes[i] == 0x09) { i += 1 }
+            let rest = String(decoding: bytes[i..<range.upperBound], as: UTF8.self)
+            let fileMarker = "tatami-ignore-file:", lineMarker = "tatami-ignore:"
+            if rest.hasPrefix(fileMarker) {
+                fileWide.formUnion(Suppressions.codes(rest.dropFirst(fileMarker.count)))
+            } else if rest.hasPrefix(lineMarker) {
+                let codes = Suppressions.codes(rest.dropFirst(lineMarker.count))
+                let alone = bytes[range.lowerBound..<hash].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+                byLine[alone ? line + 1 : line, default: []].formUnion(codes)
+            }
+        }
+    }
+
+    private static func codes(_ s: Substring) -> Set<String> {
+        Set(s.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }).map(String.init).filter { !$0.isEmpty })
+    }
+
+    /// The first `#` on the line that starts a comment (at the line start or after white space)
+    /// and is followed by `tatami-ignore`.
+    private func commentStart(_ bytes: [UInt8], _ range: Range<Int>) -> Int? {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            if bytes[i] == UInt8(ascii: "#") && (i == range.lowerBound || bytes[i - 1] == 0x20 || bytes[i - 1] == 0x09) {
+                var j = i + 1
+                while j < range.upperBound && bytes[j] == 0x20 { j += 1 }
+                if bytes[j..<range.upperBound].starts(with: "tatami-ignore".utf8) { return i }
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    public func silences(_ d: Diagnostic, in table: LineTable) -> Bool {
+        if fileWide.contains(d.code.name) { return true }
+        guard !byLine.isEmpty else { return false }
+        let line = table.line(ofByte: d.range.start)
+        return byLine[line]?.contains(d.code.name) ?? false
+    }
+}
