@@ -92,8 +92,7 @@ public enum LargeStack {
     public static let size = 512 << 20
 
     public static func run<T>(_ body: @escaping () -> T) -> T {
-        final class Box: @unchecked Sendable { var value: T?; init() {} }
-        let box = Box()
+        let box = ResultBox<T>()
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
             box.value = body()
@@ -104,6 +103,11 @@ public enum LargeStack {
         done.wait()
         return box.value!
     }
+}
+
+/// Carries a result out of the worker thread (the semaphore orders the accesses).
+private final class ResultBox<T>: @unchecked Sendable {
+    var value: T?
 }
 
 /// Wall-clock lap timer.

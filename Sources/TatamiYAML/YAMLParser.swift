@@ -23,7 +23,7 @@ public struct YAMLLimits: Sendable {
     /// Largest input accepted, in bytes.
     public var maxBytes: Int
 
-    public init(maxDepth: Int = 2_000, maxAliasExpansion: Int = 100_000, maxBytes: Int = 64 << 20) {
+    public init(maxDepth: Int = 4_000, maxAliasExpansion: Int = 100_000, maxBytes: Int = 64 << 20) {
         self.maxDepth = maxDepth
         self.maxAliasExpansion = maxAliasExpansion
         self.maxBytes = maxBytes

@@ -53,8 +53,12 @@ struct StackLayout: ContainerLayout {
         var placements: [ChildPlacement] = []
         placements.reserveCapacity(n)
         for i in 0..<n {
-            let c = maxGuide - guides[i]
-            crossLength = max(crossLength, c + cross(sizes[i]))
+            // Probes with an infinite proposal can give infinite guides: ∞ - ∞ places at 0 and
+            // the stack reports an infinite cross length, never NaN.
+            let difference = maxGuide - guides[i]
+            let c = difference.isNaN ? 0 : difference
+            let extent = c + cross(sizes[i])
+            crossLength = extent.isNaN ? .infinity : max(crossLength, extent)
             let origin = axis == .horizontal ? Point(x: mainOrigins[i], y: c) : Point(x: c, y: mainOrigins[i])
             placements.append(ChildPlacement(node: children[i], origin: origin, size: sizes[i], proposal: proposals[i]))
         }

@@ -1,0 +1,177 @@
+import Foundation
+import TatamiTestSupport
+import XCTest
+
+/// End-to-end tests of the built `tatami` binary: exit codes, output formats, standard input.
+final class CLITests: XCTestCase {
+    struct Run {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    static let binary: URL = {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tatami"),
+            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("tatami"),
+            Fixtures.repositoryRoot().appendingPathComponent(".build/debug/tatami"),
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+    }()
+
+    func tatami(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Run {
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build the tatami binary first: \(Self.binary.path)")
+        let p = Process()
+        p.executableURL = Self.binary
+        p.arguments = arguments
+        p.currentDirectoryURL = Fixtures.repositoryRoot()
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = nil
+        for (k, v) in environment { env[k] = v }
+        p.environment = env
+        let out = Pipe(), err = Pipe(), inp = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = inp
+        try p.run()
+        if let stdin { inp.fileHandleForWriting.write(stdin.data(using: .utf8)!) }
+        try inp.fileHandleForWriting.close()
+        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    let broken = "Tests/Fixtures/cli/broken.tatami.yaml"
+    let warning = "Tests/Fixtures/cli/warning.tatami.yaml"
+
+    func testLintExamplesIsClean() throws {
+        let r = try tatami(["lint", "Examples"])
+        XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+        XCTAssertFalse(r.stdout.contains(": error:"), r.stdout)
+    }
+
+    func testLintTextFormatAndExitStatus() throws {
+        let r = try tatami(["lint", broken])
+        XCTAssertEqual(r.status, 1)
+        // `hstak` is on line 2 at column 3.
+        XCTAssertTrue(r.stdout.hasPrefix("\(broken):2:3: error: "), r.stdout)
+        XCTAssertTrue(r.stdout.contains("hstack"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("[unknown-key]"), r.stdout)
+        XCTAssertFalse(r.stdout.contains("\u{1B}["), "no colour when not a terminal")
+    }
+
+    func testStrictTurnsWarningsIntoFailure() throws {
+        let plain = try tatami(["lint", warning])
+        XCTAssertEqual(plain.status, 0, plain.stdout)
+        XCTAssertTrue(plain.stdout.contains("warning:") && plain.stdout.contains("[text-truncated]"), plain.stdout)
+        XCTAssertEqual(try tatami(["lint", "--strict", warning]).status, 1)
+    }
+
+    func testJSONFormat() throws {
+        let r = try tatami(["lint", "--format", "json", broken, warning])
+        XCTAssertEqual(r.status, 1)
+        let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+        let items = object["diagnostics"] as! [[String: Any]]
+        let first = try XCTUnwrap(items.first { $0["code"] as? String == "unknown-key" })
+        XCTAssertEqual(first["file"] as? String, broken)
+        XCTAssertEqual(first["line"] as? Int, 2)
+        XCTAssertEqual(first["column"] as? Int, 3)
+        XCTAssertEqual(first["endLine"] as? Int, 2)
+        XCTAssertEqual(first["endColumn"] as? Int, 8)
+        XCTAssertEqual(first["severity"] as? String, "error")
+        XCTAssertTrue(first["viewport"] is NSNull)
+        let truncated = try XCTUnwrap(items.first { $0["code"] as? String == "text-truncated" })
+        XCTAssertEqual(truncated["viewport"] as? String, "small")
+        XCTAssertEqual(truncated["severity"] as? String, "warning")
+    }
+
+    func testGitHubFormat() throws {
+        let r = try tatami(["lint", "--format", "github", broken])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stdout.hasPrefix("::error file=\(broken),line=2,col=3,endLine=2,endColumn=8,title=tatami unknown-key::"), r.stdout)
+    }
+
+    func testSARIFFormat() throws {
+        let r = try tatami(["lint", "--format", "sarif", broken])
+        let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+        XCTAssertEqual(object["version"] as? String, "2.1.0")
+        let run = (object["runs"] as! [[String: Any]])[0]
+        XCTAssertEqual(run["columnKind"] as? String, "unicodeCodePoints")
+        let results = run["results"] as! [[String: Any]]
+        XCTAssertEqual(results.first?["ruleId"] as? String, "unknown-key")
+        XCTAssertEqual(results.first?["level"] as? String, "error")
+        let region = ((results[0]["locations"] as! [[String: Any]])[0]["physicalLocation"] as! [String: Any])["region"] as! [String: Any]
+        XCTAssertEqual(region["startLine"] as? Int, 2)
+        XCTAssertEqual(region["startColumn"] as? Int, 3)
+    }
+
+    func testStandardInputAndDirectories() throws {
+        let r = try tatami(["lint", "-"], stdin: "body:\n  txt: hi\n")
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stdout.hasPrefix("<stdin>:2:3: error:"), r.stdout)
+        // Directories are searched for *.tatami.yaml and *.tatami.yml only.
+        let d = try tatami(["lint", "--format", "json", "Tests/Fixtures/cli/tree"])
+        XCTAssertEqual(d.status, 1)
+        XCTAssertTrue(d.stdout.contains("tree/nested/a.tatami.yaml"), d.stdout)
+        XCTAssertFalse(d.stdout.contains("ignored.yaml"), d.stdout)
+    }
+
+    func testUsageAndIOErrorsExitTwo() throws {
+        let missing = try tatami(["lint", "no/such/file.tatami.yaml"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("no such file"), missing.stderr)
+        XCTAssertEqual(try tatami(["lint", "--format", "xml", broken]).status, 2)
+        XCTAssertEqual(try tatami(["preview"]).status, 2)
+        XCTAssertEqual(try tatami(["frames", "Examples/avocado-toast.tatami.yaml", "--width", "100"]).status, 2)
+        let unknownViewport = try tatami(["preview", "Examples/settings.tatami.yaml", "--viewport", "phone-landscap"])
+        XCTAssertEqual(unknownViewport.status, 2)
+        XCTAssertTrue(unknownViewport.stderr.contains("did you mean `phone-landscape`"), unknownViewport.stderr)
+        let help = try tatami(["--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.stdout.contains("lint") && help.stdout.contains("preview") && help.stdout.contains("frames"))
+    }
+
+    func testPreviewDrawsTheCard() throws {
+        let r = try tatami(["preview", "Examples/avocado-toast.tatami.yaml"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        // 320 × 120 in 8 × 16 cells: 40 columns and 8 rows inside the border.
+        XCTAssertTrue(lines[0].contains("phone") && lines[0].contains("320×120"), String(lines[0]))
+        XCTAssertEqual(lines.count, 1 + 8 + 1 + 1)  // top, rows, bottom, final newline
+        XCTAssertEqual(lines[1].count, 42)
+        XCTAssertTrue(r.stdout.contains("Avocado Toast"))
+        XCTAssertTrue(r.stdout.contains("★★★★★"))
+        XCTAssertFalse(r.stdout.contains("\u{1B}["))
+        let colored = try tatami(["preview", "--color", "always", "--ascii", "Examples/avocado-toast.tatami.yaml"])
+        XCTAssertTrue(colored.stdout.contains("+-"), colored.stdout)
+        let noColor = try tatami(["preview", "--color", "auto", "Examples/avocado-toast.tatami.yaml"], environment: ["NO_COLOR": "1"])
+        XCTAssertFalse(noColor.stdout.contains("\u{1B}["))
+    }
+
+    func testFramesJSONMatchesHandComputedLayout() throws {
+        let r = try tatami(["frames", "Examples/avocado-toast.tatami.yaml"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+        let viewport = object["viewport"] as! [String: Any]
+        XCTAssertEqual(viewport["name"] as? String, "phone")
+        XCTAssertEqual(viewport["width"] as? Int, 320)
+        let frames = object["frames"] as! [[String: Any]]
+        XCTAssertEqual(frames.map { $0["path"] as! String }, ["/", "/0", "/0/0", "/0/1", "/1", "/1/0", "/1/0/0", "/1/0/1", "/1/0/2", "/1/1"])
+        // Worked out in Tests/Fixtures/layout/avocado-card.tatami.yaml.
+        let title = frames[6]
+        XCTAssertEqual(title["kind"] as? String, "text")
+        XCTAssertTrue(title["id"] is NSNull)
+        XCTAssertEqual([title["x"], title["y"], title["width"], title["height"]].map { $0 as? Int }, [64, 32, 208, 32])
+        let content = title["content"] as! [String: Any]
+        XCTAssertEqual(content["width"] as? Int, 208)
+        let text = try tatami(["frames", "--format", "text", "Examples/avocado-toast.tatami.yaml"])
+        XCTAssertTrue(text.stdout.contains("\n    text /1/0/0 64,32 208×32\n"), text.stdout)
+    }
+
+    func testTimingsGoToStandardError() throws {
+        let r = try tatami(["frames", "--timings", "--width", "100", "--height", "50", "Examples/avocado-toast.tatami.yaml"])
+        XCTAssertEqual(r.status, 0)
+        XCTAssertTrue(r.stderr.contains("parse") && r.stderr.contains("layout"), r.stderr)
+        XCTAssertTrue(r.stdout.contains("\"name\": \"100x50\""), r.stdout)
+    }
+}
