@@ -1,0 +1,256 @@
+import TatamiBase
+import TatamiYAML
+
+extension DiagnosticCode {
+    /// A value of the wrong YAML type ("expected a number, found a string").
+    public static let wrongType = DiagnosticCode("wrong-type", .error)
+    /// A value of the right type but outside what is allowed (a range, a set of words).
+    public static let invalidValue = DiagnosticCode("invalid-value", .error)
+    /// A key the schema does not know anywhere near this place.
+    public static let unknownKey = DiagnosticCode("unknown-key", .error)
+    /// A required key is missing.
+    public static let missingRequired = DiagnosticCode("missing-required", .error)
+    /// Two keys that cannot be used together.
+    public static let conflictingKeys = DiagnosticCode("conflicting-keys", .error)
+}
+
+/// The limits the validator keeps to, whatever the input (see docs/decisions.md).
+public enum ValidationLimits {
+    /// Views nested deeper than this are reported once and not descended into.
+    public static let maxViewDepth = 1_000
+    /// Children of one container beyond this are reported and dropped.
+    public static let maxChildren = 100_000
+    /// Characters of one text beyond this are reported and dropped.
+    public static let maxTextLength = 1_000_000
+}
+
+/// The state of one validation run: the diagnostics found so far and the names declared.
+///
+/// Every check reports and carries on with a default, so one run finds as many problems as it
+/// can and builds as much of the model as it can.
+final class ValidationPass {
+    let table: LineTable
+    private(set) var diagnostics: [Diagnostic] = []
+
+    /// Font names: the defaults, then the file's, in declaration order.
+    var fontNames: [String] = FontMetrics.defaultOrder
+    var fonts: [String: FontMetrics] = FontMetrics.defaults
+    /// Declared custom alignments and their axis (nil when the declaration's axis is unusable:
+    /// such an alignment is accepted on either axis, so one mistake is reported once).
+    var alignmentAxes: [String: Axis?] = [:]
+    var alignmentOrder: [String] = []
+    /// Components declared by the file (filled by the component stage; none yet).
+    var componentNames: [String] = []
+
+    /// Every `id` met, with where; duplicates are reported once the tree is built.
+    var ids: [(name: String, range: SourceRange)] = []
+    var nextSerial = 0
+    var reportedDepth = false
+
+    init(table: LineTable) {
+        self.table = table
+    }
+
+    // MARK: Reporting
+
+    func report(_ code: DiagnosticCode, _ message: String, at range: SourceRange,
+                related: [RelatedLocation] = [], fixes: [FixIt] = []) {
+        diagnostics.append(Diagnostic(code, message, at: clamp(range), related: related, fixes: fixes))
+    }
+
+    func append(_ diagnostic: Diagnostic) {
+        var d = diagnostic
+        d.range = clamp(d.range)
+        diagnostics.append(d)
+    }
+
+    private func clamp(_ r: SourceRange) -> SourceRange {
+        SourceRange(start: table.clampOffset(r.start), end: table.clampOffset(r.end))
+    }
+
+    /// Where a problem with a value is reported: the value itself, or its key when the value
+    /// was left out (an omitted value has an empty range just after the colon).
+    func range(of value: YAMLNode, key: YAMLNode?) -> SourceRange {
+        if value.range.isEmpty, let key { return key.range }
+        return value.range
+    }
+
+    /// A value's source text for messages, shortened when long.
+    func snippet(_ node: YAMLNode) -> String {
+        let text: String
+        if let s = node.scalar, s.style == .plain { text = s.text } else { text = table.text(node.range) }
+        let flat = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).joined(separator: " ")
+        return flat.count > 40 ? String(flat.prefix(39)) + "…" : flat
+    }
+
+    func reportWrongType(_ value: YAMLNode, key: YAMLNode?, expected: String, for name: String?) {
+        let target = name.map { " for \($0)" } ?? ""
+        report(.wrongType, "expected \(expected)\(target), found \(value.kindDescription)", at: range(of: value, key: key))
+    }
+
+    /// `unknown-key`, with the closest of `candidates` as a suggestion and a fix that replaces it.
+    func reportUnknownKey(_ key: YAMLNode, candidates: [String], context: String? = nil) {
+        let name = key.keyText ?? table.text(key.range)
+        var message = "unknown key `\(name)`"
+        if let context { message += " \(context)" }
+        var fixes: [FixIt] = []
+        if let suggestion = Suggestions.closest(to: name, in: candidates) {
+            message += "; did you mean `\(suggestion)`?"
+            fixes.append(FixIt(title: "replace with `\(suggestion)`", range: key.range, replacement: suggestion))
+        }
+        report(.unknownKey, message, at: key.range, fixes: fixes)
+    }
+
+    /// A fix replacing a plain scalar value with `suggestion` (quoted values keep their quotes).
+    func replacementFix(_ value: YAMLNode, with suggestion: String) -> [FixIt] {
+        guard let s = value.scalar, !s.valueRange.isEmpty else { return [] }
+        return [FixIt(title: "replace with `\(suggestion)`", range: s.valueRange, replacement: suggestion)]
+    }
+
+    // MARK: Mappings
+
+    /// A mapping's pairs with the later duplicates of a key left out (the YAML stage has
+    /// reported them) and non-scalar keys reported and left out.
+    func uniquePairs(_ pairs: [YAMLPair]) -> [YAMLPair] {
+        var seen = Set<String>()
+        var result: [YAMLPair] = []
+        result.reserveCapacity(pairs.count)
+        for p in pairs {
+            guard let k = p.key.keyText else {
+                report(.wrongType, "expected a key name, found \(p.key.kindDescription)", at: p.key.range)
+                continue
+            }
+            if seen.insert(k).inserted { result.append(p) }
+        }
+        return result
+    }
+
+    /// Reads a mapping whose keys are `specs`: reports a non-mapping, unknown keys and missing
+    /// required keys, and returns the known pairs by name.
+    ///
+    /// `owner` is the key the mapping is the value of, when there is one: missing required keys
+    /// are reported there.
+    func object(_ node: YAMLNode, owner: YAMLNode?, specs: [KeySpec], name: String, context: String? = nil) -> ObjectFields? {
+        guard let raw = node.pairs else {
+            reportWrongType(node, key: owner, expected: "a mapping", for: name)
+            return nil
+        }
+        let pairs = uniquePairs(raw)
+        var fields = ObjectFields(node: node, specs: specs)
+        let names = specs.map(\.name)
+        for p in pairs {
+            let k = p.key.keyText ?? ""
+            if specs.contains(where: { $0.name == k }) {
+                fields.pairs[k] = p
+                fields.order.append(p)
+            } else {
+                reportUnknownKey(p.key, candidates: names, context: context)
+            }
+        }
+        for spec in specs where spec.required && fields.pairs[spec.name] == nil {
+            reportMissing(spec.name, in: name, node: node, owner: owner, pairs: pairs)
+        }
+        return fields
+    }
+
+    /// `missing-required`: at the owner key, else the mapping's first key, else the mapping.
+    func reportMissing(_ key: String, in name: String, node: YAMLNode, owner: YAMLNode?, pairs: [YAMLPair]) {
+        let at = owner?.range ?? pairs.first?.key.range ?? node.range
+        report(.missingRequired, "\(name) is missing `\(key)`", at: at)
+    }
+
+    // MARK: Scalars
+
+    /// A number within `bounds`; wrong types and values out of range are reported (nil).
+    /// `infinity` is read as +∞ where the bounds allow it.
+    func number(_ node: YAMLNode, key: YAMLNode?, bounds: NumberBounds, name: String) -> Double? {
+        guard let s = node.scalar else {
+            reportWrongType(node, key: key, expected: bounds.isInteger ? "a whole number" : "a number", for: name)
+            return nil
+        }
+        let v: Double
+        switch s.resolved {
+        case .int(let i): v = Double(i)
+        case .float(let d): v = d
+        case .string(let t) where s.style == .plain && (t == "infinity" || t == "+infinity" || t == "-infinity"):
+            v = t.hasPrefix("-") ? -.infinity : .infinity
+        default:
+            reportWrongType(node, key: key, expected: bounds.isInteger ? "a whole number" : "a number", for: name)
+            return nil
+        }
+        guard bounds.contains(v) else {
+            report(.invalidValue, "\(name) must be \(bounds.description); found \(snippet(node))", at: range(of: node, key: key))
+            return nil
+        }
+        return v
+    }
+
+    func number(_ pair: YAMLPair?, spec: KeySpec) -> Double? {
+        guard let pair, let bounds = spec.numberBounds else { return nil }
+        return number(pair.value, key: pair.key, bounds: bounds, name: "`\(spec.name)`")
+    }
+
+    func bool(_ node: YAMLNode, key: YAMLNode?, name: String) -> Bool? {
+        if case .bool(let b)? = node.scalar?.resolved { return b }
+        reportWrongType(node, key: key, expected: "`true` or `false`", for: name)
+        return nil
+    }
+
+    func bool(_ pair: YAMLPair?, name: String) -> Bool? {
+        guard let pair else { return nil }
+        return bool(pair.value, key: pair.key, name: "`\(name)`")
+    }
+
+    /// One of `words`: a non-string is `wrong-type`, another string `invalid-value` with a
+    /// suggestion.
+    func word(_ node: YAMLNode, key: YAMLNode?, words: [String], name: String) -> String? {
+        let list = words.map { "`\($0)`" }.joined(separator: ", ")
+        guard let s = node.scalar, case .string(let text) = s.resolved else {
+            reportWrongType(node, key: key, expected: "one of \(list)", for: name)
+            return nil
+        }
+        if words.contains(text) { return text }
+        var message = "\(name) must be one of \(list); found `\(snippet(node))`"
+        var fixes: [FixIt] = []
+        if let suggestion = Suggestions.closest(to: text, in: words) {
+            message += "; did you mean `\(suggestion)`?"
+            fixes = replacementFix(node, with: suggestion)
+        }
+        report(.invalidValue, message, at: range(of: node, key: key), fixes: fixes)
+        return nil
+    }
+
+    func word(_ pair: YAMLPair?, spec: KeySpec) -> String? {
+        guard let pair, let words = spec.enumerationValues else { return nil }
+        return word(pair.value, key: pair.key, words: words, name: "`\(spec.name)`")
+    }
+
+    /// A string scalar (not a number, boolean or null).
+    func string(_ node: YAMLNode, key: YAMLNode?, name: String) -> String? {
+        guard let s = node.scalar, case .string(let text) = s.resolved else {
+            reportWrongType(node, key: key, expected: "a string", for: name)
+            return nil
+        }
+        return text
+    }
+}
+
+/// The known pairs of a mapping read with `ValidationPass.object`.
+struct ObjectFields {
+    let node: YAMLNode
+    let specs: [KeySpec]
+    var pairs: [String: YAMLPair] = [:]
+    /// Known pairs in source order.
+    var order: [YAMLPair] = []
+
+    init(node: YAMLNode, specs: [KeySpec]) {
+        self.node = node
+        self.specs = specs
+    }
+
+    subscript(name: String) -> YAMLPair? { pairs[name] }
+
+    func spec(_ name: String) -> KeySpec {
+        specs.first { $0.name == name } ?? KeySpec(name, .string, doc: "")
+    }
+}

@@ -1,0 +1,128 @@
+import TatamiBase
+import TatamiYAML
+
+extension DiagnosticCode {
+    /// `font:` names no default or declared font.
+    public static let unknownFont = DiagnosticCode("unknown-font", .error)
+    /// Two views share an `id`.
+    public static let duplicateID = DiagnosticCode("duplicate-id", .error)
+}
+
+/// A view's attributes and inherited keys, as read.
+struct ViewAttributes {
+    var id: String? = nil
+    var layoutPriority: Double = 0
+    var alignmentGuides: [GuideOverride] = []
+    var zIndex: Double = 0
+    var hidden = false
+    var condition: Expression? = nil
+    var ignoresSafeArea = false
+    var environment = TextEnvironmentOverrides()
+    var placements: [Placement] = []
+}
+
+/// Attributes (`id` … `ignoresSafeArea`) and inherited keys (FORMAT.md §6, §6.2–6.4, §7.4).
+extension ValidationPass {
+    func viewAttributes(_ fields: [String: YAMLPair], kindKey: YAMLNode, context: ViewContext) -> ViewAttributes {
+        var a = ViewAttributes()
+        func spec(_ name: String) -> KeySpec {
+            (Schema.attributes + Schema.inherited).first { $0.name == name } ?? KeySpec(name, .string, doc: "")
+        }
+        if let p = fields["id"], let id = string(p.value, key: p.key, name: "`id`") {
+            if id.isEmpty {
+                report(.invalidValue, "`id` must not be empty", at: range(of: p.value, key: p.key))
+            } else {
+                a.id = id
+                ids.append((id, p.value.range))
+            }
+        }
+        if let v = number(fields["layoutPriority"], spec: spec("layoutPriority")) { a.layoutPriority = v }
+        if let p = fields["alignmentGuides"] { a.alignmentGuides = guideOverrides(p) }
+        if let v = number(fields["zIndex"], spec: spec("zIndex")) { a.zIndex = v }
+        if let v = bool(fields["hidden"], name: "hidden") { a.hidden = v }
+        if let p = fields["when"] {
+            a.condition = expression(p.value, key: p.key, names: Schema.conditionNames, expected: .boolean, what: "`when`")
+        }
+        if let v = bool(fields["ignoresSafeArea"], name: "ignoresSafeArea") { a.ignoresSafeArea = v }
+        if context.isCanvasChild {
+            if let p = fields["position"] {
+                a.placements = placements(p)
+            } else {
+                report(.missingRequired, "a canvas child needs a `position`", at: kindKey.range)
+            }
+        }
+
+        if let p = fields["font"] { a.environment.font = fontName(p) }
+        if let v = number(fields["lineLimit"], spec: spec("lineLimit")) { a.environment.lineLimit = Int(v) }
+        if let w = word(fields["multilineAlignment"], spec: spec("multilineAlignment")) {
+            a.environment.multilineAlignment = HorizontalPart(rawValue: w)
+        }
+        return a
+    }
+
+    /// Compiles an expression and keeps its diagnostics.
+    func expression(_ node: YAMLNode, key: YAMLNode?, names: [String: ExpressionType], expected: ExpressionType, what: String) -> Expression? {
+        var found: [Diagnostic] = []
+        let e = ExpressionCompiler.compile(node, names: names, expected: expected, what: what, key: key, diagnostics: &found)
+        found.forEach(append)
+        return e
+    }
+
+    private func fontName(_ pair: YAMLPair) -> String? {
+        guard let name = string(pair.value, key: pair.key, name: "`font`") else { return nil }
+        if fonts[name] != nil { return name }
+        var message = "unknown font `\(snippet(pair.value))`"
+        var fixes: [FixIt] = []
+        if let suggestion = Suggestions.closest(to: name, in: fontNames) {
+            message += "; did you mean `\(suggestion)`?"
+            fixes = replacementFix(pair.value, with: suggestion)
+        } else {
+            message += "; fonts here are " + fontNames.map { "`\($0)`" }.joined(separator: ", ")
+        }
+        report(.unknownFont, message, at: range(of: pair.value, key: pair.key), fixes: fixes)
+        return nil
+    }
+
+    /// `alignmentGuides: {guide: value}`: built-in or declared guides, numbers or expressions.
+    private func guideOverrides(_ pair: YAMLPair) -> [GuideOverride] {
+        guard let raw = pair.value.pairs else {
+            reportWrongType(pair.value, key: pair.key, expected: "a mapping of guide names to values", for: "`alignmentGuides`")
+            return []
+        }
+        var result: [GuideOverride] = []
+        for p in uniquePairs(raw) {
+            let name = p.key.keyText ?? ""
+            let guide = GuideName(name)
+            if !guide.isBuiltIn && alignmentAxes[name] == nil {
+                let candidates = GuideName.builtIn.map(\.rawValue) + alignmentOrder
+                var message = "unknown alignment guide `\(name)`"
+                var fixes: [FixIt] = []
+                if let suggestion = Suggestions.closest(to: name, in: candidates) {
+                    message += "; did you mean `\(suggestion)`?"
+                    fixes.append(FixIt(title: "replace with `\(suggestion)`", range: p.key.range, replacement: suggestion))
+                } else {
+                    message += "; declare it under `alignments:` or use a built-in guide"
+                }
+                report(.unknownAlignment, message, at: p.key.range, fixes: fixes)
+                continue
+            }
+            if let e = expression(p.value, key: p.key, names: Schema.guideExpressionNames, expected: .number, what: "`\(name)`") {
+                result.append(GuideOverride(guide: guide, value: e))
+            }
+        }
+        return result
+    }
+
+    /// Reports every `id` used more than once, at the later uses.
+    func reportDuplicateIDs() {
+        var first: [String: SourceRange] = [:]
+        for entry in ids.sorted(by: { $0.range.start < $1.range.start }) {
+            if let earlier = first[entry.name] {
+                report(.duplicateID, "the id `\(entry.name)` is already used; ids must be unique in the file",
+                       at: entry.range, related: [RelatedLocation(range: earlier, message: "first `\(entry.name)` here")])
+            } else {
+                first[entry.name] = entry.range
+            }
+        }
+    }
+}

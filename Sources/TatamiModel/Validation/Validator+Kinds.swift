@@ -1,0 +1,323 @@
+import TatamiBase
+import TatamiYAML
+
+extension DiagnosticCode {
+    /// An alignment or guide name that is not valid where it is written.
+    public static let unknownAlignment = DiagnosticCode("unknown-alignment", .error)
+    /// A minimum larger than its maximum (`minWidth` > `maxWidth`).
+    public static let minExceedsMax = DiagnosticCode("min-exceeds-max", .error)
+}
+
+/// A kind's main value and parameters as read so far; children are added last.
+struct KindContent {
+    let name: String
+    var text = ""
+    var truncation = Truncation.tail
+    var imageSize = Size(width: 20, height: 20)
+    var resizable = false
+    var color = ColorValue.named("clear")
+    var fill: Character? = nil
+    var minLength: Double? = nil
+    var spacing: Double = 8
+    var lineSpacing: Double? = nil
+    /// The `alignment` parameter, validated; nil when absent or unusable.
+    var alignmentName: String? = nil
+    var columns = GridColumns.auto
+    var cells = GridCells.fill
+    var bricks = BrickOptions()
+    /// The children's YAML nodes, validated after the view's own keys.
+    var childNodes: [YAMLNode] = []
+    var children: [ViewNode] = []
+
+    init(name: String) { self.name = name }
+
+    func makeKind() -> ViewKind {
+        let nine = alignmentName.flatMap { Alignment2D(name: $0) } ?? .center
+        switch name {
+        case "text": return .text(text, truncation: truncation)
+        case "image": return .image(name: text, size: imageSize, resizable: resizable)
+        case "color": return .color(color, fill: fill)
+        case "spacer": return .spacer(minLength: minLength)
+        case "divider": return .divider
+        case "hstack": return .hstack(children: children, spacing: spacing, alignment: Self.guide(alignmentName, of: .vertical))
+        case "vstack": return .vstack(children: children, spacing: spacing, alignment: Self.guide(alignmentName, of: .horizontal))
+        case "zstack": return .zstack(children: children, alignment: nine)
+        case "flow": return .flow(children: children, spacing: spacing, lineSpacing: lineSpacing ?? spacing, alignment: nine)
+        case "grid": return .grid(children: children, columns: columns, cells: cells, spacing: spacing, alignment: nine)
+        case "bricks": return .bricks(children: children, options: bricks)
+        default: return .canvas(children: children)
+        }
+    }
+
+    /// The guide a stack aligns its children on: `center` is `centerY` for an hstack and
+    /// `centerX` for a vstack; other names are guide names already.
+    static func guide(_ name: String?, of set: AlignmentSet) -> GuideName {
+        guard let name, name != "center" else { return set == .vertical ? .centerY : .centerX }
+        return GuideName(name)
+    }
+}
+
+extension ValidationPass {
+    func kindContent(_ kind: KindSpec, _ kindPair: YAMLPair, fields: [String: YAMLPair], context: ViewContext) -> KindContent {
+        var c = KindContent(name: kind.name)
+        let value = kindPair.value, key = kindPair.key
+        func spec(_ name: String) -> KeySpec { kind.parameter(named: name) ?? KeySpec(name, .string, doc: "") }
+        func defaultNumber(_ name: String) -> Double { Double(spec(name).defaultDescription ?? "") ?? 0 }
+
+        switch kind.name {
+        case "text":
+            c.text = limitedText(scalarText(value, key: key, expected: "a string", name: "`text`"), at: value.range)
+            if let t = word(fields["truncation"], spec: spec("truncation")) { c.truncation = Truncation(rawValue: t) ?? .tail }
+        case "image":
+            c.text = scalarText(value, key: key, expected: "an image name", name: "`image`")
+            if let p = fields["size"], let size = imageSize(p) { c.imageSize = size }
+            if let r = bool(fields["resizable"], name: "resizable") { c.resizable = r }
+        case "color":
+            c.color = colorValue(value, key: key)
+            if let p = fields["fill"] { c.fill = fillCharacter(p) }
+        case "spacer":
+            if case .null? = value.scalar?.resolved {} else {
+                c.minLength = number(value, key: key, bounds: .length, name: "`spacer`")
+                if let p = fields["minLength"] {
+                    report(.conflictingKeys, "`spacer: \(snippet(value))` already gives the minimum length; leave out `minLength` or the value",
+                           at: p.key.range, related: [RelatedLocation(range: value.range, message: "the spacer's minimum length")])
+                }
+            }
+            if c.minLength == nil, let m = number(fields["minLength"], spec: spec("minLength")) { c.minLength = m }
+        case "divider":
+            if case .null? = value.scalar?.resolved {} else {
+                reportWrongType(value, key: key, expected: "nothing", for: "`divider`")
+            }
+        default:
+            c.childNodes = childItems(value, key: key, kind: kind.name)
+            readContainerParameters(kind, fields: fields, into: &c, spec: spec, defaultNumber: defaultNumber)
+        }
+        return c
+    }
+
+    private func readContainerParameters(
+        _ kind: KindSpec, fields: [String: YAMLPair], into c: inout KindContent,
+        spec: (String) -> KeySpec, defaultNumber: (String) -> Double
+    ) {
+        if kind.parameter(named: "spacing") != nil {
+            c.spacing = number(fields["spacing"], spec: spec("spacing")) ?? defaultNumber("spacing")
+        }
+        if let p = fields["alignment"], case .alignment(let set)? = kind.parameter(named: "alignment")?.shape {
+            c.alignmentName = alignmentName(p, set: set, owner: "`\(kind.name)`")
+        }
+        switch kind.name {
+        case "flow":
+            c.lineSpacing = number(fields["lineSpacing"], spec: spec("lineSpacing"))
+        case "grid":
+            if let p = fields["columns"], let columns = gridColumns(p) { c.columns = columns }
+            if let w = word(fields["cells"], spec: spec("cells")) { c.cells = GridCells(rawValue: w) ?? .fill }
+        case "bricks":
+            var o = BrickOptions(spacing: c.spacing)
+            o.rowHeight = number(fields["rowHeight"], spec: spec("rowHeight"))
+            if let w = word(fields["fill"], spec: spec("fill")) { o.fill = BrickFill(rawValue: w) ?? .justify }
+            if let j = bool(fields["justifyLastRow"], name: "justifyLastRow") { o.justifyLastRow = j }
+            o.minWidth = number(fields["minWidth"], spec: spec("minWidth"))
+            o.maxWidth = number(fields["maxWidth"], spec: spec("maxWidth"))
+            if let lo = o.minWidth, let hi = o.maxWidth, lo > hi, let minPair = fields["minWidth"], let maxPair = fields["maxWidth"] {
+                reportMinExceedsMax(minPair, maxPair, lo, hi)
+                o.maxWidth = nil
+            }
+            c.bricks = o
+        default:
+            break
+        }
+    }
+
+    func reportMinExceedsMax(_ minPair: YAMLPair, _ maxPair: YAMLPair, _ lo: Double, _ hi: Double) {
+        let minName = minPair.key.keyText ?? "", maxName = maxPair.key.keyText ?? ""
+        report(.minExceedsMax, "`\(minName)` (\(formatNumber(lo))) is larger than `\(maxName)` (\(formatNumber(hi)))",
+               at: minPair.value.range, related: [RelatedLocation(range: maxPair.value.range, message: "`\(maxName)` here")])
+    }
+
+    // MARK: Leaf values
+
+    /// A scalar's text; numbers and booleans are their source text. Null and collections are
+    /// reported and read as "".
+    private func scalarText(_ node: YAMLNode, key: YAMLNode, expected: String, name: String) -> String {
+        if let s = node.scalar {
+            if case .null = s.resolved {} else { return s.text }
+        }
+        reportWrongType(node, key: key, expected: expected, for: name)
+        return ""
+    }
+
+    private func imageSize(_ pair: YAMLPair) -> Size? {
+        let value = pair.value
+        if let items = value.items {
+            guard items.count == 2 else {
+                report(.invalidValue, "`size` needs two numbers, `[width, height]`; found \(items.count)", at: value.range)
+                return nil
+            }
+            let w = number(items[0], key: nil, bounds: .length, name: "the width in `size`")
+            let h = number(items[1], key: nil, bounds: .length, name: "the height in `size`")
+            guard let w, let h else { return nil }
+            return Size(width: w, height: h)
+        }
+        guard value.pairs != nil else {
+            reportWrongType(value, key: pair.key, expected: "`[width, height]` or `{width, height}`", for: "`size`")
+            return nil
+        }
+        guard let f = object(value, owner: pair.key, specs: Schema.sizeKeys, name: "`size`") else { return nil }
+        let w = number(f["width"], spec: f.spec("width")), h = number(f["height"], spec: f.spec("height"))
+        guard let w, let h else { return nil }
+        return Size(width: w, height: h)
+    }
+
+    private func colorValue(_ node: YAMLNode, key: YAMLNode) -> ColorValue {
+        let fallback = ColorValue.named("clear")
+        guard let s = node.scalar, case .string(let text) = s.resolved else {
+            var message = "expected a colour name or `\"#RRGGBB\"` for `color`, found \(node.kindDescription)"
+            if case .null? = node.scalar?.resolved, lineHasComment(after: key.range.end) {
+                message += "; quote `#RRGGBB`: outside quotes `#` starts a comment"
+            }
+            report(.wrongType, message, at: range(of: node, key: key))
+            return fallback
+        }
+        if ColorValue.names.contains(text) { return .named(text) }
+        if let rgb = Self.hexColor(text) { return rgb }
+        if text.hasPrefix("#") {
+            report(.invalidValue, "`\(snippet(node))` is not a colour; write `#RRGGBB` with six hexadecimal digits", at: node.range)
+            return fallback
+        }
+        var message = "unknown colour `\(snippet(node))`"
+        var fixes: [FixIt] = []
+        if let suggestion = Suggestions.closest(to: text, in: ColorValue.names) {
+            message += "; did you mean `\(suggestion)`?"
+            fixes = replacementFix(node, with: suggestion)
+        } else {
+            message += "; use a colour name such as `red` or `#RRGGBB`"
+        }
+        report(.invalidValue, message, at: node.range, fixes: fixes)
+        return fallback
+    }
+
+    /// Whether a `#` follows `offset` on its line (a colour cut off as a comment).
+    private func lineHasComment(after offset: Int) -> Bool {
+        let line = table.contentRange(ofLine: table.line(ofByte: offset))
+        let from = table.clampOffset(offset)
+        guard from < line.upperBound else { return false }
+        return table.bytes[from..<line.upperBound].contains(UInt8(ascii: "#"))
+    }
+
+    static func hexColor(_ text: String) -> ColorValue? {
+        let b = Array(text.utf8)
+        guard b.count == 7, b[0] == UInt8(ascii: "#") else { return nil }
+        var values: [UInt8] = []
+        for i in stride(from: 1, to: 7, by: 2) {
+            guard let hi = hexDigit(b[i]), let lo = hexDigit(b[i + 1]) else { return nil }
+            values.append(hi << 4 | lo)
+        }
+        return .rgb(values[0], values[1], values[2])
+    }
+
+    private static func hexDigit(_ c: UInt8) -> UInt8? {
+        switch c {
+        case 0x30...0x39: return c - 0x30
+        case 0x41...0x46: return c - 0x41 + 10
+        case 0x61...0x66: return c - 0x61 + 10
+        default: return nil
+        }
+    }
+
+    private func fillCharacter(_ pair: YAMLPair) -> Character? {
+        guard let s = pair.value.scalar, s.resolved != .null else {
+            reportWrongType(pair.value, key: pair.key, expected: "one character", for: "`fill`")
+            return nil
+        }
+        guard s.text.count == 1, let c = s.text.first else {
+            report(.invalidValue, "`fill` must be exactly one character; found `\(snippet(pair.value))`", at: pair.value.range)
+            return nil
+        }
+        return c
+    }
+
+    // MARK: Containers
+
+    /// A container's children: null means none; more than the limit are reported and dropped.
+    private func childItems(_ value: YAMLNode, key: YAMLNode, kind: String) -> [YAMLNode] {
+        if case .null? = value.scalar?.resolved { return [] }
+        guard let items = value.items else {
+            reportWrongType(value, key: key, expected: "a list of views", for: "`\(kind)`")
+            return []
+        }
+        guard items.count <= ValidationLimits.maxChildren else {
+            report(.tooComplex, "`\(kind)` has \(items.count) children; at most \(ValidationLimits.maxChildren) are allowed",
+                   at: key.range)
+            return Array(items.prefix(ValidationLimits.maxChildren))
+        }
+        return items
+    }
+
+    private func gridColumns(_ pair: YAMLPair) -> GridColumns? {
+        let value = pair.value
+        let bounds = NumberBounds(min: 1, max: Double(ValidationLimits.maxChildren), isInteger: true)
+        switch value.scalar?.resolved {
+        case .string("auto")?:
+            return .auto
+        case .int?, .float?:
+            return number(value, key: pair.key, bounds: bounds, name: "`columns`").map { .count(Int($0)) }
+        case .string?:
+            var message = "`columns` must be `auto`, \(bounds.description), or `{minWidth: n}`; found `\(snippet(value))`"
+            var fixes: [FixIt] = []
+            if let s = value.scalar, Suggestions.closest(to: s.text, in: ["auto"]) != nil {
+                message += "; did you mean `auto`?"
+                fixes = replacementFix(value, with: "auto")
+            }
+            report(.invalidValue, message, at: value.range, fixes: fixes)
+            return nil
+        default:
+            guard value.pairs != nil else {
+                reportWrongType(value, key: pair.key, expected: "`auto`, a whole number or `{minWidth: n}`", for: "`columns`")
+                return nil
+            }
+            guard let f = object(value, owner: pair.key, specs: Schema.gridColumnsKeys, name: "`columns`"),
+                  let m = number(f["minWidth"], spec: f.spec("minWidth")) else { return nil }
+            return .minWidth(m)
+        }
+    }
+
+    // MARK: Alignments
+
+    /// An alignment name valid for `set`, or nil (reported). `owner` names the view or modifier
+    /// that takes it, for messages ("`zstack`", "a frame").
+    func alignmentName(_ pair: YAMLPair, set: AlignmentSet, owner: String) -> String? {
+        guard let s = pair.value.scalar, case .string(let name) = s.resolved else {
+            reportWrongType(pair.value, key: pair.key, expected: "an alignment name", for: "`\(pair.key.keyText ?? "")`")
+            return nil
+        }
+        if set.builtInNames.contains(name) { return name }
+        if let declared = alignmentAxes[name] {
+            guard let wanted = set.customAxis else {
+                report(.invalidValue, "custom alignment `\(name)` can only align an `hstack` or a `vstack`; \(owner) takes one of the nine alignments",
+                       at: pair.value.range)
+                return nil
+            }
+            if let axis = declared, axis != wanted {
+                let stack = wanted == .vertical ? "an `hstack`" : "a `vstack`"
+                report(.invalidValue, "`\(name)` is a \(axis.rawValue) alignment; \(stack) lines its children up with a \(wanted.rawValue) one",
+                       at: pair.value.range)
+                return nil
+            }
+            return name
+        }
+        var candidates = set.builtInNames
+        if let axis = set.customAxis {
+            candidates += alignmentOrder.filter { alignmentAxes[$0].map { $0 == nil || $0 == axis } ?? false }
+        }
+        var message = "unknown alignment `\(snippet(pair.value))`"
+        var fixes: [FixIt] = []
+        if let suggestion = Suggestions.closest(to: name, in: candidates) {
+            message += "; did you mean `\(suggestion)`?"
+            fixes = replacementFix(pair.value, with: suggestion)
+        } else {
+            message += "; \(owner) takes " + candidates.map { "`\($0)`" }.joined(separator: ", ")
+        }
+        report(.unknownAlignment, message, at: range(of: pair.value, key: pair.key), fixes: fixes)
+        return nil
+    }
+}
