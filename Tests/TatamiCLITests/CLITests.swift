@@ -139,11 +139,13 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(lines[0].contains("phone") && lines[0].contains("320×120"), String(lines[0]))
         XCTAssertEqual(lines.count, 1 + 8 + 1 + 1)  // top, rows, bottom, final newline
         XCTAssertEqual(lines[1].count, 42)
-        XCTAssertTrue(r.stdout.contains("Avocado Toast"))
+        // The title font is 16 wide in 8-point cells: its characters are spaced to their points (§13).
+        XCTAssertTrue(r.stdout.contains("A v o c a d o   T o a s t"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("Ingredients: Avocado, Almond Bu…"), r.stdout)
         XCTAssertTrue(r.stdout.contains("★★★★★"))
         XCTAssertFalse(r.stdout.contains("\u{1B}["))
         let colored = try tatami(["preview", "--color", "always", "--ascii", "Examples/avocado-toast.tatami.yaml"])
-        XCTAssertTrue(colored.stdout.contains("+-"), colored.stdout)
+        XCTAssertTrue(colored.stdout.contains("+-"), colored.stdout + colored.stderr + "status \(colored.status)")
         let noColor = try tatami(["preview", "--color", "auto", "Examples/avocado-toast.tatami.yaml"], environment: ["NO_COLOR": "1"])
         XCTAssertFalse(noColor.stdout.contains("\u{1B}["))
     }
@@ -165,7 +167,8 @@ final class CLITests: XCTestCase {
         let content = title["content"] as! [String: Any]
         XCTAssertEqual(content["width"] as? Int, 208)
         let text = try tatami(["frames", "--format", "text", "Examples/avocado-toast.tatami.yaml"])
-        XCTAssertTrue(text.stdout.contains("\n    text /1/0/0 64,32 208×32\n"), text.stdout)
+        // Depth 3 (/ → /1 → /1/0 → /1/0/0): six spaces of indentation.
+        XCTAssertTrue(text.stdout.contains("\n      text /1/0/0 64,32 208×32\n"), text.stdout)
     }
 
     func testTimingsGoToStandardError() throws {

@@ -78,7 +78,7 @@ struct FramePlacer {
                                       path: childPath(path, c.node.childIndex), hidden: isHidden,
                                       cell: c.cell.map { $0.offsetBy(dx: o.x, dy: o.y) }))
             }
-            reportOverflow(view, m, proposal: p)
+            reportOverflow(view, m, proposal: p, frame: outerRect ?? content)
             for note in m.notes {
                 diagnostics.append(Diagnostic(note.code, note.message + " in viewport \(ctx.viewport.name)",
                                               at: note.view.kindRange, viewport: ctx.viewport.name))
@@ -103,16 +103,22 @@ struct FramePlacer {
         return parent == "/" ? "/\(leaf)" : "\(parent)/\(leaf)"
     }
 
-    private mutating func reportOverflow(_ view: ViewNode, _ m: Measurement, proposal p: ProposedSize) {
+    /// `overflow`: on an axis where the container's content exceeds what it was offered and its
+    /// frame leaves the area the body was given (a shortfall its parent absorbed is not one).
+    private mutating func reportOverflow(_ view: ViewNode, _ m: Measurement, proposal p: ProposedSize, frame: Rect) {
         let name = ctx.viewport.name
         let kind = view.kind.name
-        if m.overflow.width > 1e-9, let available = p.width {
+        let area = ctx.area
+        let epsilon = 1e-6
+        let leavesHorizontally = frame.minX < area.minX - epsilon || frame.maxX > area.maxX + epsilon
+        let leavesVertically = frame.minY < area.minY - epsilon || frame.maxY > area.maxY + epsilon
+        if m.overflow.width > epsilon, leavesHorizontally, let available = p.width {
             diagnostics.append(Diagnostic(
                 .overflow,
                 "\(kind) content is \(formatNumber(m.size.width)) wide but \(formatNumber(available)) is available (overflow \(formatNumber(m.overflow.width))) in viewport \(name)",
                 at: view.kindRange, viewport: name))
         }
-        if m.overflow.height > 1e-9, let available = p.height {
+        if m.overflow.height > epsilon, leavesVertically, let available = p.height {
             diagnostics.append(Diagnostic(
                 .overflow,
                 "\(kind) content is \(formatNumber(m.size.height)) tall but \(formatNumber(available)) is available (overflow \(formatNumber(m.overflow.height))) in viewport \(name)",

@@ -5,6 +5,8 @@ import TatamiModel
 final class LayoutContext {
     let document: TatamiDocument
     let viewport: Viewport
+    /// The area the body was given: the viewport less its safe area (or all of it).
+    var area: Rect
     /// Expression problems found while evaluating (division by zero), deduplicated by range.
     private(set) var expressionDiagnostics: [Diagnostic] = []
     private var reportedExpressionRanges: Set<SourceRange> = []
@@ -12,6 +14,7 @@ final class LayoutContext {
     init(document: TatamiDocument, viewport: Viewport) {
         self.document = document
         self.viewport = viewport
+        self.area = Rect(x: 0, y: 0, width: viewport.width, height: viewport.height)
     }
 
     // MARK: Measuring

@@ -34,6 +34,7 @@ public enum LayoutEngine {
         let safe = body.ignoresSafeArea ? EdgeInsets.zero : viewport.safeArea
         let area = Rect(x: safe.leading, y: safe.top,
                         width: max(0, viewport.width - safe.horizontal), height: max(0, viewport.height - safe.vertical))
+        ctx.area = area
         let proposal = ProposedSize(area.size)
         let size = root.sizeThatFits(proposal, ctx)
         let origin = Point(x: area.x + (area.width - size.width) / 2, y: area.y + (area.height - size.height) / 2)

@@ -11,7 +11,7 @@ extension DiagnosticCode {
 /// A view's attributes and inherited keys, as read.
 struct ViewAttributes {
     var id: String? = nil
-    var layoutPriority: Double = 0
+    var layoutPriority: Double?
     var alignmentGuides: [GuideOverride] = []
     var zIndex: Double = 0
     var hidden = false
