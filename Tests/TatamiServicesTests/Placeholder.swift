@@ -1,2 +1,0 @@
-import XCTest
-final class PlaceholderTests_TatamiServicesTests: XCTestCase { func testNothingYet() {} }
