@@ -26,27 +26,24 @@ public struct YAMLScalar: Sendable, Hashable {
     /// scalars, the whole text for plain ones, the content lines for block scalars.
     public let valueRange: SourceRange
     /// For single-line scalars whose source bytes map to value bytes one-to-one or through simple
-    /// escapes: value UTF-8 offset → source byte offset, with one extra entry for the end.
-    /// Empty when no exact mapping exists (multi-line or folded scalars).
-    public let offsetMap: [Int]
+    /// escapes: value UTF-8 offsets → source byte offsets. `.none` for multi-line or folded ones.
+    public let offsetMap: OffsetMap
+    /// The value as the core schema resolves it (plain scalars only; others are strings),
+    /// computed once when the scalar is read.
+    public let resolved: ScalarValue
 
-    public init(text: String, style: ScalarStyle, valueRange: SourceRange, offsetMap: [Int]) {
+    public init(text: String, style: ScalarStyle, valueRange: SourceRange, offsetMap: OffsetMap) {
         self.text = text
         self.style = style
         self.valueRange = valueRange
         self.offsetMap = offsetMap
+        self.resolved = ScalarResolver.resolve(text, style: style)
     }
-
-    /// The value as the core schema resolves it (plain scalars only; others are strings).
-    public var resolved: ScalarValue { ScalarResolver.resolve(text, style: style) }
 
     /// The source range of the value's UTF-8 bytes `range`; falls back to the whole value range
     /// when no exact mapping exists.
     public func sourceRange(ofValueBytes range: Range<Int>) -> SourceRange {
-        guard !offsetMap.isEmpty else { return valueRange }
-        let lo = max(0, min(range.lowerBound, offsetMap.count - 1))
-        let hi = max(lo, min(range.upperBound, offsetMap.count - 1))
-        return SourceRange(start: offsetMap[lo], end: offsetMap[hi])
+        offsetMap.sourceRange(of: range) ?? valueRange
     }
 }
 

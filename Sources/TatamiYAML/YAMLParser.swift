@@ -248,20 +248,28 @@ struct TreeBuilder {
         if frame.isMapping {
             var pairs: [YAMLPair] = []
             pairs.reserveCapacity(frame.items.count / 2)
+            // Small mappings (nearly all of them) are checked by comparing keys directly; a
+            // dictionary pays off only for large ones.
+            let useDictionary = frame.items.count > 32
             var seen: [String: YAMLNode] = [:]
             var i = 0
             while i + 1 < frame.items.count {
                 let key = frame.items[i], value = frame.items[i + 1]
                 if let k = key.keyText {
-                    if let first = seen[k] {
+                    var first: YAMLNode?
+                    if useDictionary {
+                        first = seen[k]
+                        if first == nil { seen[k] = key }
+                    } else {
+                        first = pairs.first(where: { $0.key.keyText == k })?.key
+                    }
+                    if let first {
                         let p = marks.table.scalarPosition(ofByte: first.range.start)
                         diagnostics.append(Diagnostic(
                             .duplicateKey,
                             "`\(k)` is already set on line \(p.line + 1); a key may appear once in a mapping",
                             at: key.range,
                             related: [RelatedLocation(range: first.range, message: "first `\(k)` here")]))
-                    } else {
-                        seen[k] = key
                     }
                 }
                 pairs.append(YAMLPair(key: key, value: value))
@@ -287,7 +295,7 @@ struct TreeBuilder {
     }
 
     private func nullNode(_ range: SourceRange) -> YAMLNode {
-        YAMLNode(content: .scalar(YAMLScalar(text: "", style: .plain, valueRange: range, offsetMap: [])), range: range)
+        YAMLNode(content: .scalar(YAMLScalar(text: "", style: .plain, valueRange: range, offsetMap: .none)), range: range)
     }
 
     private mutating func syntaxError(_ parser: yaml_parser_t) {
@@ -324,9 +332,10 @@ struct TreeBuilder {
         case .plain:
             let source = nodeRange.start..<min(nodeRange.end, bytes.count)
             if source.count == text.utf8.count && bytes[source].elementsEqual(text.utf8) {
-                return YAMLScalar(text: text, style: style, valueRange: nodeRange, offsetMap: Array(source.lowerBound...source.upperBound))
+                return YAMLScalar(text: text, style: style, valueRange: nodeRange,
+                                  offsetMap: .identity(start: source.lowerBound, count: source.count))
             }
-            return YAMLScalar(text: text, style: style, valueRange: nodeRange, offsetMap: [])
+            return YAMLScalar(text: text, style: style, valueRange: nodeRange, offsetMap: .none)
         case .singleQuoted, .doubleQuoted:
             let inner = SourceRange(start: min(nodeRange.start + 1, nodeRange.end), end: max(nodeRange.start + 1, nodeRange.end - 1))
             let map = ScalarOffsetMap.quoted(bytes: bytes, inner: inner, value: text, double: style == .doubleQuoted)
@@ -335,7 +344,7 @@ struct TreeBuilder {
             // The content starts on the line after the indicator.
             let firstLine = marks.table.line(ofByte: nodeRange.start) + 1
             let start = firstLine < marks.table.lineCount ? marks.table.lineStarts[firstLine] : nodeRange.end
-            return YAMLScalar(text: text, style: style, valueRange: SourceRange(start: min(start, nodeRange.end), end: nodeRange.end), offsetMap: [])
+            return YAMLScalar(text: text, style: style, valueRange: SourceRange(start: min(start, nodeRange.end), end: nodeRange.end), offsetMap: .none)
         }
     }
 

@@ -440,7 +440,7 @@ final class ExpressionEvaluatorTests: XCTestCase {
     func testExpressionStruct() {
         guard let root = parsed("landscape && width > 100") else { return }
         let expression = TatamiModel.Expression(text: "landscape && width > 100", root: root, type: .boolean,
-                                    range: SourceRange(start: 10, end: 34), offsetMap: Array(10...34))
+                                    range: SourceRange(start: 10, end: 34), offsetMap: .table(Array(10...34)))
         XCTAssertTrue(expression.isTrue { ["landscape": 1, "width": 200][$0] })
         XCTAssertFalse(expression.isTrue { ["landscape": 1, "width": 50][$0] })
         XCTAssertFalse(expression.isTrue { ["landscape": 0, "width": 200][$0] })
@@ -453,7 +453,7 @@ final class ExpressionEvaluatorTests: XCTestCase {
 
         guard let divide = parsed("width / (height - 10)") else { return }
         let warned = TatamiModel.Expression(text: "width / (height - 10)", root: divide, type: .number,
-                                range: SourceRange(start: 100, end: 121), offsetMap: Array(100...121))
+                                range: SourceRange(start: 100, end: 121), offsetMap: .table(Array(100...121)))
         let result = warned.evaluate { ["width": 5, "height": 10][$0] }
         XCTAssertEqual(result.value, 0)
         XCTAssertEqual(result.divisionByZero.map(warned.sourceRange(of:)), SourceRange(start: 100, end: 121))

@@ -71,40 +71,57 @@ struct StackLayout: ContainerLayout {
     }
 
     /// Step 3 of §7.1: shares a finite length among the children by priority and flexibility.
+    ///
+    /// Children are probed (at 0 and at infinity) only where the algorithm reads the numbers:
+    /// a child's minimum matters when a higher-priority group is sized before its own, and its
+    /// flexibility only to order a group of two or more. The result is the same as probing
+    /// every child, and a chain of single-child stacks costs one measurement per level.
     private func distribute(
         _ available: Double, across: Double?, _ children: [LayoutNode], _ ctx: LayoutContext,
         _ proposals: inout [ProposedSize], _ sizes: inout [Size]
     ) {
         let n = children.count
+        let priorities = children.map(\.stackPriority)
+        // Distinct priorities, highest first (usually just one).
+        var groups: [Double] = [priorities[0]]
+        for p in priorities.dropFirst() where !groups.contains(p) { groups.append(p) }
+        if groups.count > 1 { groups.sort(by: >) }
+
         var minimum = [Double](repeating: 0, count: n)
         var flexibility = [Double](repeating: 0, count: n)
-        for (i, child) in children.enumerated() {
-            let lo = main(child.sizeThatFits(proposal(main: 0, cross: across), ctx))
-            let hi = main(child.sizeThatFits(proposal(main: .infinity, cross: across), ctx))
-            minimum[i] = lo
-            flexibility[i] = hi.isInfinite ? .infinity : hi - lo
+        var members = [[Int]](repeating: [], count: groups.count)
+        for i in 0..<n { members[groups.firstIndex(of: priorities[i])!].append(i) }
+        for (g, group) in members.enumerated() {
+            let needsMinimum = g > 0 || group.count > 1
+            guard needsMinimum else { continue }
+            for i in group {
+                minimum[i] = main(children[i].sizeThatFits(proposal(main: 0, cross: across), ctx))
+                if group.count > 1 {
+                    let hi = main(children[i].sizeThatFits(proposal(main: .infinity, cross: across), ctx))
+                    flexibility[i] = hi.isInfinite ? .infinity : hi - minimum[i]
+                }
+            }
         }
-
-        // Groups by priority, highest first.
-        let priorities = children.map(\.stackPriority)
-        let distinct = Array(Set(priorities)).sorted(by: >)
-        var minimumBelow = [Double](repeating: 0, count: distinct.count)
+        var minimumBelow = [Double](repeating: 0, count: groups.count)
         var running = 0.0
-        for g in stride(from: distinct.count - 1, through: 0, by: -1) {
+        for g in stride(from: groups.count - 1, through: 0, by: -1) {
             minimumBelow[g] = running
-            for i in 0..<n where priorities[i] == distinct[g] { running += minimum[i] }
+            for i in members[g] { running += minimum[i] }
         }
 
         var chosen = 0.0
-        for (g, priority) in distinct.enumerated() {
+        for g in 0..<groups.count {
             var remaining = available - chosen - minimumBelow[g]
-            let members = (0..<n).filter { priorities[$0] == priority }.sorted { a, b in
-                if flexibility[a] != flexibility[b] { return flexibility[a] < flexibility[b] }
-                if flexibility[a].isInfinite && minimum[a] != minimum[b] { return minimum[a] > minimum[b] }
-                return a < b
+            var order = members[g]
+            if order.count > 1 {
+                order.sort { a, b in
+                    if flexibility[a] != flexibility[b] { return flexibility[a] < flexibility[b] }
+                    if flexibility[a].isInfinite && minimum[a] != minimum[b] { return minimum[a] > minimum[b] }
+                    return a < b
+                }
             }
-            var left = members.count
-            for i in members {
+            var left = order.count
+            for i in order {
                 let share = max(0, remaining / Double(left))
                 proposals[i] = proposal(main: share, cross: across)
                 sizes[i] = children[i].sizeThatFits(proposals[i], ctx)

@@ -148,7 +148,8 @@ final class LayoutContext {
     /// baselines from text (or h without text). nil for a custom guide.
     func builtInGuide(_ node: LayoutNode, _ guide: GuideName, _ proposal: ProposedSize, _ m: Measurement) -> Double? {
         let s = m.size
-        switch guide {
+        guard let b = guide.builtIn else { return lookupSize(guide.rawValue, s) }
+        switch b {
         case .top, .leading: return 0
         case .centerY: return s.height / 2
         case .bottom: return s.height
@@ -156,7 +157,6 @@ final class LayoutContext {
         case .trailing: return s.width
         case .firstTextBaseline: return baselines(node, proposal, m).first ?? s.height
         case .lastTextBaseline: return baselines(node, proposal, m).last ?? s.height
-        default: return lookupSize(guide.rawValue, s)
         }
     }
 
@@ -197,37 +197,40 @@ final class LayoutContext {
     /// An explicit value: the view's own `alignmentGuides` (on its outermost node), else one
     /// passed through modifiers, else (custom guides) the average of a container's children's.
     func explicitGuide(_ node: LayoutNode, _ guide: GuideName, _ proposal: ProposedSize, _ m: Measurement) -> Double? {
-        if let cached = m.explicitGuides[guide] { return cached }
-        var result: Double? = nil
-        if node.isOuter, let o = node.view.alignmentGuides.first(where: { $0.guide == guide }) {
-            result = evaluate(o.value) { self.builtInGuide(node, GuideName($0), proposal, m) ?? self.lookupSize($0, m.size) }
-        } else {
-            let vertical = axis(of: guide) == .vertical
-            switch node.role {
-            case .container:
-                guard !guide.isBuiltIn else { break }
-                var sum = 0.0, count = 0
-                for c in m.children {
-                    let cm = c.node.measure(c.proposal, self)
-                    if let v = explicitGuide(c.node, guide, c.proposal, cm) {
-                        sum += v + (vertical ? c.origin.y : c.origin.x)
-                        count += 1
-                    }
-                }
-                if count > 0 { result = sum / Double(count) }
-            case .offset:
-                if let c = m.children.first {
-                    result = explicitGuide(c.node, guide, c.proposal, c.node.measure(c.proposal, self))
-                }
-            case .padding, .fixedFrame, .flexibleFrame, .fixedSize, .aspectRatio, .background, .overlay, .border:
-                if let c = m.children.first, let v = explicitGuide(c.node, guide, c.proposal, c.node.measure(c.proposal, self)) {
-                    result = v + (vertical ? c.origin.y : c.origin.x)
-                }
-            case .text, .image, .color, .spacer, .divider:
-                break
-            }
+        // A view's own value applies to its outermost node.
+        if node.isOuter, !node.view.alignmentGuides.isEmpty,
+           let o = node.view.alignmentGuides.first(where: { $0.guide == guide }) {
+            return evaluate(o.value) { self.builtInGuide(node, GuideName($0), proposal, m) ?? self.lookupSize($0, m.size) }
         }
-        m.explicitGuides[guide] = result
+        // Built-in guides do not propagate out of containers, and inside one view's chain only
+        // the outermost node carries values: nothing explicit can come from below.
+        if guide.isBuiltIn || !node.mayCarryCustomGuides { return nil }
+        if let cached = m.explicitGuides.first(where: { $0.0 == guide }) { return cached.1 }
+        var result: Double? = nil
+        let vertical = axis(of: guide) == .vertical
+        switch node.role {
+        case .container:
+            var sum = 0.0, count = 0
+            for c in m.children {
+                let cm = c.node.measure(c.proposal, self)
+                if let v = explicitGuide(c.node, guide, c.proposal, cm) {
+                    sum += v + (vertical ? c.origin.y : c.origin.x)
+                    count += 1
+                }
+            }
+            if count > 0 { result = sum / Double(count) }
+        case .offset:
+            if let c = m.children.first {
+                result = explicitGuide(c.node, guide, c.proposal, c.node.measure(c.proposal, self))
+            }
+        case .padding, .fixedFrame, .flexibleFrame, .fixedSize, .aspectRatio, .background, .overlay, .border:
+            if let c = m.children.first, let v = explicitGuide(c.node, guide, c.proposal, c.node.measure(c.proposal, self)) {
+                result = v + (vertical ? c.origin.y : c.origin.x)
+            }
+        case .text, .image, .color, .spacer, .divider:
+            break
+        }
+        m.explicitGuides.append((guide, result))
         return result
     }
 

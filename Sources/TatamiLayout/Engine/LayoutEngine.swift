@@ -113,13 +113,21 @@ struct NodeBuilder {
         }
         let core = LayoutNode(view: view, role: role, isOuter: modifiers.isEmpty, containsText: containsText)
         core.core = core
+        let carries = !view.alignmentGuides.isEmpty || view.children.isEmpty == false && childrenCarryGuides(role)
+        core.mayCarryCustomGuides = carries
         var node = core
         for (i, modifier) in modifiers.enumerated() {
             node = LayoutNode(view: view, role: wrap(node, modifier, env: env), isOuter: i == modifiers.count - 1,
                               containsText: containsText)
             node.core = core
+            node.mayCarryCustomGuides = carries
         }
         return node
+    }
+
+    private func childrenCarryGuides(_ role: NodeRole) -> Bool {
+        if case .container(_, let children) = role { return children.contains { $0.mayCarryCustomGuides } }
+        return false
     }
 
     private func buildChildren(_ children: [ViewNode], env: TextEnvironment, axis: Axis?) -> [LayoutNode] {

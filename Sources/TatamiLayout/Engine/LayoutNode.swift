@@ -34,8 +34,8 @@ final class Measurement {
     /// For containers: how far the content exceeds the proposal, per axis (0 when it fits).
     let overflow: Size
     let notes: [LayoutNote]
-    /// Guide values computed on demand, keyed by guide name.
-    var explicitGuides: [GuideName: Double?] = [:]
+    /// Custom guide values computed on demand (few per node: a small list beats a dictionary).
+    var explicitGuides: [(GuideName, Double?)] = []
     var baselines: (first: Double?, last: Double?)?
 
     init(size: Size, children: [ChildPlacement] = [], text: TextLayoutResult? = nil, overflow: Size = .zero,
@@ -82,6 +82,9 @@ final class LayoutNode {
     let containsText: Bool
     /// The view's index among its parent's declared children (absent siblings still count).
     var childIndex = 0
+    /// Whether a custom guide's explicit value can come from this node or below (some view in
+    /// the subtree sets `alignmentGuides`). Lets guide queries skip whole subtrees.
+    var mayCarryCustomGuides = false
 
     private var cache: [(ProposedSize, Measurement)] = []
 

@@ -29,11 +29,11 @@ public struct Expression: Sendable {
     public let type: ExpressionType
     /// The whole expression's source range.
     public let range: SourceRange
-    /// Expression UTF-8 offset → source byte offset (count + 1 entries), or empty when the YAML
-    /// scalar has no exact mapping (then every sub-range maps to `range`).
-    public let offsetMap: [Int]
+    /// Expression UTF-8 offsets → source byte offsets; `.none` when the YAML scalar has no exact
+    /// mapping (then every sub-range maps to `range`).
+    public let offsetMap: OffsetMap
 
-    public init(text: String, root: ExpressionNode, type: ExpressionType, range: SourceRange, offsetMap: [Int]) {
+    public init(text: String, root: ExpressionNode, type: ExpressionType, range: SourceRange, offsetMap: OffsetMap) {
         self.text = text
         self.root = root
         self.type = type
@@ -43,14 +43,11 @@ public struct Expression: Sendable {
 
     /// A constant expression (a YAML number written where an expression may stand).
     public static func constant(_ v: Double, range: SourceRange) -> Expression {
-        Expression(text: formatNumber(v), root: .number(v, range: 0..<0), type: .number, range: range, offsetMap: [])
+        Expression(text: formatNumber(v), root: .number(v, range: 0..<0), type: .number, range: range, offsetMap: .none)
     }
 
     /// The source range of a sub-range of the text.
     public func sourceRange(of local: Range<Int>) -> SourceRange {
-        guard !offsetMap.isEmpty else { return range }
-        let lo = max(0, min(local.lowerBound, offsetMap.count - 1))
-        let hi = max(lo, min(local.upperBound, offsetMap.count - 1))
-        return SourceRange(start: offsetMap[lo], end: offsetMap[hi])
+        offsetMap.sourceRange(of: local) ?? range
     }
 }

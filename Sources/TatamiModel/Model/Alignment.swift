@@ -81,9 +81,39 @@ public struct Alignment2D: Sendable, Hashable {
 /// `centerX`, `trailing`, `firstTextBaseline`, `lastTextBaseline`) or a custom one declared under
 /// `alignments:`.
 public struct GuideName: Hashable, Sendable, CustomStringConvertible {
-    public let rawValue: String
+    /// The eight built-in guides, as a tag computed once so layout can switch on it cheaply.
+    public enum BuiltIn: UInt8, Sendable {
+        case top, centerY, bottom, firstTextBaseline, lastTextBaseline, leading, centerX, trailing
 
-    public init(_ rawValue: String) { self.rawValue = rawValue }
+        public var axis: Axis {
+            switch self {
+            case .top, .centerY, .bottom, .firstTextBaseline, .lastTextBaseline: return .vertical
+            case .leading, .centerX, .trailing: return .horizontal
+            }
+        }
+    }
+
+    public let rawValue: String
+    /// nil for a custom guide.
+    public let builtIn: BuiltIn?
+
+    public init(_ rawValue: String) {
+        self.rawValue = rawValue
+        switch rawValue {
+        case "top": builtIn = .top
+        case "centerY": builtIn = .centerY
+        case "bottom": builtIn = .bottom
+        case "firstTextBaseline": builtIn = .firstTextBaseline
+        case "lastTextBaseline": builtIn = .lastTextBaseline
+        case "leading": builtIn = .leading
+        case "centerX": builtIn = .centerX
+        case "trailing": builtIn = .trailing
+        default: builtIn = nil
+        }
+    }
+
+    public static func == (a: GuideName, b: GuideName) -> Bool { a.rawValue == b.rawValue }
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
     public static let top = GuideName("top")
     public static let centerY = GuideName("centerY")
@@ -98,14 +128,10 @@ public struct GuideName: Hashable, Sendable, CustomStringConvertible {
     public static let builtInHorizontal: [GuideName] = [.leading, .centerX, .trailing]
     public static let builtIn: [GuideName] = builtInVertical + builtInHorizontal
 
-    public var isBuiltIn: Bool { GuideName.builtIn.contains(self) }
+    public var isBuiltIn: Bool { builtIn != nil }
 
     /// The axis of a built-in guide; nil for custom guides (their declaration says).
-    public var builtInAxis: Axis? {
-        if GuideName.builtInVertical.contains(self) { return .vertical }
-        if GuideName.builtInHorizontal.contains(self) { return .horizontal }
-        return nil
-    }
+    public var builtInAxis: Axis? { builtIn?.axis }
 
     public var description: String { rawValue }
 }

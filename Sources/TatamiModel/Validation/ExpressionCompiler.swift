@@ -43,7 +43,7 @@ enum ExpressionCompiler {
             guard expected == .boolean else { break }
             let text = scalar.text
             return Expression(text: text, root: .number(b ? 1 : 0, range: 0..<text.utf8.count), type: .boolean,
-                              range: node.range, offsetMap: [])
+                              range: node.range, offsetMap: .none)
         case .string(let text):
             return compile(text: text, scalar: scalar, names: names, expected: expected, diagnostics: &diagnostics)
         case .null:
