@@ -134,8 +134,10 @@ struct Painter {
         case borders(FrameNode)
     }
 
-    /// Backgrounds, then (the outline and) the view's own drawing, its children in drawing
-    /// order, its borders, then its overlays. Iterative, so deep trees cannot overflow the stack.
+    /// Backgrounds, then the view's borders, (the outline and) its own drawing, its children in
+    /// drawing order, then its overlays. Borders go under the content: a cell is 16 points tall,
+    /// so a border around padding smaller than that shares rows with the content, and the
+    /// content is what a preview must show. Iterative, so deep trees cannot overflow the stack.
     mutating func draw(_ root: FrameNode) {
         var stack: [Step] = [.enter(root)]
         while let step = stack.popLast() {
@@ -143,9 +145,9 @@ struct Painter {
             case .enter(let node):
                 if node.hidden { continue }
                 for o in node.overlays.reversed() { stack.append(.enter(o)) }
-                if !node.borders.isEmpty { stack.append(.borders(node)) }
                 for c in node.childrenInDrawingOrder.reversed() { stack.append(.enter(c)) }
                 stack.append(.own(node))
+                if !node.borders.isEmpty { stack.append(.borders(node)) }
                 for b in node.backgrounds.reversed() { stack.append(.enter(b)) }
             case .own(let node):
                 if options.outline { drawBox(node.frame, glyphs.outline) }

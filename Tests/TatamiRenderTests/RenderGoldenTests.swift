@@ -182,9 +182,10 @@ final class RenderGoldenTests: XCTestCase {
         assertGolden("borders", render(r) + render(r, ascii))
     }
 
-    func testBorderAfterChildrenBeforeOverlays() {
+    func testBordersUnderChildrenAndOverlays() {
         // A view with a child filling it (red), a border on its frame and an overlay text on the
-        // top row: the border covers the child; the overlay covers the border.
+        // top row: the border is drawn first (under the content, docs/render.md), so the red
+        // child covers all 8×3 cells, and the overlay "ov" covers the child at columns 3-4 of row 0.
         let view = Make.node(
             Make.rect(0, 0, 64, 48), children: [Make.color("red", Make.rect(0, 0, 64, 48))],
             overlays: [Make.textNode("ov", Make.rect(24, 0, 16, 16))],
