@@ -47,8 +47,34 @@ final class ValidationPass {
     var nextSerial = 0
     var reportedDepth = false
 
+    /// After a syntax error: the nodes that were still open where parsing stopped (the last
+    /// child at every level). What they lack may have come after the error, so nothing is
+    /// reported missing from them, and the null values the YAML stage gave their last keys are
+    /// left out.
+    private(set) var cutNodes = Set<ObjectIdentifier>()
+
     init(table: LineTable) {
         self.table = table
+    }
+
+    /// Marks the nodes open at the point where an incomplete parse stopped.
+    func markCut(from root: YAMLNode) {
+        var node: YAMLNode? = root
+        var steps = 0
+        while let n = node, steps < 10_000 {
+            cutNodes.insert(ObjectIdentifier(n))
+            switch n.content {
+            case .mapping(let pairs): node = pairs.last?.value
+            case .sequence(let items): node = items.last
+            case .scalar: node = nil
+            }
+            steps += 1
+        }
+    }
+
+    /// Whether `node` was cut off by a syntax error (see `cutNodes`).
+    func isCut(_ node: YAMLNode) -> Bool {
+        !cutNodes.isEmpty && cutNodes.contains(ObjectIdentifier(node))
     }
 
     // MARK: Reporting
@@ -77,8 +103,7 @@ final class ValidationPass {
 
     /// A value's source text for messages, shortened when long.
     func snippet(_ node: YAMLNode) -> String {
-        let text: String
-        if let s = node.scalar, s.style == .plain { text = s.text } else { text = table.text(node.range) }
+        let text = node.scalar?.text ?? table.text(node.range)
         let flat = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).joined(separator: " ")
         return flat.count > 40 ? String(flat.prefix(39)) + "…" : flat
     }
@@ -120,6 +145,7 @@ final class ValidationPass {
                 report(.wrongType, "expected a key name, found \(p.key.kindDescription)", at: p.key.range)
                 continue
             }
+            if isCut(p.value), case .null? = p.value.scalar?.resolved, p.value.range.isEmpty { continue }
             if seen.insert(k).inserted { result.append(p) }
         }
         return result
@@ -155,6 +181,7 @@ final class ValidationPass {
 
     /// `missing-required`: at the owner key, else the mapping's first key, else the mapping.
     func reportMissing(_ key: String, in name: String, node: YAMLNode, owner: YAMLNode?, pairs: [YAMLPair]) {
+        if isCut(node) { return }
         let at = owner?.range ?? pairs.first?.key.range ?? node.range
         report(.missingRequired, "\(name) is missing `\(key)`", at: at)
     }

@@ -23,7 +23,7 @@ struct ViewAttributes {
 
 /// Attributes (`id` … `ignoresSafeArea`) and inherited keys (FORMAT.md §6, §6.2–6.4, §7.4).
 extension ValidationPass {
-    func viewAttributes(_ fields: [String: YAMLPair], kindKey: YAMLNode, context: ViewContext) -> ViewAttributes {
+    func viewAttributes(_ fields: [String: YAMLPair], kindKey: YAMLNode, node: YAMLNode, context: ViewContext) -> ViewAttributes {
         var a = ViewAttributes()
         func spec(_ name: String) -> KeySpec {
             (Schema.attributes + Schema.inherited).first { $0.name == name } ?? KeySpec(name, .string, doc: "")
@@ -47,7 +47,7 @@ extension ValidationPass {
         if context.isCanvasChild {
             if let p = fields["position"] {
                 a.placements = placements(p)
-            } else {
+            } else if !isCut(node) {
                 report(.missingRequired, "a canvas child needs a `position`", at: kindKey.range)
             }
         }

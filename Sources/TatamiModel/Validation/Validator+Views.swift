@@ -134,13 +134,14 @@ extension ValidationPass {
     /// `- Hello` means `- text: Hello`.
     private func bareText(_ node: YAMLNode, _ s: YAMLScalar, key: YAMLNode?, context: ViewContext) -> BuiltView? {
         if case .null = s.resolved {
+            if isCut(node) { return nil }
             report(.missingKind, "expected a view, found nothing; a view is a mapping with a kind key such as `text`",
                    at: range(of: node, key: key))
             return nil
         }
         let serial = takeSerial()
         let text = limitedText(s.text, at: node.range)
-        if context.isCanvasChild {
+        if context.isCanvasChild && !isCut(node) {
             report(.missingRequired, "a canvas child needs a `position`; write it as `text: ...` with a `position` beside it",
                    at: node.range)
         }
@@ -210,7 +211,7 @@ extension ValidationPass {
         }
 
         let modifiers = directModifiers(fields, context: context) + (fields[Schema.modifierList.name].map { modifierList($0, context: context) } ?? [])
-        let attributes = viewAttributes(fields, kindKey: kindPair.key, context: context)
+        let attributes = viewAttributes(fields, kindKey: kindPair.key, node: node, context: context)
 
         if kind.isContainer {
             let childContext = context.child(of: kind.name)
@@ -242,7 +243,7 @@ extension ValidationPass {
             reportUnknownKey(p.key, candidates: candidates)
             foundUnknown = true
         }
-        if !foundUnknown && !hasComponent {
+        if !foundUnknown && !hasComponent && !isCut(node) {
             let kinds = Schema.kindNames.map { "`\($0)`" }.joined(separator: ", ")
             report(.missingKind, "this view has no kind key; it needs one of \(kinds)",
                    at: pairs.first?.key.range ?? node.range)
