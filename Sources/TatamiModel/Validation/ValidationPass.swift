@@ -46,6 +46,8 @@ final class ValidationPass {
     var ids: [(name: String, range: SourceRange)] = []
     var nextSerial = 0
     var reportedDepth = false
+    /// The keys allowed in each place a view can be, computed once per run.
+    var allowedKeys: [ViewKeys.Place: (list: [String], set: Set<String>, candidates: [String])] = [:]
 
     /// After a syntax error: the nodes that were still open where parsing stopped (the last
     /// child at every level). What they lack may have come after the error, so nothing is
@@ -113,13 +115,29 @@ final class ValidationPass {
         report(.wrongType, "expected \(expected)\(target), found \(value.kindDescription)", at: range(of: value, key: key))
     }
 
+    private struct SuggestionKey: Hashable {
+        let word: String
+        let candidates: [String]
+    }
+
+    private var suggestionCache: [SuggestionKey: String?] = [:]
+
+    /// `Suggestions.closest`, remembered: a file tends to repeat its mistakes.
+    func closest(to word: String, in candidates: [String]) -> String? {
+        let key = SuggestionKey(word: word, candidates: candidates)
+        if let known = suggestionCache[key] { return known }
+        let found = Suggestions.closest(to: word, in: candidates)
+        if suggestionCache.count < 10_000 { suggestionCache[key] = .some(found) }
+        return found
+    }
+
     /// `unknown-key`, with the closest of `candidates` as a suggestion and a fix that replaces it.
     func reportUnknownKey(_ key: YAMLNode, candidates: [String], context: String? = nil) {
         let name = key.keyText ?? table.text(key.range)
         var message = "unknown key `\(name)`"
         if let context { message += " \(context)" }
         var fixes: [FixIt] = []
-        if let suggestion = Suggestions.closest(to: name, in: candidates) {
+        if let suggestion = closest(to: name, in: candidates) {
             message += "; did you mean `\(suggestion)`?"
             fixes.append(FixIt(title: "replace with `\(suggestion)`", range: key.range, replacement: suggestion))
         }
@@ -239,7 +257,7 @@ final class ValidationPass {
         if words.contains(text) { return text }
         var message = "\(name) must be one of \(list); found `\(snippet(node))`"
         var fixes: [FixIt] = []
-        if let suggestion = Suggestions.closest(to: text, in: words) {
+        if let suggestion = closest(to: text, in: words) {
             message += "; did you mean `\(suggestion)`?"
             fixes = replacementFix(node, with: suggestion)
         }

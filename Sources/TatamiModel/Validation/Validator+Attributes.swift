@@ -73,7 +73,7 @@ extension ValidationPass {
         if fonts[name] != nil { return name }
         var message = "unknown font `\(snippet(pair.value))`"
         var fixes: [FixIt] = []
-        if let suggestion = Suggestions.closest(to: name, in: fontNames) {
+        if let suggestion = closest(to: name, in: fontNames) {
             message += "; did you mean `\(suggestion)`?"
             fixes = replacementFix(pair.value, with: suggestion)
         } else {
@@ -97,7 +97,7 @@ extension ValidationPass {
                 let candidates = GuideName.builtIn.map(\.rawValue) + alignmentOrder
                 var message = "unknown alignment guide `\(name)`"
                 var fixes: [FixIt] = []
-                if let suggestion = Suggestions.closest(to: name, in: candidates) {
+                if let suggestion = closest(to: name, in: candidates) {
                     message += "; did you mean `\(suggestion)`?"
                     fixes.append(FixIt(title: "replace with `\(suggestion)`", range: p.key.range, replacement: suggestion))
                 } else {

@@ -186,7 +186,7 @@ extension ValidationPass {
         }
         var message = "unknown colour `\(snippet(node))`"
         var fixes: [FixIt] = []
-        if let suggestion = Suggestions.closest(to: text, in: ColorValue.names) {
+        if let suggestion = closest(to: text, in: ColorValue.names) {
             message += "; did you mean `\(suggestion)`?"
             fixes = replacementFix(node, with: suggestion)
         } else {
@@ -264,7 +264,7 @@ extension ValidationPass {
         case .string?:
             var message = "`columns` must be `auto`, \(bounds.description), or `{minWidth: n}`; found `\(snippet(value))`"
             var fixes: [FixIt] = []
-            if let s = value.scalar, Suggestions.closest(to: s.text, in: ["auto"]) != nil {
+            if let s = value.scalar, closest(to: s.text, in: ["auto"]) != nil {
                 message += "; did you mean `auto`?"
                 fixes = replacementFix(value, with: "auto")
             }
@@ -311,7 +311,7 @@ extension ValidationPass {
         }
         var message = "unknown alignment `\(snippet(pair.value))`"
         var fixes: [FixIt] = []
-        if let suggestion = Suggestions.closest(to: name, in: candidates) {
+        if let suggestion = closest(to: name, in: candidates) {
             message += "; did you mean `\(suggestion)`?"
             fixes = replacementFix(pair.value, with: suggestion)
         } else {

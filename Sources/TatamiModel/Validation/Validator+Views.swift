@@ -171,7 +171,7 @@ extension ValidationPass {
                 hasComponent = true
                 var fixes: [FixIt] = []
                 var message = "no component named `\(k)` is declared"
-                if let suggestion = Suggestions.closest(to: k, in: componentNames) {
+                if let suggestion = closest(to: k, in: componentNames) {
                     message += "; did you mean `\(suggestion)`?"
                     fixes.append(FixIt(title: "replace with `\(suggestion)`", range: p.key.range, replacement: suggestion))
                 }
@@ -184,8 +184,13 @@ extension ValidationPass {
         }
 
         let serial = takeSerial()
-        let allowedList = ViewKeys.allowed(kind: kind, context: context)
-        let allowed = Set(allowedList)
+        let place = ViewKeys.Place(kind: kind.name, isBody: context.isBody, isCanvasChild: context.isCanvasChild,
+                                   isDecoration: context.isDecoration)
+        if allowedKeys[place] == nil {
+            let list = ViewKeys.allowed(kind: kind, context: context)
+            allowedKeys[place] = (list, Set(list), list + Schema.kindNames)
+        }
+        let (_, allowed, candidates) = allowedKeys[place]!
         var fields: [String: YAMLPair] = [:]
         for p in pairs {
             let k = p.key.keyText ?? ""
@@ -195,7 +200,7 @@ extension ValidationPass {
             } else if let message = misplacedMessage(k, kind: kind.name, context: context) {
                 report(.misplacedKey, message, at: p.key.range)
             } else {
-                reportUnknownKey(p.key, candidates: allowedList + Schema.kindNames)
+                reportUnknownKey(p.key, candidates: candidates)
             }
         }
 
