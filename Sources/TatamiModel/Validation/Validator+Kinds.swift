@@ -76,12 +76,18 @@ extension ValidationPass {
             c.color = colorValue(value, key: key)
             if let p = fields["fill"] { c.fill = fillCharacter(p) }
         case "spacer":
-            if case .null? = value.scalar?.resolved {} else {
+            switch value.scalar?.resolved {
+            case .null?:
+                break
+            case .int?, .float?, .string("infinity")?:
                 c.minLength = number(value, key: key, bounds: .length, name: "`spacer`")
                 if let p = fields["minLength"] {
                     report(.conflictingKeys, "`spacer: \(snippet(value))` already gives the minimum length; leave out `minLength` or the value",
                            at: p.key.range, related: [RelatedLocation(range: value.range, message: "the spacer's minimum length")])
+                    return c
                 }
+            default:
+                reportWrongType(value, key: key, expected: "nothing or a number", for: "`spacer`")
             }
             if c.minLength == nil, let m = number(fields["minLength"], spec: spec("minLength")) { c.minLength = m }
         case "divider":
