@@ -210,7 +210,7 @@ extension ValidationPass {
             if let name = content.alignmentName {
                 placement = Alignment2D(name: name) ?? .center
             } else if kind.parameter(named: Schema.decorationAlignment.name) == nil, let p = fields[Schema.decorationAlignment.name],
-                      let name = alignmentName(p, set: .nine, owner: "a \(kind.name) background or overlay") {
+                      let name = alignmentName(p, set: .nine, owner: "a background or overlay") {
                 placement = Alignment2D(name: name) ?? .center
             }
         }
