@@ -92,10 +92,14 @@ enum ExpressionCompiler {
             let lo = max(0, min(error.range.lowerBound, bytes.count))
             let hi = max(lo, min(error.range.upperBound, bytes.count))
             let name = String(decoding: bytes[lo..<hi], as: UTF8.self)
-            if !message.contains("did you mean"), let suggestion = Suggestions.closest(to: name, in: names.keys.sorted()) {
-                message += "; did you mean `\(suggestion)`?"
-                if !scalar.offsetMap.isEmpty {
-                    fixes.append(FixIt(title: "replace with `\(suggestion)`", range: range, replacement: suggestion))
+            if !message.contains("did you mean") {
+                if let suggestion = Suggestions.closest(to: name, in: names.keys.sorted()) {
+                    message += "; did you mean `\(suggestion)`?"
+                    if !scalar.offsetMap.isEmpty {
+                        fixes.append(FixIt(title: "replace with `\(suggestion)`", range: range, replacement: suggestion))
+                    }
+                } else {
+                    message += "; the names here are " + names.keys.sorted().map { "`\($0)`" }.joined(separator: ", ")
                 }
             }
             return Diagnostic(.unknownName, message, at: range, fixes: fixes)

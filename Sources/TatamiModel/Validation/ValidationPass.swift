@@ -46,9 +46,37 @@ final class ValidationPass {
     var ids: [(name: String, range: SourceRange)] = []
     var nextSerial = 0
     var reportedDepth = false
+    /// The keys allowed in each place a view can be, computed once per run.
+    var allowedKeys: [ViewKeys.Place: (list: [String], set: Set<String>, candidates: [String])] = [:]
+
+    /// After a syntax error: the nodes that were still open where parsing stopped (the last
+    /// child at every level). What they lack may have come after the error, so nothing is
+    /// reported missing from them, and the null values the YAML stage gave their last keys are
+    /// left out.
+    private(set) var cutNodes = Set<ObjectIdentifier>()
 
     init(table: LineTable) {
         self.table = table
+    }
+
+    /// Marks the nodes open at the point where an incomplete parse stopped.
+    func markCut(from root: YAMLNode) {
+        var node: YAMLNode? = root
+        var steps = 0
+        while let n = node, steps < 10_000 {
+            cutNodes.insert(ObjectIdentifier(n))
+            switch n.content {
+            case .mapping(let pairs): node = pairs.last?.value
+            case .sequence(let items): node = items.last
+            case .scalar: node = nil
+            }
+            steps += 1
+        }
+    }
+
+    /// Whether `node` was cut off by a syntax error (see `cutNodes`).
+    func isCut(_ node: YAMLNode) -> Bool {
+        !cutNodes.isEmpty && cutNodes.contains(ObjectIdentifier(node))
     }
 
     // MARK: Reporting
@@ -77,8 +105,7 @@ final class ValidationPass {
 
     /// A value's source text for messages, shortened when long.
     func snippet(_ node: YAMLNode) -> String {
-        let text: String
-        if let s = node.scalar, s.style == .plain { text = s.text } else { text = table.text(node.range) }
+        let text = node.scalar?.text ?? table.text(node.range)
         let flat = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).joined(separator: " ")
         return flat.count > 40 ? String(flat.prefix(39)) + "…" : flat
     }
@@ -88,13 +115,29 @@ final class ValidationPass {
         report(.wrongType, "expected \(expected)\(target), found \(value.kindDescription)", at: range(of: value, key: key))
     }
 
+    private struct SuggestionKey: Hashable {
+        let word: String
+        let candidates: [String]
+    }
+
+    private var suggestionCache: [SuggestionKey: String?] = [:]
+
+    /// `Suggestions.closest`, remembered: a file tends to repeat its mistakes.
+    func closest(to word: String, in candidates: [String]) -> String? {
+        let key = SuggestionKey(word: word, candidates: candidates)
+        if let known = suggestionCache[key] { return known }
+        let found = Suggestions.closest(to: word, in: candidates)
+        if suggestionCache.count < 10_000 { suggestionCache[key] = .some(found) }
+        return found
+    }
+
     /// `unknown-key`, with the closest of `candidates` as a suggestion and a fix that replaces it.
     func reportUnknownKey(_ key: YAMLNode, candidates: [String], context: String? = nil) {
         let name = key.keyText ?? table.text(key.range)
         var message = "unknown key `\(name)`"
         if let context { message += " \(context)" }
         var fixes: [FixIt] = []
-        if let suggestion = Suggestions.closest(to: name, in: candidates) {
+        if let suggestion = closest(to: name, in: candidates) {
             message += "; did you mean `\(suggestion)`?"
             fixes.append(FixIt(title: "replace with `\(suggestion)`", range: key.range, replacement: suggestion))
         }
@@ -120,6 +163,7 @@ final class ValidationPass {
                 report(.wrongType, "expected a key name, found \(p.key.kindDescription)", at: p.key.range)
                 continue
             }
+            if isCut(p.value), case .null? = p.value.scalar?.resolved, p.value.range.isEmpty { continue }
             if seen.insert(k).inserted { result.append(p) }
         }
         return result
@@ -155,6 +199,7 @@ final class ValidationPass {
 
     /// `missing-required`: at the owner key, else the mapping's first key, else the mapping.
     func reportMissing(_ key: String, in name: String, node: YAMLNode, owner: YAMLNode?, pairs: [YAMLPair]) {
+        if isCut(node) { return }
         let at = owner?.range ?? pairs.first?.key.range ?? node.range
         report(.missingRequired, "\(name) is missing `\(key)`", at: at)
     }
@@ -212,7 +257,7 @@ final class ValidationPass {
         if words.contains(text) { return text }
         var message = "\(name) must be one of \(list); found `\(snippet(node))`"
         var fixes: [FixIt] = []
-        if let suggestion = Suggestions.closest(to: text, in: words) {
+        if let suggestion = closest(to: text, in: words) {
             message += "; did you mean `\(suggestion)`?"
             fixes = replacementFix(node, with: suggestion)
         }

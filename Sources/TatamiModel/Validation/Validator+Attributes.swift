@@ -23,7 +23,7 @@ struct ViewAttributes {
 
 /// Attributes (`id` … `ignoresSafeArea`) and inherited keys (FORMAT.md §6, §6.2–6.4, §7.4).
 extension ValidationPass {
-    func viewAttributes(_ fields: [String: YAMLPair], kindKey: YAMLNode, context: ViewContext) -> ViewAttributes {
+    func viewAttributes(_ fields: [String: YAMLPair], kindKey: YAMLNode, node: YAMLNode, context: ViewContext) -> ViewAttributes {
         var a = ViewAttributes()
         func spec(_ name: String) -> KeySpec {
             (Schema.attributes + Schema.inherited).first { $0.name == name } ?? KeySpec(name, .string, doc: "")
@@ -47,7 +47,7 @@ extension ValidationPass {
         if context.isCanvasChild {
             if let p = fields["position"] {
                 a.placements = placements(p)
-            } else {
+            } else if !isCut(node) {
                 report(.missingRequired, "a canvas child needs a `position`", at: kindKey.range)
             }
         }
@@ -73,7 +73,7 @@ extension ValidationPass {
         if fonts[name] != nil { return name }
         var message = "unknown font `\(snippet(pair.value))`"
         var fixes: [FixIt] = []
-        if let suggestion = Suggestions.closest(to: name, in: fontNames) {
+        if let suggestion = closest(to: name, in: fontNames) {
             message += "; did you mean `\(suggestion)`?"
             fixes = replacementFix(pair.value, with: suggestion)
         } else {
@@ -97,7 +97,7 @@ extension ValidationPass {
                 let candidates = GuideName.builtIn.map(\.rawValue) + alignmentOrder
                 var message = "unknown alignment guide `\(name)`"
                 var fixes: [FixIt] = []
-                if let suggestion = Suggestions.closest(to: name, in: candidates) {
+                if let suggestion = closest(to: name, in: candidates) {
                     message += "; did you mean `\(suggestion)`?"
                     fixes.append(FixIt(title: "replace with `\(suggestion)`", range: p.key.range, replacement: suggestion))
                 } else {

@@ -76,12 +76,18 @@ extension ValidationPass {
             c.color = colorValue(value, key: key)
             if let p = fields["fill"] { c.fill = fillCharacter(p) }
         case "spacer":
-            if case .null? = value.scalar?.resolved {} else {
+            switch value.scalar?.resolved {
+            case .null?:
+                break
+            case .int?, .float?, .string("infinity")?:
                 c.minLength = number(value, key: key, bounds: .length, name: "`spacer`")
                 if let p = fields["minLength"] {
                     report(.conflictingKeys, "`spacer: \(snippet(value))` already gives the minimum length; leave out `minLength` or the value",
                            at: p.key.range, related: [RelatedLocation(range: value.range, message: "the spacer's minimum length")])
+                    return c
                 }
+            default:
+                reportWrongType(value, key: key, expected: "nothing or a number", for: "`spacer`")
             }
             if c.minLength == nil, let m = number(fields["minLength"], spec: spec("minLength")) { c.minLength = m }
         case "divider":
@@ -186,7 +192,7 @@ extension ValidationPass {
         }
         var message = "unknown colour `\(snippet(node))`"
         var fixes: [FixIt] = []
-        if let suggestion = Suggestions.closest(to: text, in: ColorValue.names) {
+        if let suggestion = closest(to: text, in: ColorValue.names) {
             message += "; did you mean `\(suggestion)`?"
             fixes = replacementFix(node, with: suggestion)
         } else {
@@ -264,7 +270,7 @@ extension ValidationPass {
         case .string?:
             var message = "`columns` must be `auto`, \(bounds.description), or `{minWidth: n}`; found `\(snippet(value))`"
             var fixes: [FixIt] = []
-            if let s = value.scalar, Suggestions.closest(to: s.text, in: ["auto"]) != nil {
+            if let s = value.scalar, closest(to: s.text, in: ["auto"]) != nil {
                 message += "; did you mean `auto`?"
                 fixes = replacementFix(value, with: "auto")
             }
@@ -311,7 +317,7 @@ extension ValidationPass {
         }
         var message = "unknown alignment `\(snippet(pair.value))`"
         var fixes: [FixIt] = []
-        if let suggestion = Suggestions.closest(to: name, in: candidates) {
+        if let suggestion = closest(to: name, in: candidates) {
             message += "; did you mean `\(suggestion)`?"
             fixes = replacementFix(pair.value, with: suggestion)
         } else {

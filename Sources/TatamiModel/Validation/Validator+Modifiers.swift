@@ -77,7 +77,7 @@ extension ValidationPass {
             if let bounds = numberBounds {
                 return .number(number(value, key: pair.key, bounds: bounds, name: "`\(pair.key.keyText ?? "")`"))
             }
-        case .string(let t)? where numberBounds != nil && (t == "infinity" || t == "-infinity"):
+        case .string(let t)? where numberBounds != nil && ["infinity", "+infinity", "-infinity"].contains(t):
             return .number(number(value, key: pair.key, bounds: numberBounds!, name: "`\(pair.key.keyText ?? "")`"))
         default: break
         }

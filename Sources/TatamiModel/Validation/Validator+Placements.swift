@@ -45,6 +45,7 @@ extension ValidationPass {
             }
         }
         guard let chosen = rules.first else {
+            if isCut(node) { return nil }
             let at = owner?.range ?? f.order.first?.key.range ?? node.range
             report(.missingRequired, "a placement needs `absolute`, `relative`, `insets`, `anchor`, or `x`, `y`, `width` and `height`",
                    at: at)
@@ -123,6 +124,7 @@ extension ValidationPass {
         for spec in Schema.placementExpressionKeys {
             guard let p = f[spec.name] else {
                 complete = false
+                if isCut(node) { continue }
                 let at = owner?.range ?? f.order.first?.key.range ?? node.range
                 report(.missingRequired, "a `{x, y, width, height}` placement is missing `\(spec.name)`", at: at)
                 continue

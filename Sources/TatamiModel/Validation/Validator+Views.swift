@@ -134,13 +134,14 @@ extension ValidationPass {
     /// `- Hello` means `- text: Hello`.
     private func bareText(_ node: YAMLNode, _ s: YAMLScalar, key: YAMLNode?, context: ViewContext) -> BuiltView? {
         if case .null = s.resolved {
+            if isCut(node) { return nil }
             report(.missingKind, "expected a view, found nothing; a view is a mapping with a kind key such as `text`",
                    at: range(of: node, key: key))
             return nil
         }
         let serial = takeSerial()
         let text = limitedText(s.text, at: node.range)
-        if context.isCanvasChild {
+        if context.isCanvasChild && !isCut(node) {
             report(.missingRequired, "a canvas child needs a `position`; write it as `text: ...` with a `position` beside it",
                    at: node.range)
         }
@@ -170,7 +171,7 @@ extension ValidationPass {
                 hasComponent = true
                 var fixes: [FixIt] = []
                 var message = "no component named `\(k)` is declared"
-                if let suggestion = Suggestions.closest(to: k, in: componentNames) {
+                if let suggestion = closest(to: k, in: componentNames) {
                     message += "; did you mean `\(suggestion)`?"
                     fixes.append(FixIt(title: "replace with `\(suggestion)`", range: p.key.range, replacement: suggestion))
                 }
@@ -183,8 +184,13 @@ extension ValidationPass {
         }
 
         let serial = takeSerial()
-        let allowedList = ViewKeys.allowed(kind: kind, context: context)
-        let allowed = Set(allowedList)
+        let place = ViewKeys.Place(kind: kind.name, isBody: context.isBody, isCanvasChild: context.isCanvasChild,
+                                   isDecoration: context.isDecoration)
+        if allowedKeys[place] == nil {
+            let list = ViewKeys.allowed(kind: kind, context: context)
+            allowedKeys[place] = (list, Set(list), list + Schema.kindNames)
+        }
+        let (_, allowed, candidates) = allowedKeys[place]!
         var fields: [String: YAMLPair] = [:]
         for p in pairs {
             let k = p.key.keyText ?? ""
@@ -194,7 +200,7 @@ extension ValidationPass {
             } else if let message = misplacedMessage(k, kind: kind.name, context: context) {
                 report(.misplacedKey, message, at: p.key.range)
             } else {
-                reportUnknownKey(p.key, candidates: allowedList + Schema.kindNames)
+                reportUnknownKey(p.key, candidates: candidates)
             }
         }
 
@@ -204,13 +210,13 @@ extension ValidationPass {
             if let name = content.alignmentName {
                 placement = Alignment2D(name: name) ?? .center
             } else if kind.parameter(named: Schema.decorationAlignment.name) == nil, let p = fields[Schema.decorationAlignment.name],
-                      let name = alignmentName(p, set: .nine, owner: "a \(kind.name) background or overlay") {
+                      let name = alignmentName(p, set: .nine, owner: "a background or overlay") {
                 placement = Alignment2D(name: name) ?? .center
             }
         }
 
         let modifiers = directModifiers(fields, context: context) + (fields[Schema.modifierList.name].map { modifierList($0, context: context) } ?? [])
-        let attributes = viewAttributes(fields, kindKey: kindPair.key, context: context)
+        let attributes = viewAttributes(fields, kindKey: kindPair.key, node: node, context: context)
 
         if kind.isContainer {
             let childContext = context.child(of: kind.name)
@@ -242,7 +248,7 @@ extension ValidationPass {
             reportUnknownKey(p.key, candidates: candidates)
             foundUnknown = true
         }
-        if !foundUnknown && !hasComponent {
+        if !foundUnknown && !hasComponent && !isCut(node) {
             let kinds = Schema.kindNames.map { "`\($0)`" }.joined(separator: ", ")
             report(.missingKind, "this view has no kind key; it needs one of \(kinds)",
                    at: pairs.first?.key.range ?? node.range)

@@ -45,6 +45,7 @@ extension ValidationPass {
                    at: root.range)
             return
         }
+        if !yaml.isComplete { markCut(from: root) }
         let pairs = uniquePairs(raw)
         var byName: [String: YAMLPair] = [:]
         let topNames = Schema.topLevel.map(\.name)

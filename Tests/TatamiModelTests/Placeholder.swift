@@ -1,2 +1,0 @@
-import XCTest
-final class PlaceholderTests_TatamiModelTests: XCTestCase { func testNothingYet() {} }
