@@ -84,6 +84,23 @@ public struct ProposedSize: Hashable, Sendable, CustomStringConvertible {
         self.height = size.height
     }
 
+    /// Compared bit for bit (layout looks proposals up in its caches millions of times).
+    public static func == (a: ProposedSize, b: ProposedSize) -> Bool {
+        func same(_ x: Double?, _ y: Double?) -> Bool {
+            switch (x, y) {
+            case (nil, nil): return true
+            case let (x?, y?): return x.bitPattern == y.bitPattern
+            default: return false
+            }
+        }
+        return same(a.width, b.width) && same(a.height, b.height)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(width?.bitPattern)
+        hasher.combine(height?.bitPattern)
+    }
+
     public static let unspecified = ProposedSize(width: nil, height: nil)
     public static let zero = ProposedSize(width: 0, height: 0)
     public static let infinity = ProposedSize(width: .infinity, height: .infinity)

@@ -2,6 +2,16 @@
 public enum ScalarResolver {
     public static func resolve(_ text: String, style: ScalarStyle) -> ScalarValue {
         guard style == .plain else { return .string(text) }
+        // Fast path: only these first characters can start a null, bool, int or float.
+        guard let first = text.utf8.first else { return .null }
+        switch first {
+        case UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"),
+             UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "-"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"):
+            break
+        default:
+            return .string(text)
+        }
         switch text {
         case "", "~", "null", "Null", "NULL": return .null
         case "true", "True", "TRUE": return .bool(true)

@@ -146,6 +146,16 @@ func measure(_ name: String, _ text: String, runs: Int, render: Bool = true) -> 
 
 func ms(_ s: Double) -> String { s.isNaN ? "   n/a" : String(format: "%8.2f", s * 1000) }
 
+// `--file PATH [--runs N]`: the stage medians of one file, for quick comparisons.
+if let i = CommandLine.arguments.firstIndex(of: "--file"), i + 1 < CommandLine.arguments.count {
+    let path = CommandLine.arguments[i + 1]
+    let runs = CommandLine.arguments.firstIndex(of: "--runs").flatMap { Int(CommandLine.arguments[$0 + 1]) } ?? 3
+    guard let data = FileManager.default.contents(atPath: path) else { print("cannot read \(path)"); exit(2) }
+    let f = measure("file", String(decoding: data, as: UTF8.self), runs: runs)
+    print("views \(f.views): libyaml \(ms(f.pull)) parse \(ms(f.parse)) validate \(ms(f.validate)) layout \(ms(f.layout)) render \(ms(f.render)) pipeline \(ms(f.lint)) tatami lint \(ms(f.binary)) ms")
+    exit(0)
+}
+
 print("Tatami benchmark (\(quick ? "quick" : "full"); medians in ms; build: \(tatamiBinary == nil ? "no tatami binary found" : "with binary"))")
 print("file              views     bytes   libyaml     parse  validate    layout    render  pipeline  tatami lint  lint/pull")
 let sizes = quick ? [(3, 5)] : [(3, 9), (4, 7), (5, 5)]

@@ -15,6 +15,16 @@ struct StackLayout: ContainerLayout {
         axis == .horizontal ? ProposedSize(width: m, height: c) : ProposedSize(width: c, height: m)
     }
 
+    /// Per-child working values (one array instead of several keeps allocations down).
+    private struct Item {
+        var proposal = ProposedSize.unspecified
+        var size = Size.zero
+        var minimum = 0.0
+        var flexibility = 0.0
+        var priority = 0.0
+        var group = 0
+    }
+
     func arrange(_ p: ProposedSize, children: [LayoutNode], in ctx: LayoutContext) -> Arrangement {
         let n = children.count
         guard n > 0 else { return Arrangement(size: .zero, children: []) }
@@ -22,46 +32,41 @@ struct StackLayout: ContainerLayout {
         let along = axis == .horizontal ? p.width : p.height
         let across = axis == .horizontal ? p.height : p.width
 
-        var proposals = [ProposedSize](repeating: .unspecified, count: n)
-        var sizes = [Size](repeating: .zero, count: n)
+        var items = [Item](repeating: Item(), count: n)
         if let available = along, available.isFinite {
-            distribute(available - totalSpacing, across: across, children, ctx, &proposals, &sizes)
+            distribute(available - totalSpacing, across: across, children, ctx, &items)
         } else {
             // Unspecified: every child at its ideal length; infinite: every child at its maximum.
-            for (i, child) in children.enumerated() {
-                proposals[i] = proposal(main: along, cross: across)
-                sizes[i] = child.sizeThatFits(proposals[i], ctx)
+            let proposal = self.proposal(main: along, cross: across)
+            for i in 0..<n {
+                items[i].proposal = proposal
+                items[i].size = children[i].sizeThatFits(proposal, ctx)
             }
         }
 
-        // Along the axis: declaration order, separated by the spacing.
-        var position = 0.0
-        var mainOrigins = [Double](repeating: 0, count: n)
-        for i in 0..<n {
-            mainOrigins[i] = position
-            position += main(sizes[i]) + (i < n - 1 ? spacing : 0)
-        }
-        let mainLength = position
-
         // Across: each child's guide lines up with the largest guide value.
-        var guides = [Double](repeating: 0, count: n)
-        for (i, child) in children.enumerated() {
-            guides[i] = ctx.guideValue(child, alignment, proposals[i])
+        var maxGuide = -Double.infinity
+        for i in 0..<n {
+            let g = ctx.guideValue(children[i], alignment, items[i].proposal)
+            items[i].minimum = g  // reused as the guide value from here on
+            maxGuide = max(maxGuide, g)
         }
-        let maxGuide = guides.max() ?? 0
         var crossLength = 0.0
         var placements: [ChildPlacement] = []
         placements.reserveCapacity(n)
+        var position = 0.0
         for i in 0..<n {
             // Probes with an infinite proposal can give infinite guides: ∞ - ∞ places at 0 and
             // the stack reports an infinite cross length, never NaN.
-            let difference = maxGuide - guides[i]
+            let difference = maxGuide - items[i].minimum
             let c = difference.isNaN ? 0 : difference
-            let extent = c + cross(sizes[i])
+            let extent = c + cross(items[i].size)
             crossLength = extent.isNaN ? .infinity : max(crossLength, extent)
-            let origin = axis == .horizontal ? Point(x: mainOrigins[i], y: c) : Point(x: c, y: mainOrigins[i])
-            placements.append(ChildPlacement(node: children[i], origin: origin, size: sizes[i], proposal: proposals[i]))
+            let origin = axis == .horizontal ? Point(x: position, y: c) : Point(x: c, y: position)
+            placements.append(ChildPlacement(node: children[i], origin: origin, size: items[i].size, proposal: items[i].proposal))
+            position += main(items[i].size) + (i < n - 1 ? spacing : 0)
         }
+        let mainLength = position
 
         let size = axis == .horizontal ? Size(width: mainLength, height: crossLength) : Size(width: crossLength, height: mainLength)
         let mainOverflow = along.map { $0.isFinite ? max(0, mainLength - $0) : 0 } ?? 0
@@ -77,56 +82,63 @@ struct StackLayout: ContainerLayout {
     /// flexibility only to order a group of two or more. The result is the same as probing
     /// every child, and a chain of single-child stacks costs one measurement per level.
     private func distribute(
-        _ available: Double, across: Double?, _ children: [LayoutNode], _ ctx: LayoutContext,
-        _ proposals: inout [ProposedSize], _ sizes: inout [Size]
+        _ available: Double, across: Double?, _ children: [LayoutNode], _ ctx: LayoutContext, _ items: inout [Item]
     ) {
         let n = children.count
-        let priorities = children.map(\.stackPriority)
         // Distinct priorities, highest first (usually just one).
-        var groups: [Double] = [priorities[0]]
-        for p in priorities.dropFirst() where !groups.contains(p) { groups.append(p) }
-        if groups.count > 1 { groups.sort(by: >) }
-
-        var minimum = [Double](repeating: 0, count: n)
-        var flexibility = [Double](repeating: 0, count: n)
-        var members = [[Int]](repeating: [], count: groups.count)
-        for i in 0..<n { members[groups.firstIndex(of: priorities[i])!].append(i) }
-        for (g, group) in members.enumerated() {
-            let needsMinimum = g > 0 || group.count > 1
-            guard needsMinimum else { continue }
-            for i in group {
-                minimum[i] = main(children[i].sizeThatFits(proposal(main: 0, cross: across), ctx))
-                if group.count > 1 {
-                    let hi = main(children[i].sizeThatFits(proposal(main: .infinity, cross: across), ctx))
-                    flexibility[i] = hi.isInfinite ? .infinity : hi - minimum[i]
-                }
-            }
+        var groups: [Double] = []
+        for i in 0..<n {
+            let p = children[i].stackPriority
+            items[i].priority = p
+            if !groups.contains(p) { groups.append(p) }
         }
+        if groups.count > 1 { groups.sort(by: >) }
+        var groupSizes = [Int](repeating: 0, count: groups.count)
+        for i in 0..<n {
+            let g = groups.count == 1 ? 0 : groups.firstIndex(of: items[i].priority)!
+            items[i].group = g
+            groupSizes[g] += 1
+        }
+
+        let zero = proposal(main: 0, cross: across), infinite = proposal(main: .infinity, cross: across)
         var minimumBelow = [Double](repeating: 0, count: groups.count)
-        var running = 0.0
-        for g in stride(from: groups.count - 1, through: 0, by: -1) {
-            minimumBelow[g] = running
-            for i in members[g] { running += minimum[i] }
+        for i in 0..<n {
+            let g = items[i].group
+            guard g > 0 || groupSizes[g] > 1 else { continue }
+            let lo = main(children[i].sizeThatFits(zero, ctx))
+            items[i].minimum = lo
+            if groupSizes[g] > 1 {
+                let hi = main(children[i].sizeThatFits(infinite, ctx))
+                items[i].flexibility = hi.isInfinite ? .infinity : hi - lo
+            }
+            // Counts for every higher group.
+            for above in 0..<g { minimumBelow[above] += lo }
         }
 
         var chosen = 0.0
+        var order: [Int] = []
+        order.reserveCapacity(n)
         for g in 0..<groups.count {
             var remaining = available - chosen - minimumBelow[g]
-            var order = members[g]
+            order.removeAll(keepingCapacity: true)
+            for i in 0..<n where items[i].group == g { order.append(i) }
             if order.count > 1 {
                 order.sort { a, b in
-                    if flexibility[a] != flexibility[b] { return flexibility[a] < flexibility[b] }
-                    if flexibility[a].isInfinite && minimum[a] != minimum[b] { return minimum[a] > minimum[b] }
+                    let fa = items[a].flexibility, fb = items[b].flexibility
+                    if fa != fb { return fa < fb }
+                    if fa.isInfinite && items[a].minimum != items[b].minimum { return items[a].minimum > items[b].minimum }
                     return a < b
                 }
             }
             var left = order.count
             for i in order {
                 let share = max(0, remaining / Double(left))
-                proposals[i] = proposal(main: share, cross: across)
-                sizes[i] = children[i].sizeThatFits(proposals[i], ctx)
-                remaining -= main(sizes[i])
-                chosen += main(sizes[i])
+                let proposal = self.proposal(main: share, cross: across)
+                let size = children[i].sizeThatFits(proposal, ctx)
+                items[i].proposal = proposal
+                items[i].size = size
+                remaining -= main(size)
+                chosen += main(size)
                 left -= 1
             }
         }

@@ -92,10 +92,18 @@ public struct LayoutResult: Sendable {
     public let root: FrameNode?
     /// Layout diagnostics, each naming this viewport.
     public let diagnostics: [Diagnostic]
+    /// The engine's working tree, kept so that tearing it down happens when the result is
+    /// dropped (after the caller has used the frames), not inside `layout`.
+    let workingTree: AnyObject?
 
     public init(viewport: Viewport, root: FrameNode?, diagnostics: [Diagnostic]) {
+        self.init(viewport: viewport, root: root, diagnostics: diagnostics, workingTree: nil)
+    }
+
+    init(viewport: Viewport, root: FrameNode?, diagnostics: [Diagnostic], workingTree: AnyObject?) {
         self.viewport = viewport
         self.root = root
         self.diagnostics = diagnostics
+        self.workingTree = workingTree
     }
 }

@@ -123,6 +123,18 @@ final class LayoutContext {
 
     /// A view's value for a guide, in its own coordinates, when measured for `proposal`.
     func guideValue(_ node: LayoutNode, _ guide: GuideName, _ proposal: ProposedSize) -> Double {
+        // The common case needs only the size: a built-in guide other than a baseline, on a view
+        // that sets no explicit guides.
+        if let b = guide.builtIn, node.view.alignmentGuides.isEmpty || !node.isOuter {
+            switch b {
+            case .top, .leading: return 0
+            case .centerY: return node.sizeThatFits(proposal, self).height / 2
+            case .bottom: return node.sizeThatFits(proposal, self).height
+            case .centerX: return node.sizeThatFits(proposal, self).width / 2
+            case .trailing: return node.sizeThatFits(proposal, self).width
+            case .firstTextBaseline, .lastTextBaseline: break
+            }
+        }
         let m = node.measure(proposal, self)
         if let v = explicitGuide(node, guide, proposal, m) { return v }
         return implicitGuide(node, guide, proposal, m)
@@ -162,7 +174,7 @@ final class LayoutContext {
 
     /// Text baselines in the node's coordinates; nil where no text is inside.
     func baselines(_ node: LayoutNode, _ proposal: ProposedSize, _ m: Measurement) -> (first: Double?, last: Double?) {
-        if let b = m.baselines { return b }
+        if let b = node.baselineCache.first(where: { $0.0 == proposal }) { return (b.1, b.2) }
         var result: (first: Double?, last: Double?) = (nil, nil)
         switch node.role {
         case .text:
@@ -190,7 +202,7 @@ final class LayoutContext {
         case .image, .color, .spacer, .divider:
             break
         }
-        m.baselines = result
+        node.baselineCache.append((proposal, result.first, result.last))
         return result
     }
 
@@ -205,7 +217,7 @@ final class LayoutContext {
         // Built-in guides do not propagate out of containers, and inside one view's chain only
         // the outermost node carries values: nothing explicit can come from below.
         if guide.isBuiltIn || !node.mayCarryCustomGuides { return nil }
-        if let cached = m.explicitGuides.first(where: { $0.0 == guide }) { return cached.1 }
+        if let cached = node.guideCache.first(where: { $0.0 == proposal && $0.1 == guide }) { return cached.2 }
         var result: Double? = nil
         let vertical = axis(of: guide) == .vertical
         switch node.role {
@@ -230,7 +242,7 @@ final class LayoutContext {
         case .text, .image, .color, .spacer, .divider:
             break
         }
-        m.explicitGuides.append((guide, result))
+        node.guideCache.append((proposal, guide, result))
         return result
     }
 

@@ -46,7 +46,7 @@ public enum LayoutEngine {
 
         var diagnostics = ctx.expressionDiagnostics + placer.diagnostics
         diagnostics += LayoutLints(viewport: viewport).check(frames)
-        return LayoutResult(viewport: viewport, root: frames, diagnostics: diagnostics)
+        return LayoutResult(viewport: viewport, root: frames, diagnostics: diagnostics, workingTree: root)
     }
 }
 

@@ -3,7 +3,9 @@ import TatamiModel
 
 /// Where a child sits inside its parent for one proposal to the parent.
 struct ChildPlacement {
-    let node: LayoutNode
+    /// Unowned: the node tree owns every node for as long as any measurement exists, and
+    /// skipping reference counting here matters (placements are copied on every probe).
+    unowned(unsafe) let node: LayoutNode
     /// Top-left corner in the parent's coordinates (before any `offset` of the child itself).
     var origin: Point
     var size: Size
@@ -23,20 +25,17 @@ struct LayoutNote {
 }
 
 /// The result of measuring one node for one proposal: its size and, for modifiers and
-/// containers, where its children go. Cached per node and proposal.
-final class Measurement {
-    let size: Size
+/// containers, where its children go. A value: cached per node and proposal.
+struct Measurement {
+    var size: Size
     /// Children in layout order (for a modifier: the wrapped child; for background/overlay the
     /// decoration comes second).
-    let children: [ChildPlacement]
+    var children: [ChildPlacement]
     /// For text: the laid-out lines.
-    let text: TextLayoutResult?
+    var text: TextLayoutResult?
     /// For containers: how far the content exceeds the proposal, per axis (0 when it fits).
-    let overflow: Size
-    let notes: [LayoutNote]
-    /// Custom guide values computed on demand (few per node: a small list beats a dictionary).
-    var explicitGuides: [(GuideName, Double?)] = []
-    var baselines: (first: Double?, last: Double?)?
+    var overflow: Size
+    var notes: [LayoutNote]
 
     init(size: Size, children: [ChildPlacement] = [], text: TextLayoutResult? = nil, overflow: Size = .zero,
          notes: [LayoutNote] = []) {
@@ -86,7 +85,19 @@ final class LayoutNode {
     /// the subtree sets `alignmentGuides`). Lets guide queries skip whole subtrees.
     var mayCarryCustomGuides = false
 
-    private var cache: [(ProposedSize, Measurement)] = []
+    // The measurement cache: most nodes see one to three proposals, so the first entry is kept
+    // inline and the rest in parallel arrays whose keys are plain values (searching them costs
+    // no reference counting).
+    private var firstProposal = ProposedSize.unspecified
+    private var firstSize = Size.zero
+    private var firstMeasurement: Measurement?
+    private var moreProposals: [ProposedSize] = []
+    private var moreSizes: [Size] = []
+    private var moreMeasurements: [Measurement] = []
+    /// Guide values and baselines computed on demand (only for baseline and custom alignments),
+    /// keyed by proposal.
+    var guideCache: [(ProposedSize, GuideName, Double?)] = []
+    var baselineCache: [(ProposedSize, Double?, Double?)] = []
 
     init(view: ViewNode, role: NodeRole, isOuter: Bool, containsText: Bool) {
         self.view = view
@@ -108,13 +119,32 @@ final class LayoutNode {
 
     /// Measures the node for a proposal, through the cache.
     func measure(_ proposal: ProposedSize, _ ctx: LayoutContext) -> Measurement {
-        for (p, m) in cache where p == proposal { return m }
-        let m = ctx.compute(self, proposal)
-        cache.append((proposal, m))
-        return m
+        if let i = cacheIndex(proposal, ctx) { return i < 0 ? firstMeasurement! : moreMeasurements[i] }
+        return firstMeasurement!  // unreachable: cacheIndex always finds or fills an entry
     }
 
+    /// The size for a proposal, through the cache, without copying the measurement.
     func sizeThatFits(_ proposal: ProposedSize, _ ctx: LayoutContext) -> Size {
-        measure(proposal, ctx).size
+        guard let i = cacheIndex(proposal, ctx) else { return .zero }
+        return i < 0 ? firstSize : moreSizes[i]
+    }
+
+    /// Where the measurement for `proposal` is (-1: the inline entry), computing it if needed.
+    private func cacheIndex(_ proposal: ProposedSize, _ ctx: LayoutContext) -> Int? {
+        if firstMeasurement != nil {
+            if firstProposal == proposal { return -1 }
+            if let i = moreProposals.firstIndex(of: proposal) { return i }
+        }
+        let m = ctx.compute(self, proposal)
+        if firstMeasurement == nil {
+            firstProposal = proposal
+            firstSize = m.size
+            firstMeasurement = m
+            return -1
+        }
+        moreProposals.append(proposal)
+        moreSizes.append(m.size)
+        moreMeasurements.append(m)
+        return moreMeasurements.count - 1
     }
 }
