@@ -47,6 +47,11 @@ public struct TatamiCommand: ParsableCommand {
     }
 }
 
+/// What a command built, kept alive until the process exits: tearing down large trees object
+/// by object costs as much as building them, and the operating system reclaims the memory at
+/// exit anyway (as compilers do).
+nonisolated(unsafe) var keptUntilExit: [Any] = []
+
 /// Options shared by the commands that choose a viewport.
 struct ViewportOptions: ParsableArguments {
     @Option(name: .long, help: "The viewport to use (default: the file's first).")
@@ -121,6 +126,7 @@ struct Lint: ParsableCommand {
             try checkViewport(analysis)
             if timings { printTimings(analysis.timings, file: file.displayPath, includeRender: false) }
             located += analysis.diagnostics.map { LocatedDiagnostic(file: file.displayPath, diagnostic: $0, table: analysis.lineTable) }
+            keptUntilExit.append(analysis)
         }
         switch format {
         case .text:
@@ -185,6 +191,7 @@ struct Preview: ParsableCommand {
         var clock = DispatchTime.now().uptimeNanoseconds
         var out = ""
         for layout in analysis.layouts { out += ASCIIRenderer.render(layout, options: options) }
+        keptUntilExit.append(analysis)
         analysis.timings.render = Double(DispatchTime.now().uptimeNanoseconds - clock) / 1e9
         clock = 0
         StandardOutput.write(out)
@@ -224,6 +231,7 @@ struct Frames: ParsableCommand {
             }
         }
         if timings { printTimings(analysis.timings, file: input.displayPath, includeRender: false) }
+        keptUntilExit.append(analysis)
         if analysis.diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
     }
 }

@@ -175,7 +175,8 @@ struct TreeBuilder {
             let s = event.data.scalar
             let text = string(s.value, length: s.length)
             let style = scalarStyle(s.style)
-            let scalar = makeScalar(text: text, style: style, nodeRange: SourceRange(start: start, end: end))
+            let scalar = makeScalar(text: text, style: style, nodeRange: SourceRange(start: start, end: end),
+                                    singleLine: event.start_mark.line == event.end_mark.line)
             let node = YAMLNode(content: .scalar(scalar), range: SourceRange(start: start, end: end), tag: cString(s.tag))
             add(node, size: 1, anchor: cString(s.anchor))
             return true
@@ -261,7 +262,7 @@ struct TreeBuilder {
                         first = seen[k]
                         if first == nil { seen[k] = key }
                     } else {
-                        first = pairs.first(where: { $0.key.keyText == k })?.key
+                        first = pairs.first(where: { $0.key.keyText.map { sameBytes($0, k) } ?? false })?.key
                     }
                     if let first {
                         let p = marks.table.scalarPosition(ofByte: first.range.start)
@@ -280,6 +281,14 @@ struct TreeBuilder {
             node = YAMLNode(content: .sequence(frame.items), range: range, tag: frame.tag, isFlow: frame.isFlow)
         }
         add(node, size: frame.size, anchor: frame.anchor)
+    }
+
+    /// Keys are compared as bytes (YAML compares content, not canonical Unicode equivalence),
+    /// which is also much cheaper than `String ==`.
+    private func sameBytes(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        guard a.utf8.count == b.utf8.count else { return false }
+        return a.withUTF8 { x in b.withUTF8 { y in x.elementsEqual(y) } }
     }
 
     /// After an error or an early stop: close what is open so the partial tree is usable.
@@ -326,12 +335,13 @@ struct TreeBuilder {
 
     // MARK: Scalars
 
-    private mutating func makeScalar(text: String, style: ScalarStyle, nodeRange: SourceRange) -> YAMLScalar {
+    private mutating func makeScalar(text: String, style: ScalarStyle, nodeRange: SourceRange, singleLine: Bool) -> YAMLScalar {
         let bytes = marks.table.bytes
         switch style {
         case .plain:
+            // A plain scalar has no escapes: on one line, its value is its source text.
             let source = nodeRange.start..<min(nodeRange.end, bytes.count)
-            if source.count == text.utf8.count && bytes[source].elementsEqual(text.utf8) {
+            if singleLine && source.count == text.utf8.count {
                 return YAMLScalar(text: text, style: style, valueRange: nodeRange,
                                   offsetMap: .identity(start: source.lowerBound, count: source.count))
             }
