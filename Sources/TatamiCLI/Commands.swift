@@ -54,7 +54,7 @@ nonisolated(unsafe) var keptUntilExit: [Any] = []
 
 /// Options shared by the commands that choose a viewport.
 struct ViewportOptions: ParsableArguments {
-    @Option(name: .long, help: "The viewport to use (default: the file's first).")
+    @Option(name: .long, help: "Only this viewport (default: lint checks every viewport the file declares; preview and frames use the first).")
     var viewport: String?
 
     @Option(name: .long, help: "Lay out in a viewport of this width instead (with --height).")
