@@ -171,6 +171,14 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(text.stdout.contains("\n      text /1/0/0 64,32 208×32\n"), text.stdout)
     }
 
+    func testFramesCarryIds() throws {
+        let r = try tatami(["frames", "-"], stdin: "body:\n  vstack:\n    - text: Hi\n      id: greeting\n    - color: red\n")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let frames = (try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any])["frames"] as! [[String: Any]]
+        XCTAssertEqual(frames.map { $0["id"] as? String }, [nil, "greeting", nil])
+        XCTAssertEqual(frames.map { $0["kind"] as? String }, ["vstack", "text", "color"])
+    }
+
     func testTimingsGoToStandardError() throws {
         let r = try tatami(["frames", "--timings", "--width", "100", "--height", "50", "Examples/avocado-toast.tatami.yaml"])
         XCTAssertEqual(r.status, 0)
