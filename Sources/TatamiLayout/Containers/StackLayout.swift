@@ -15,26 +15,26 @@ struct StackLayout: ContainerLayout {
         axis == .horizontal ? ProposedSize(width: m, height: c) : ProposedSize(width: c, height: m)
     }
 
-    /// Per-child working values (one array instead of several keeps allocations down).
-    private struct Item {
-        var proposal = ProposedSize.unspecified
-        var size = Size.zero
-        var minimum = 0.0
-        var flexibility = 0.0
-        var priority = 0.0
-        var group = 0
-    }
-
     func arrange(_ p: ProposedSize, children: [LayoutNode], in ctx: LayoutContext) -> Arrangement {
         let n = children.count
         guard n > 0 else { return Arrangement(size: .zero, children: []) }
+        // Scratch space on the stack: arrange runs for every proposal a stack receives.
+        return withUnsafeTemporaryAllocation(of: Item.self, capacity: n) { items in
+            items.initialize(repeating: Item())
+            return arrange(p, children, ctx, items)
+        }
+    }
+
+    private func arrange(
+        _ p: ProposedSize, _ children: [LayoutNode], _ ctx: LayoutContext, _ items: UnsafeMutableBufferPointer<Item>
+    ) -> Arrangement {
+        let n = children.count
         let totalSpacing = spacing * Double(n - 1)
         let along = axis == .horizontal ? p.width : p.height
         let across = axis == .horizontal ? p.height : p.width
 
-        var items = [Item](repeating: Item(), count: n)
         if let available = along, available.isFinite {
-            distribute(available - totalSpacing, across: across, children, ctx, &items)
+            distribute(available - totalSpacing, across: across, children, ctx, items)
         } else {
             // Unspecified: every child at its ideal length; infinite: every child at its maximum.
             let proposal = self.proposal(main: along, cross: across)
@@ -48,7 +48,7 @@ struct StackLayout: ContainerLayout {
         var maxGuide = -Double.infinity
         for i in 0..<n {
             let g = ctx.guideValue(children[i], alignment, items[i].proposal)
-            items[i].minimum = g  // reused as the guide value from here on
+            items[i].guide = g
             maxGuide = max(maxGuide, g)
         }
         var crossLength = 0.0
@@ -58,7 +58,7 @@ struct StackLayout: ContainerLayout {
         for i in 0..<n {
             // Probes with an infinite proposal can give infinite guides: ∞ - ∞ places at 0 and
             // the stack reports an infinite cross length, never NaN.
-            let difference = maxGuide - items[i].minimum
+            let difference = maxGuide - items[i].guide
             let c = difference.isNaN ? 0 : difference
             let extent = c + cross(items[i].size)
             crossLength = extent.isNaN ? .infinity : max(crossLength, extent)
@@ -75,6 +75,18 @@ struct StackLayout: ContainerLayout {
         return Arrangement(size: size, children: placements, overflow: overflow)
     }
 
+    /// Per-child working values.
+    private struct Item {
+        var proposal = ProposedSize.unspecified
+        var size = Size.zero
+        var minimum = 0.0
+        var flexibility = 0.0
+        var guide = 0.0
+        var priority = 0.0
+        /// The index of the child's priority group, highest priority first.
+        var group = 0
+    }
+
     /// Step 3 of §7.1: shares a finite length among the children by priority and flexibility.
     ///
     /// Children are probed (at 0 and at infinity) only where the algorithm reads the numbers:
@@ -82,65 +94,77 @@ struct StackLayout: ContainerLayout {
     /// flexibility only to order a group of two or more. The result is the same as probing
     /// every child, and a chain of single-child stacks costs one measurement per level.
     private func distribute(
-        _ available: Double, across: Double?, _ children: [LayoutNode], _ ctx: LayoutContext, _ items: inout [Item]
+        _ available: Double, across: Double?, _ children: [LayoutNode], _ ctx: LayoutContext,
+        _ items: UnsafeMutableBufferPointer<Item>
     ) {
         let n = children.count
-        // Distinct priorities, highest first (usually just one).
-        var groups: [Double] = []
+        // Group indices by priority, highest first; nearly always a single group.
+        var groupCount = 1
+        var uniform = true
+        let first = children[0].stackPriority
         for i in 0..<n {
-            let p = children[i].stackPriority
-            items[i].priority = p
-            if !groups.contains(p) { groups.append(p) }
+            items[i].priority = children[i].stackPriority
+            if items[i].priority != first { uniform = false }
         }
-        if groups.count > 1 { groups.sort(by: >) }
-        var groupSizes = [Int](repeating: 0, count: groups.count)
-        for i in 0..<n {
-            let g = groups.count == 1 ? 0 : groups.firstIndex(of: items[i].priority)!
-            items[i].group = g
-            groupSizes[g] += 1
+        if !uniform {
+            var priorities = Array(Set((0..<n).map { items[$0].priority })).sorted(by: >)
+            groupCount = priorities.count
+            for i in 0..<n { items[i].group = priorities.firstIndex(of: items[i].priority)! }
+            priorities.removeAll()
         }
 
-        let zero = proposal(main: 0, cross: across), infinite = proposal(main: .infinity, cross: across)
-        var minimumBelow = [Double](repeating: 0, count: groups.count)
-        for i in 0..<n {
-            let g = items[i].group
-            guard g > 0 || groupSizes[g] > 1 else { continue }
-            let lo = main(children[i].sizeThatFits(zero, ctx))
-            items[i].minimum = lo
-            if groupSizes[g] > 1 {
-                let hi = main(children[i].sizeThatFits(infinite, ctx))
-                items[i].flexibility = hi.isInfinite ? .infinity : hi - lo
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: groupCount) { minimumBelow in
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: groupCount) { groupSizes in
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: n) { order in
+            minimumBelow.initialize(repeating: 0)
+            groupSizes.initialize(repeating: 0)
+            for i in 0..<n { groupSizes[items[i].group] += 1 }
+
+            let zero = proposal(main: 0, cross: across), infinite = proposal(main: .infinity, cross: across)
+            for i in 0..<n {
+                let g = items[i].group
+                guard g > 0 || groupSizes[g] > 1 else { continue }
+                let lo = main(children[i].sizeThatFits(zero, ctx))
+                items[i].minimum = lo
+                if groupSizes[g] > 1 {
+                    let hi = main(children[i].sizeThatFits(infinite, ctx))
+                    items[i].flexibility = hi.isInfinite ? .infinity : hi - lo
+                }
+                // Counts for every higher group.
+                for above in 0..<g { minimumBelow[above] += lo }
             }
-            // Counts for every higher group.
-            for above in 0..<g { minimumBelow[above] += lo }
-        }
 
-        var chosen = 0.0
-        var order: [Int] = []
-        order.reserveCapacity(n)
-        for g in 0..<groups.count {
-            var remaining = available - chosen - minimumBelow[g]
-            order.removeAll(keepingCapacity: true)
-            for i in 0..<n where items[i].group == g { order.append(i) }
-            if order.count > 1 {
-                order.sort { a, b in
-                    let fa = items[a].flexibility, fb = items[b].flexibility
-                    if fa != fb { return fa < fb }
-                    if fa.isInfinite && items[a].minimum != items[b].minimum { return items[a].minimum > items[b].minimum }
-                    return a < b
+            var chosen = 0.0
+            for g in 0..<groupCount {
+                var remaining = available - chosen - minimumBelow[g]
+                var count = 0
+                for i in 0..<n where items[i].group == g {
+                    order[count] = i
+                    count += 1
+                }
+                var members = UnsafeMutableBufferPointer(rebasing: order[0..<count])
+                if count > 1 {
+                    members.sort { a, b in
+                        let fa = items[a].flexibility, fb = items[b].flexibility
+                        if fa != fb { return fa < fb }
+                        if fa.isInfinite && items[a].minimum != items[b].minimum { return items[a].minimum > items[b].minimum }
+                        return a < b
+                    }
+                }
+                var left = count
+                for i in members {
+                    let share = max(0, remaining / Double(left))
+                    let proposal = self.proposal(main: share, cross: across)
+                    let size = children[i].sizeThatFits(proposal, ctx)
+                    items[i].proposal = proposal
+                    items[i].size = size
+                    remaining -= main(size)
+                    chosen += main(size)
+                    left -= 1
                 }
             }
-            var left = order.count
-            for i in order {
-                let share = max(0, remaining / Double(left))
-                let proposal = self.proposal(main: share, cross: across)
-                let size = children[i].sizeThatFits(proposal, ctx)
-                items[i].proposal = proposal
-                items[i].size = size
-                remaining -= main(size)
-                chosen += main(size)
-                left -= 1
-            }
+        }
+        }
         }
     }
 }

@@ -42,13 +42,13 @@ final class LayoutContext {
             return Measurement(size: Size(width: p.width ?? 0, height: 1))
         case .container(let algorithm, let children):
             let a = algorithm.arrange(p, children: children, in: self)
-            return Measurement(size: a.size, children: a.children, overflow: a.overflow, notes: a.notes)
+            return Measurement(size: a.size, children: ChildList(a.children), overflow: a.overflow, notes: a.notes)
         case .padding(let e, let child):
             let cp = ProposedSize(width: p.width.map { max(0, $0 - e.horizontal) },
                                   height: p.height.map { max(0, $0 - e.vertical) })
             let cs = child.sizeThatFits(cp, self)
             return Measurement(size: Size(width: cs.width + e.horizontal, height: cs.height + e.vertical),
-                               children: [ChildPlacement(node: child, origin: Point(x: e.leading, y: e.top), size: cs, proposal: cp)])
+                               children: .one(ChildPlacement(node: child, origin: Point(x: e.leading, y: e.top), size: cs, proposal: cp)))
         case .fixedFrame(let w, let h, let alignment, let child):
             let cp = ProposedSize(width: w ?? p.width, height: h ?? p.height)
             let cs = child.sizeThatFits(cp, self)
@@ -64,7 +64,7 @@ final class LayoutContext {
         case .fixedSize(let horizontal, let vertical, let child):
             let cp = ProposedSize(width: horizontal ? nil : p.width, height: vertical ? nil : p.height)
             let cs = child.sizeThatFits(cp, self)
-            return Measurement(size: cs, children: [ChildPlacement(node: child, origin: .zero, size: cs, proposal: cp)])
+            return Measurement(size: cs, children: .one(ChildPlacement(node: child, origin: .zero, size: cs, proposal: cp)))
         case .aspectRatio(let ratio, let mode, let child):
             let cp: ProposedSize
             if p.width == nil && p.height == nil {
@@ -74,30 +74,29 @@ final class LayoutContext {
                 cp = AspectFit.proposal(ratio: r, mode: mode, within: p)
             }
             let cs = child.sizeThatFits(cp, self)
-            return Measurement(size: cs, children: [ChildPlacement(node: child, origin: .zero, size: cs, proposal: cp)])
+            return Measurement(size: cs, children: .one(ChildPlacement(node: child, origin: .zero, size: cs, proposal: cp)))
         case .background(let decoration, let alignment, let child), .overlay(let decoration, let alignment, let child):
             let cs = child.sizeThatFits(p, self)
             let dp = ProposedSize(cs)
             let ds = decoration.sizeThatFits(dp, self)
             let origin = Point(x: (cs.width - ds.width) * alignment.horizontal.fraction,
                                y: (cs.height - ds.height) * alignment.vertical.fraction)
-            return Measurement(size: cs, children: [
+            return Measurement(size: cs, children: .two(
                 ChildPlacement(node: child, origin: .zero, size: cs, proposal: p),
-                ChildPlacement(node: decoration, origin: origin, size: ds, proposal: dp),
-            ])
+                ChildPlacement(node: decoration, origin: origin, size: ds, proposal: dp)))
         case .border(_, let child):
             let cs = child.sizeThatFits(p, self)
-            return Measurement(size: cs, children: [ChildPlacement(node: child, origin: .zero, size: cs, proposal: p)])
+            return Measurement(size: cs, children: .one(ChildPlacement(node: child, origin: .zero, size: cs, proposal: p)))
         case .offset(let x, let y, let child):
             let cs = child.sizeThatFits(p, self)
-            return Measurement(size: cs, children: [ChildPlacement(node: child, origin: Point(x: x, y: y), size: cs, proposal: p)])
+            return Measurement(size: cs, children: .one(ChildPlacement(node: child, origin: Point(x: x, y: y), size: cs, proposal: p)))
         }
     }
 
     /// A frame's child placed inside the frame's size by a two-axis alignment.
     private func wrapping(_ child: LayoutNode, _ cs: Size, _ cp: ProposedSize, in size: Size, _ a: Alignment2D) -> Measurement {
         let origin = Point(x: (size.width - cs.width) * a.horizontal.fraction, y: (size.height - cs.height) * a.vertical.fraction)
-        return Measurement(size: size, children: [ChildPlacement(node: child, origin: origin, size: cs, proposal: cp)])
+        return Measurement(size: size, children: .one(ChildPlacement(node: child, origin: origin, size: cs, proposal: cp)))
     }
 
     /// Width / height of the child's ideal size (for `aspectRatio` without a ratio).

@@ -16,6 +16,43 @@ struct ChildPlacement {
     var cell: Rect? = nil
 }
 
+/// A measurement's children: none, one or two kept inline (leaves, modifiers, decorations:
+/// nearly every measurement), or an array (containers). Saves an allocation per measurement.
+enum ChildList: RandomAccessCollection {
+    case none
+    case one(ChildPlacement)
+    case two(ChildPlacement, ChildPlacement)
+    case many([ChildPlacement])
+
+    init(_ array: [ChildPlacement]) {
+        switch array.count {
+        case 0: self = .none
+        case 1: self = .one(array[0])
+        case 2: self = .two(array[0], array[1])
+        default: self = .many(array)
+        }
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int {
+        switch self {
+        case .none: return 0
+        case .one: return 1
+        case .two: return 2
+        case .many(let a): return a.count
+        }
+    }
+
+    subscript(i: Int) -> ChildPlacement {
+        switch self {
+        case .none: preconditionFailure("no children")
+        case .one(let a): return a
+        case .two(let a, let b): return i == 0 ? a : b
+        case .many(let all): return all[i]
+        }
+    }
+}
+
 /// A diagnostic a container finds about one of its children, reported only for the final
 /// placement (never for a measuring probe).
 struct LayoutNote {
@@ -30,14 +67,14 @@ struct Measurement {
     var size: Size
     /// Children in layout order (for a modifier: the wrapped child; for background/overlay the
     /// decoration comes second).
-    var children: [ChildPlacement]
+    var children: ChildList
     /// For text: the laid-out lines.
     var text: TextLayoutResult?
     /// For containers: how far the content exceeds the proposal, per axis (0 when it fits).
     var overflow: Size
     var notes: [LayoutNote]
 
-    init(size: Size, children: [ChildPlacement] = [], text: TextLayoutResult? = nil, overflow: Size = .zero,
+    init(size: Size, children: ChildList = .none, text: TextLayoutResult? = nil, overflow: Size = .zero,
          notes: [LayoutNote] = []) {
         self.size = size
         self.children = children
@@ -88,12 +125,15 @@ final class LayoutNode {
     // The measurement cache: most nodes see one to three proposals, so the first entry is kept
     // inline and the rest in parallel arrays whose keys are plain values (searching them costs
     // no reference counting).
+    private struct CacheEntry {
+        var proposal: ProposedSize
+        var size: Size
+        var measurement: Measurement
+    }
     private var firstProposal = ProposedSize.unspecified
     private var firstSize = Size.zero
     private var firstMeasurement: Measurement?
-    private var moreProposals: [ProposedSize] = []
-    private var moreSizes: [Size] = []
-    private var moreMeasurements: [Measurement] = []
+    private var more: [CacheEntry] = []
     /// Guide values and baselines computed on demand (only for baseline and custom alignments),
     /// keyed by proposal.
     var guideCache: [(ProposedSize, GuideName, Double?)] = []
@@ -119,21 +159,21 @@ final class LayoutNode {
 
     /// Measures the node for a proposal, through the cache.
     func measure(_ proposal: ProposedSize, _ ctx: LayoutContext) -> Measurement {
-        if let i = cacheIndex(proposal, ctx) { return i < 0 ? firstMeasurement! : moreMeasurements[i] }
+        if let i = cacheIndex(proposal, ctx) { return i < 0 ? firstMeasurement! : more[i].measurement }
         return firstMeasurement!  // unreachable: cacheIndex always finds or fills an entry
     }
 
     /// The size for a proposal, through the cache, without copying the measurement.
     func sizeThatFits(_ proposal: ProposedSize, _ ctx: LayoutContext) -> Size {
         guard let i = cacheIndex(proposal, ctx) else { return .zero }
-        return i < 0 ? firstSize : moreSizes[i]
+        return i < 0 ? firstSize : more[i].size
     }
 
     /// Where the measurement for `proposal` is (-1: the inline entry), computing it if needed.
     private func cacheIndex(_ proposal: ProposedSize, _ ctx: LayoutContext) -> Int? {
         if firstMeasurement != nil {
             if firstProposal == proposal { return -1 }
-            if let i = moreProposals.firstIndex(of: proposal) { return i }
+            for i in more.indices where more[i].proposal == proposal { return i }
         }
         let m = ctx.compute(self, proposal)
         if firstMeasurement == nil {
@@ -142,9 +182,8 @@ final class LayoutNode {
             firstMeasurement = m
             return -1
         }
-        moreProposals.append(proposal)
-        moreSizes.append(m.size)
-        moreMeasurements.append(m)
-        return moreMeasurements.count - 1
+        if more.isEmpty { more.reserveCapacity(8) }
+        more.append(CacheEntry(proposal: proposal, size: m.size, measurement: m))
+        return more.count - 1
     }
 }
