@@ -1,0 +1,61 @@
+import TatamiBase
+import TatamiServices
+import XCTest
+
+/// `# tatami-ignore: code` and `# tatami-ignore-file: code` (FORMAT.md §11).
+final class SuppressionTests: XCTestCase {
+    private func codes(_ text: String) -> [String] {
+        Pipeline.analyze(text: text).diagnostics.map(\.code.name)
+    }
+
+    // The text is cut in a 40-point-wide viewport (text-truncated), and `colour` is an unknown
+    // key; the colour takes the rest of the 100-point height, so nothing else is reported.
+    private let base = """
+        viewports:
+          v: {width: 40, height: 100}
+        body:
+          vstack:
+            - text: far too long to fit LINE
+              lineLimit: 1
+            - color: red
+              colour: blue
+        """
+
+    func testWithoutCommentsBothAreReported() {
+        XCTAssertEqual(Set(codes(base.replacingOccurrences(of: " LINE", with: ""))), ["text-truncated", "unknown-key"])
+    }
+
+    func testSameLineSilencesThatLinesCodesOnly() {
+        let text = base.replacingOccurrences(of: " LINE", with: "  # tatami-ignore: text-truncated")
+        XCTAssertEqual(codes(text), ["unknown-key"])
+        // A code that is not there silences nothing else.
+        let other = base.replacingOccurrences(of: " LINE", with: "  # tatami-ignore: overflow")
+        XCTAssertEqual(Set(codes(other)), ["text-truncated", "unknown-key"])
+    }
+
+    func testAloneOnTheLineAboveSilencesTheNextLine() {
+        let text = base.replacingOccurrences(of: " LINE", with: "")
+            .replacingOccurrences(of: "      colour: blue", with: "      # tatami-ignore: unknown-key, zero-size\n      colour: blue")
+        XCTAssertEqual(codes(text), ["text-truncated"])
+    }
+
+    func testAloneTwoLinesAboveDoesNot() {
+        let text = base.replacingOccurrences(of: " LINE", with: "")
+            .replacingOccurrences(of: "    - color: red", with: "    # tatami-ignore: unknown-key\n    - color: red")
+        XCTAssertEqual(Set(codes(text)), ["text-truncated", "unknown-key"])
+    }
+
+    func testFileWide() {
+        let text = "# tatami-ignore-file: text-truncated, unknown-key\n" + base.replacingOccurrences(of: " LINE", with: "")
+        XCTAssertEqual(codes(text), [])
+    }
+
+    func testAHashInsideAValueIsNotAComment() {
+        // `#` not preceded by a space is part of the value (`#RRGGBB`), never a comment.
+        let s = Suppressions(LineTable("a: x#tatami-ignore: unknown-key\n"))
+        XCTAssertTrue(s.byLine.isEmpty)
+        let t = Suppressions(LineTable("a: x # tatami-ignore: unknown-key\n  # tatami-ignore: a,b c\n"))
+        XCTAssertEqual(t.byLine[0], ["unknown-key"])
+        XCTAssertEqual(t.byLine[2], ["a", "b", "c"])
+    }
+}
