@@ -12,13 +12,20 @@ public enum ScalarResolver {
         default:
             return .string(text)
         }
+        // The null, bool and special-float words are at most 6 bytes long.
+        if text.utf8.count <= 6 {
+            switch text {
+            case "~", "null", "Null", "NULL": return .null
+            case "true", "True", "TRUE": return .bool(true)
+            case "false", "False", "FALSE": return .bool(false)
+            case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .float(.infinity)
+            case "-.inf", "-.Inf", "-.INF": return .float(-.infinity)
+            case ".nan", ".NaN", ".NAN": return .float(.nan)
+            default: break
+            }
+        }
         switch text {
-        case "", "~", "null", "Null", "NULL": return .null
-        case "true", "True", "TRUE": return .bool(true)
-        case "false", "False", "FALSE": return .bool(false)
-        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .float(.infinity)
-        case "-.inf", "-.Inf", "-.INF": return .float(-.infinity)
-        case ".nan", ".NaN", ".NAN": return .float(.nan)
+        case "": return .null
         default: break
         }
         let utf8 = Array(text.utf8)

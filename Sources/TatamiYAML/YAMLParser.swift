@@ -65,15 +65,28 @@ struct MarkConverter {
     private var cursorColumn = 0
     private var cursorByte = 0
 
+    /// Lines holding a byte ≥ 0x80: elsewhere a column is a byte count.
+    private let nonASCIILines: Set<Int>
+
     init(table: LineTable) {
         self.table = table
         let b = table.bytes
         bomLength = b.count >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF ? 3 : 0
+        var lines = Set<Int>()
+        var line = 0
+        for byte in b {
+            if byte == 0x0A { line += 1 } else if byte >= 0x80 { lines.insert(line) }
+        }
+        nonASCIILines = lines
     }
 
     mutating func offset(line: Int, column: Int) -> Int {
         guard line < table.lineCount else { return table.bytes.count }
         let lineStart = table.lineStarts[line] + (line == 0 ? bomLength : 0)
+        if nonASCIILines.isEmpty || !nonASCIILines.contains(line) {
+            let end = line + 1 < table.lineCount ? table.lineStarts[line + 1] : table.bytes.count
+            return min(lineStart + column, end)
+        }
         if line != cursorLine || column < cursorColumn {
             cursorLine = line
             cursorColumn = 0
