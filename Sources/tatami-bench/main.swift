@@ -32,17 +32,17 @@ func nestedStacks(depth: Int) -> String {
 }
 
 /// `chains` chains of `length` nested stacks, each ending in a colour, side by side in an hstack.
+/// Written in flow style (`{vstack: [{hstack: [...]}]}`), so the file's size grows with the number
+/// of views and not with the square of the depth, as block indentation would: the comparison with
+/// the flat list then measures what depth costs the stages, not YAML's indentation bytes.
 func deepChains(chains: Int, length: Int) -> String {
     var out = "tatami: 1\nviewports:\n  screen: {width: 100000, height: 100000}\nbody:\n  hstack:\n"
     for _ in 0..<chains {
-        var indent = "    "
-        out += indent + "- "
-        for level in 0..<length {
-            out += (level % 2 == 0 ? "vstack:\n" : "hstack:\n")
-            indent += "  "
-            out += indent + "- "
-        }
-        out += "color: blue\n"
+        var line = "    - "
+        for level in 0..<length { line += level % 2 == 0 ? "{vstack: [" : "{hstack: [" }
+        line += "{color: blue}"
+        line += String(repeating: "]}", count: length)
+        out += line + "\n"
     }
     return out
 }

@@ -18,11 +18,24 @@ struct StackLayout: ContainerLayout {
     func arrange(_ p: ProposedSize, children: [LayoutNode], in ctx: LayoutContext) -> Arrangement {
         let n = children.count
         guard n > 0 else { return Arrangement(size: .zero, children: []) }
+        if n == 1 { return arrangeOne(p, children[0], ctx) }
         // Scratch space on the stack: arrange runs for every proposal a stack receives.
         return withUnsafeTemporaryAllocation(of: Item.self, capacity: n) { items in
             items.initialize(repeating: Item())
             return arrange(p, children, ctx, items)
         }
+    }
+
+    /// One child: §7.1 reduces to proposing the stack's own proposal (no spacing, the whole
+    /// length as its share) and placing the child at the origin (its guide meets itself).
+    private func arrangeOne(_ p: ProposedSize, _ child: LayoutNode, _ ctx: LayoutContext) -> Arrangement {
+        let size = child.sizeThatFits(p, ctx)
+        let along = axis == .horizontal ? p.width : p.height
+        let across = axis == .horizontal ? p.height : p.width
+        let mainOverflow = along.map { $0.isFinite ? max(0, main(size) - $0) : 0 } ?? 0
+        let crossOverflow = across.map { $0.isFinite ? max(0, cross(size) - $0) : 0 } ?? 0
+        let overflow = axis == .horizontal ? Size(width: mainOverflow, height: crossOverflow) : Size(width: crossOverflow, height: mainOverflow)
+        return Arrangement(size: size, children: [ChildPlacement(node: child, origin: .zero, size: size, proposal: p)], overflow: overflow)
     }
 
     private func arrange(
