@@ -139,11 +139,26 @@ final class LayoutNode {
     var guideCache: [(ProposedSize, GuideName, Double?)] = []
     var baselineCache: [(ProposedSize, Double?, Double?)] = []
 
+    /// Axes of the proposal the node's result does not depend on (see `cacheKey`).
+    private let ignoresWidth: Bool
+    private let ignoresHeight: Bool
+
     init(view: ViewNode, role: NodeRole, isOuter: Bool, containsText: Bool) {
         self.view = view
         self.role = role
         self.isOuter = isOuter
         self.containsText = containsText
+        switch role {
+        case .fixedFrame(let w, let h, _, _):
+            ignoresWidth = w != nil
+            ignoresHeight = h != nil
+        case .image(_, let resizable):
+            ignoresWidth = !resizable
+            ignoresHeight = !resizable
+        default:
+            ignoresWidth = false
+            ignoresHeight = false
+        }
     }
 
     var isSpacer: Bool {
@@ -169,8 +184,17 @@ final class LayoutNode {
         return i < 0 ? firstSize : more[i].size
     }
 
+    /// The part of a proposal a node's result depends on. A fixed frame ignores the proposal on
+    /// each axis it sets, and an image that is not resizable ignores it altogether: such nodes
+    /// are then measured once however many different probes reach them.
+    private func cacheKey(_ p: ProposedSize) -> ProposedSize {
+        if !ignoresWidth && !ignoresHeight { return p }
+        return ProposedSize(width: ignoresWidth ? nil : p.width, height: ignoresHeight ? nil : p.height)
+    }
+
     /// Where the measurement for `proposal` is (-1: the inline entry), computing it if needed.
-    private func cacheIndex(_ proposal: ProposedSize, _ ctx: LayoutContext) -> Int? {
+    private func cacheIndex(_ requested: ProposedSize, _ ctx: LayoutContext) -> Int? {
+        let proposal = cacheKey(requested)
         if firstMeasurement != nil {
             if firstProposal == proposal { return -1 }
             for i in more.indices where more[i].proposal == proposal { return i }
