@@ -114,7 +114,11 @@ struct TreeBuilder {
         let tag: String?
         let anchor: String?
         let isFlow: Bool
+        /// A sequence's items.
         var items: [YAMLNode] = []
+        /// A mapping's pairs, and the key waiting for its value.
+        var pairs: [YAMLPair] = []
+        var pendingKey: YAMLNode?
         /// Expanded size of the children so far (aliases counted in full).
         var size = 1
 
@@ -124,7 +128,24 @@ struct TreeBuilder {
             self.tag = tag
             self.anchor = anchor
             self.isFlow = isFlow
+            if isMapping { pairs.reserveCapacity(4) } else { items.reserveCapacity(4) }
         }
+
+        func append(_ node: YAMLNode) {
+            if !isMapping {
+                items.append(node)
+            } else if let key = pendingKey {
+                pairs.append(YAMLPair(key: key, value: node))
+                pendingKey = nil
+            } else {
+                pendingKey = node
+            }
+        }
+
+        var isEmpty: Bool { items.isEmpty && pairs.isEmpty && pendingKey == nil }
+
+        /// The last node added, for the end of a block collection.
+        var lastEnd: Int? { pendingKey?.range.end ?? (isMapping ? pairs.last?.value.range.end : items.last?.range.end) }
     }
 
     let limits: YAMLLimits
@@ -247,7 +268,7 @@ struct TreeBuilder {
     private mutating func add(_ node: YAMLNode, size: Int, anchor: String?) {
         if let anchor { anchors[anchor] = (node, size) }
         if let top = stack.last {
-            top.items.append(node)
+            top.append(node)
             top.size += size
         } else if root == nil {
             root = node
@@ -257,37 +278,31 @@ struct TreeBuilder {
     private mutating func close(endMark: Int) {
         guard let frame = stack.popLast() else { return }
         let node: YAMLNode
-        let end = frame.isFlow ? endMark : (frame.items.last?.range.end ?? frame.start)
+        let end = frame.isFlow ? endMark : (frame.lastEnd ?? frame.start)
         let range = SourceRange(start: frame.start, end: end)
         if frame.isMapping {
-            var pairs: [YAMLPair] = []
-            pairs.reserveCapacity(frame.items.count / 2)
+            let pairs = frame.pairs
             // Small mappings (nearly all of them) are checked by comparing keys directly; a
             // dictionary pays off only for large ones.
-            let useDictionary = frame.items.count > 32
             var seen: [String: YAMLNode] = [:]
-            var i = 0
-            while i + 1 < frame.items.count {
-                let key = frame.items[i], value = frame.items[i + 1]
-                if let k = key.keyText {
-                    var first: YAMLNode?
-                    if useDictionary {
-                        first = seen[k]
-                        if first == nil { seen[k] = key }
-                    } else {
-                        first = pairs.first(where: { $0.key.keyText.map { sameBytes($0, k) } ?? false })?.key
-                    }
-                    if let first {
-                        let p = marks.table.scalarPosition(ofByte: first.range.start)
-                        diagnostics.append(Diagnostic(
-                            .duplicateKey,
-                            "`\(k)` is already set on line \(p.line + 1); a key may appear once in a mapping",
-                            at: key.range,
-                            related: [RelatedLocation(range: first.range, message: "first `\(k)` here")]))
-                    }
+            let useDictionary = pairs.count > 16
+            for (i, pair) in pairs.enumerated() {
+                guard let k = pair.key.keyText else { continue }
+                var first: YAMLNode?
+                if useDictionary {
+                    first = seen[k]
+                    if first == nil { seen[k] = pair.key }
+                } else {
+                    first = pairs[..<i].first(where: { $0.key.keyText.map { sameBytes($0, k) } ?? false })?.key
                 }
-                pairs.append(YAMLPair(key: key, value: value))
-                i += 2
+                if let first {
+                    let p = marks.table.scalarPosition(ofByte: first.range.start)
+                    diagnostics.append(Diagnostic(
+                        .duplicateKey,
+                        "`\(k)` is already set on line \(p.line + 1); a key may appear once in a mapping",
+                        at: pair.key.range,
+                        related: [RelatedLocation(range: first.range, message: "first `\(k)` here")]))
+                }
             }
             node = YAMLNode(content: .mapping(pairs), range: range, tag: frame.tag, isFlow: frame.isFlow)
         } else {
@@ -307,12 +322,9 @@ struct TreeBuilder {
     /// After an error or an early stop: close what is open so the partial tree is usable.
     private mutating func closeOpenCollections() {
         while let top = stack.last {
-            // An odd mapping (a key without its value yet) gets a null value.
-            if top.isMapping && top.items.count % 2 == 1 {
-                let at = top.items.last!.range.end
-                top.items.append(nullNode(.at(at)))
-            }
-            close(endMark: top.items.last?.range.end ?? top.start)
+            // A key without its value yet gets a null value.
+            if let key = top.pendingKey { top.append(nullNode(.at(key.range.end))) }
+            close(endMark: top.lastEnd ?? top.start)
         }
     }
 
