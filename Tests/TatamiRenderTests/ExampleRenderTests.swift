@@ -25,3 +25,28 @@ final class ExampleRenderTests: XCTestCase {
         }
     }
 }
+
+/// Inherited `multilineAlignment` reaches the render through the whole pipeline.
+final class InheritedAlignmentRenderTests: XCTestCase {
+    func testTrailingLinesOfAWrappedText() {
+        // "Avocado Toast" in a 56-wide frame wraps to "Avocado" (7 cells) and "Toast" (5 cells).
+        // The text is 56 wide at x 0 (a 56×32 viewport): trailing alignment puts "Toast" at
+        // (56 - 40) / 8 = column 2. The grid is 7 columns, so the label is cut to 7 characters.
+        let text = """
+            viewports:
+              v: {width: 56, height: 32}
+            body:
+              vstack:
+                - text: Avocado Toast
+              multilineAlignment: trailing
+            """
+        let analysis = Pipeline.analyze(text: text)
+        XCTAssertEqual(ASCIIRenderer.render(analysis.layouts[0]), """
+            ┌─ v 56×┐
+            │Avocado│
+            │  Toast│
+            └───────┘
+
+            """)
+    }
+}
