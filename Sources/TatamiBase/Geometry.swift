@@ -71,29 +71,36 @@ public typealias ProposedLength = Double?
 
 /// A size proposal, as in SwiftUI's `ProposedViewSize`.
 public struct ProposedSize: Hashable, Sendable, CustomStringConvertible {
-    public var width: Double?
-    public var height: Double?
+    // Stored as plain doubles with NaN for "unspecified" (16 bytes instead of 32: layout copies
+    // proposals constantly). A NaN proposal is never meaningful, so the encoding loses nothing.
+    private var storedWidth: Double
+    private var storedHeight: Double
+
+    public var width: Double? {
+        get { storedWidth.isNaN ? nil : storedWidth }
+        set { storedWidth = newValue ?? .nan }
+    }
+
+    public var height: Double? {
+        get { storedHeight.isNaN ? nil : storedHeight }
+        set { storedHeight = newValue ?? .nan }
+    }
 
     public init(width: Double?, height: Double?) {
-        self.width = width
-        self.height = height
+        storedWidth = width ?? .nan
+        storedHeight = height ?? .nan
     }
 
     public init(_ size: Size) {
-        self.width = size.width
-        self.height = size.height
+        storedWidth = size.width
+        storedHeight = size.height
     }
 
-    /// Compared bit for bit (layout looks proposals up in its caches millions of times).
+    /// Compared bit for bit (layout looks proposals up in its caches millions of times); every
+    /// NaN counts as unspecified.
     public static func == (a: ProposedSize, b: ProposedSize) -> Bool {
-        func same(_ x: Double?, _ y: Double?) -> Bool {
-            switch (x, y) {
-            case (nil, nil): return true
-            case let (x?, y?): return x.bitPattern == y.bitPattern
-            default: return false
-            }
-        }
-        return same(a.width, b.width) && same(a.height, b.height)
+        func same(_ x: Double, _ y: Double) -> Bool { x.isNaN ? y.isNaN : x.bitPattern == y.bitPattern }
+        return same(a.storedWidth, b.storedWidth) && same(a.storedHeight, b.storedHeight)
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -345,11 +345,16 @@ final class TextMeasurerTests: XCTestCase {
     }
 
     func testBadProposalsCountAsZero() {
-        for bad in [Double.nan, -5, -Double.infinity] {
+        for bad in [-5, -Double.infinity] {
             let r = layout("Hello", width: bad, height: bad)
             XCTAssertEqual(texts(r), ["…"])
             XCTAssertEqual(r.size, Size(width: 8, height: 16))
         }
+        // A proposal cannot hold NaN: `ProposedSize` reads it as unspecified (its storage uses NaN
+        // for "unspecified"), so "Hello" is measured at its ideal size.
+        let nan = layout("Hello", width: .nan, height: .nan)
+        XCTAssertEqual(texts(nan), ["Hello"])
+        XCTAssertEqual(nan.size, Size(width: 40, height: 16))
         // Huge finite lengths behave like unbounded ones.
         XCTAssertEqual(texts(layout("Avocado Toast", width: 1e300, height: 1e300)), ["Avocado Toast"])
     }

@@ -53,15 +53,16 @@ struct BricksLayout: ContainerLayout {
         let width = limit ?? rows.map(rowWidth).max() ?? 0
         let height = Double(rows.count) * rowHeight + spacing * Double(max(0, rows.count - 1))
         var placements: [ChildPlacement] = []
+        var cells: [Rect] = []
         placements.reserveCapacity(children.count)
         for (r, items) in rows.enumerated() {
             var x = 0.0
             let y = Double(r) * (rowHeight + spacing)
             for i in items {
-                placements.append(cell(children[i], Rect(x: x, y: y, width: widths[i], height: rowHeight), ctx))
+                placements.append(cell(children[i], Rect(x: x, y: y, width: widths[i], height: rowHeight), ctx, into: &cells))
                 x += widths[i] + spacing
             }
         }
-        return Arrangement(size: Size(width: width, height: height), children: placements)
+        return Arrangement(size: Size(width: width, height: height), children: placements, cells: cells)
     }
 }

@@ -25,6 +25,7 @@ struct CanvasLayout: ContainerLayout {
         let lookup: (String) -> Double? = { $0 == "width" ? W : $0 == "height" ? H : nil }
 
         var placements: [ChildPlacement] = []
+        var cells: [Rect] = []
         var notes: [LayoutNote] = []
         for child in children {
             guard let placement = child.view.placements.first(where: { placement in
@@ -35,7 +36,7 @@ struct CanvasLayout: ContainerLayout {
                 continue
             }
             let rect = self.rect(placement.rule, child, W: W, H: H, ctx, lookup)
-            placements.append(cell(child, rect, ctx))
+            placements.append(cell(child, rect, ctx, into: &cells))
             if W.isFinite && H.isFinite && (rect.minX < -1e-9 || rect.minY < -1e-9 || rect.maxX > W + 1e-9 || rect.maxY > H + 1e-9) {
                 notes.append(LayoutNote(
                     code: .outOfBounds,
@@ -43,7 +44,7 @@ struct CanvasLayout: ContainerLayout {
                     view: child.view))
             }
         }
-        return Arrangement(size: Size(width: W, height: H), children: placements, notes: notes)
+        return Arrangement(size: Size(width: W, height: H), children: placements, notes: notes, cells: cells)
     }
 
     private func rect(_ rule: PlacementRule, _ child: LayoutNode, W: Double, H: Double, _ ctx: LayoutContext,

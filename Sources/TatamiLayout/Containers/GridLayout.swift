@@ -40,11 +40,13 @@ struct GridLayout: ContainerLayout {
             let blockHeight = Double(r) * h + Double(r - 1) * spacing
             origin = Point(x: (W - blockWidth) * alignment.horizontal.fraction, y: (H - blockHeight) * alignment.vertical.fraction)
         }
+        var cells: [Rect] = []
+        cells.reserveCapacity(n)
         let placements = children.indices.map { i in
             let rect = Rect(x: origin.x + Double(i % c) * (w + spacing), y: origin.y + Double(i / c) * (h + spacing), width: w, height: h)
-            return cell(children[i], rect, ctx)
+            return cell(children[i], rect, ctx, into: &cells)
         }
-        return Arrangement(size: Size(width: W, height: H), children: placements)
+        return Arrangement(size: Size(width: W, height: H), children: placements, cells: cells)
     }
 
     private func columnCount(n: Int, W: Double, H: Double, itemAspect: Double) -> Int {

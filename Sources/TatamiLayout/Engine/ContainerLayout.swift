@@ -10,6 +10,8 @@ struct Arrangement {
     var overflow: Size = .zero
     /// Problems with children (`no-position`, `out-of-bounds`), reported for the final placement.
     var notes: [LayoutNote] = []
+    /// Cell containers: each child's rectangle, parallel to `children`.
+    var cells: [Rect] = []
 }
 
 /// The protocol every container's algorithm implements, in the spirit of SwiftUI's `Layout`:
@@ -23,12 +25,14 @@ protocol ContainerLayout {
 }
 
 extension ContainerLayout {
-    /// A child laid out in a cell: proposed the rectangle's size and centred in it.
-    func cell(_ child: LayoutNode, _ rect: Rect, _ ctx: LayoutContext) -> ChildPlacement {
+    /// A child laid out in a cell: proposed the rectangle's size and centred in it. The rectangle
+    /// goes in `cells`, parallel to the placements.
+    func cell(_ child: LayoutNode, _ rect: Rect, _ ctx: LayoutContext, into cells: inout [Rect]) -> ChildPlacement {
         let p = ProposedSize(rect.size)
         let s = child.sizeThatFits(p, ctx)
         let origin = Point(x: rect.x + (rect.width - s.width) / 2, y: rect.y + (rect.height - s.height) / 2)
-        return ChildPlacement(node: child, origin: origin, size: s, proposal: p, cell: rect)
+        cells.append(rect)
+        return ChildPlacement(node: child, origin: origin, size: s, proposal: p)
     }
 
     /// Places `size` inside `bounds` by a two-axis alignment.

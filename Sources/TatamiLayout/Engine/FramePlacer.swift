@@ -73,10 +73,11 @@ struct FramePlacer {
             if case .zstack = view.kind { byZIndex = true }
             if case .canvas = view.kind { byZIndex = true }
             children.reserveCapacity(m.children.count)
-            for c in m.children {
+            let cells = m.cells
+            for (i, c) in m.children.enumerated() {
                 children.append(place(c.node, at: o + c.origin, proposal: c.proposal,
                                       path: childPath(path, c.node.childIndex), hidden: isHidden,
-                                      cell: c.cell.map { $0.offsetBy(dx: o.x, dy: o.y) }))
+                                      cell: i < cells.count ? cells[i].offsetBy(dx: o.x, dy: o.y) : nil))
             }
             reportOverflow(view, m, proposal: p, frame: outerRect ?? content)
             for note in m.notes {

@@ -42,7 +42,7 @@ final class LayoutContext {
             return Measurement(size: Size(width: p.width ?? 0, height: 1))
         case .container(let algorithm, let children):
             let a = algorithm.arrange(p, children: children, in: self)
-            return Measurement(size: a.size, children: ChildList(a.children), overflow: a.overflow, notes: a.notes)
+            return Measurement(size: a.size, children: ChildList(a.children), overflow: a.overflow, notes: a.notes, cells: a.cells)
         case .padding(let e, let child):
             let cp = ProposedSize(width: p.width.map { max(0, $0 - e.horizontal) },
                                   height: p.height.map { max(0, $0 - e.vertical) })
@@ -81,9 +81,10 @@ final class LayoutContext {
             let ds = decoration.sizeThatFits(dp, self)
             let origin = Point(x: (cs.width - ds.width) * alignment.horizontal.fraction,
                                y: (cs.height - ds.height) * alignment.vertical.fraction)
-            return Measurement(size: cs, children: .two(
+            return Measurement(size: cs, children: .many([
                 ChildPlacement(node: child, origin: .zero, size: cs, proposal: p),
-                ChildPlacement(node: decoration, origin: origin, size: ds, proposal: dp)))
+                ChildPlacement(node: decoration, origin: origin, size: ds, proposal: dp),
+            ]))
         case .border(_, let child):
             let cs = child.sizeThatFits(p, self)
             return Measurement(size: cs, children: .one(ChildPlacement(node: child, origin: .zero, size: cs, proposal: p)))

@@ -11,24 +11,20 @@ struct ChildPlacement {
     var size: Size
     /// What the parent proposed to the child.
     var proposal: ProposedSize
-    /// In a cell container (grid, bricks, canvas): the child's rectangle, which is its reported
-    /// frame; `origin` then centres the child inside it (FORMAT.md §7.4).
-    var cell: Rect? = nil
 }
 
-/// A measurement's children: none, one or two kept inline (leaves, modifiers, decorations:
-/// nearly every measurement), or an array (containers). Saves an allocation per measurement.
+/// A measurement's children: none, one kept inline (leaves and modifiers: nearly every
+/// measurement), or an array (containers, decorations). Saves an allocation per measurement
+/// while keeping the measurement small to copy.
 enum ChildList: RandomAccessCollection {
     case none
     case one(ChildPlacement)
-    case two(ChildPlacement, ChildPlacement)
     case many([ChildPlacement])
 
     init(_ array: [ChildPlacement]) {
         switch array.count {
         case 0: self = .none
         case 1: self = .one(array[0])
-        case 2: self = .two(array[0], array[1])
         default: self = .many(array)
         }
     }
@@ -38,7 +34,6 @@ enum ChildList: RandomAccessCollection {
         switch self {
         case .none: return 0
         case .one: return 1
-        case .two: return 2
         case .many(let a): return a.count
         }
     }
@@ -47,7 +42,6 @@ enum ChildList: RandomAccessCollection {
         switch self {
         case .none: preconditionFailure("no children")
         case .one(let a): return a
-        case .two(let a, let b): return i == 0 ? a : b
         case .many(let all): return all[i]
         }
     }
@@ -73,14 +67,18 @@ struct Measurement {
     /// For containers: how far the content exceeds the proposal, per axis (0 when it fits).
     var overflow: Size
     var notes: [LayoutNote]
+    /// For cell containers (grid, bricks, canvas): each child's rectangle, which is its reported
+    /// frame; the child's placement centres it inside (FORMAT.md §7.4). Empty otherwise.
+    var cells: [Rect]
 
     init(size: Size, children: ChildList = .none, text: TextLayoutResult? = nil, overflow: Size = .zero,
-         notes: [LayoutNote] = []) {
+         notes: [LayoutNote] = [], cells: [Rect] = []) {
         self.size = size
         self.children = children
         self.text = text
         self.overflow = overflow
         self.notes = notes
+        self.cells = cells
     }
 }
 

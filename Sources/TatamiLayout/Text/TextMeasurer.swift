@@ -18,7 +18,7 @@ import TatamiModel
 /// - A wrapped line that would hold only spaces (an indentation wider than the line) is dropped.
 /// - A cluster wider than the line (a 2-cell cluster on a 1-cell line) goes alone on its line,
 ///   which is then 2 cells wide.
-/// - `lineLimit < 1` counts as 1. NaN or negative proposed lengths count as 0; an infinite width
+/// - `lineLimit < 1` counts as 1. Negative proposed lengths count as 0 (a `ProposedSize` cannot hold NaN: it reads as unspecified); an infinite width
 ///   does not wrap and an infinite height does not cap. Cell and line counts are
 ///   `floor(length / unit + 1e-9)`, so rounding noise just below a whole cell still counts it.
 /// - A non-finite or non-positive font width means no wrapping (and a 0-point advance); likewise
