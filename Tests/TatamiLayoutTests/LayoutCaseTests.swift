@@ -15,7 +15,8 @@ import XCTest
 ///     #   ! <code> <path>
 ///
 /// Every frame the viewport shows must be listed (the set must match exactly), and so must every
-/// layout diagnostic (`! code path`: a diagnostic with that code on the view at that path).
+/// layout diagnostic (`! code path`: a diagnostic with that code on the view at that path, or
+/// `! code @line:column`, 1-based, for one that is not on a shown view).
 final class LayoutCaseTests: XCTestCase {
     struct ExpectedFrame: Equatable, CustomStringConvertible {
         var path: String
@@ -81,7 +82,11 @@ final class LayoutCaseTests: XCTestCase {
                 if expected != got {
                     XCTFail("\(url.lastPathComponent) [\(e.viewport)] frames differ\nexpected:\n  \(expected.map(\.description).joined(separator: "\n  "))\nactual:\n  \(got.map(\.description).joined(separator: "\n  "))")
                 }
-                let layoutDiagnostics = Set(layout.diagnostics.map { "\($0.code.name) \(pathOfRange[$0.range] ?? "?")" })
+                let layoutDiagnostics = Set(layout.diagnostics.map { d -> String in
+                    if let path = pathOfRange[d.range] { return "\(d.code.name) \(path)" }
+                    let p = analysis.lineTable.scalarPosition(ofByte: d.range.start)
+                    return "\(d.code.name) @\(p.line + 1):\(p.column + 1)"
+                })
                 XCTAssertEqual(layoutDiagnostics, e.diagnostics, "\(url.lastPathComponent) [\(e.viewport)] layout diagnostics")
             }
         }
