@@ -22,7 +22,17 @@ struct CanvasLayout: ContainerLayout {
             }
         }
         let W = p.width ?? extent.width, H = p.height ?? extent.height
-        let lookup: (String) -> Double? = { $0 == "width" ? W : $0 == "height" ? H : nil }
+        // Placements see the canvas's own size; their conditions also `landscape` and `portrait`
+        // of that size (the names a `when` may use).
+        let lookup: (String) -> Double? = { name in
+            switch name {
+            case "width": return W
+            case "height": return H
+            case "landscape": return W > H ? 1 : 0
+            case "portrait": return W > H ? 0 : 1
+            default: return nil
+            }
+        }
 
         var placements: [ChildPlacement] = []
         var cells: [Rect] = []
