@@ -17,6 +17,16 @@ struct NameIndex: Sendable {
     private let mask: Int
     /// Whether some name has non-ASCII bytes.
     private let hasNonASCIINames: Bool
+    /// The names' representations (`rawBits`), in an open-addressed table: a key with the same
+    /// bits is the same string, found without reading its bytes. Short strings are stored
+    /// inline and so have the same bits whenever they have the same UTF-8 bytes.
+    private let rawTable: [RawEntry]
+    private let rawMask: Int
+
+    private struct RawEntry {
+        var bits: (UInt64, UInt64) = (0, 0)
+        var index: Int32 = -1
+    }
 
     init(_ names: [String]) {
         self.names = names
@@ -32,6 +42,34 @@ struct NameIndex: Sendable {
         self.buckets = buckets
         self.mask = size - 1
         self.hasNonASCIINames = !names.allSatisfy(Self.isASCII)
+
+        var rawTable = [RawEntry](repeating: RawEntry(), count: Self.hasRawBits ? size : 1)
+        if Self.hasRawBits {
+            for (i, name) in names.enumerated() where names.firstIndex(of: name) == i {
+                // The same construction as the YAML stage's, so that short names are inline.
+                let bits = Self.rawBits(String(decoding: Array(name.utf8), as: UTF8.self))
+                var b = Self.rawHash(bits) & (size - 1)
+                while rawTable[b].index >= 0 { b = (b + 1) & (size - 1) }
+                rawTable[b] = RawEntry(bits: bits, index: Int32(i))
+            }
+        }
+        self.rawTable = rawTable
+        self.rawMask = rawTable.count - 1
+    }
+
+    private static let hasRawBits = MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size
+
+    /// A string's representation: for a short string its bytes and length, for a longer one its
+    /// length and storage. Equal bits mean equal strings (not the other way round).
+    @inline(__always)
+    private static func rawBits(_ s: String) -> (UInt64, UInt64) {
+        unsafeBitCast(s, to: (UInt64, UInt64).self)
+    }
+
+    @inline(__always)
+    private static func rawHash(_ bits: (UInt64, UInt64)) -> Int {
+        let x = (bits.0 ^ (bits.1 &* 0x9E37_79B9_7F4A_7C15)) &* 0xFF51_AFD7_ED55_8CCD
+        return Int(truncatingIfNeeded: x &>> 40)
     }
 
     /// A hash of the length and four of the UTF-8 bytes (the names are short); nil for an
@@ -53,6 +91,16 @@ struct NameIndex: Sendable {
 
     /// The first position of `key` in `names`, nil when it is not there.
     func index(of key: String) -> Int? {
+        if Self.hasRawBits {
+            let bits = Self.rawBits(key)
+            var b = Self.rawHash(bits) & rawMask
+            while true {
+                let e = rawTable[b]
+                if e.index < 0 { break }
+                if e.bits == bits { return Int(e.index) }
+                b = (b + 1) & rawMask
+            }
+        }
         if let h = Self.hash(key) {
             var b = h & mask
             while true {
@@ -71,28 +119,40 @@ struct NameIndex: Sendable {
 /// each key found in a `NameIndex` of at most 64 names.
 struct KeyedPairs {
     let pairs: [YAMLPair]
-    /// The name index's position of each of the first 16 pairs' keys; `unknownKey` for keys not
-    /// in the index.
-    private var firstIDs = SIMD16<UInt8>(repeating: KeyedPairs.unknownKey)
+    /// The name index's position of each of the first 16 pairs' keys, a byte each (pairs 0–7
+    /// in `firstIDs.0`, 8–15 in `firstIDs.1`, lowest byte first); `unknownKey` for keys not in
+    /// the index.
+    private var firstIDs: (UInt64, UInt64) = (~0, ~0)
     /// For each index of the name index: the position of its pair in `pairs`, for the pairs
     /// after the first 16 (large mappings only).
-    private var later: [Int32]? = nil
+    private var later: [Int32] = []
     /// One bit per name index found among the keys.
     private(set) var present: UInt64 = 0
     /// How many keys the name index does not hold.
     private(set) var unknownCount = 0
 
-    private static let unknownKey: UInt8 = 0xFF
+    private static let unknownKey: UInt64 = 0xFF
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
 
     init(pairs: [YAMLPair]) {
         self.pairs = pairs
     }
 
+    /// The position of the lowest byte of `word` equal to `byte`, if any.
+    @inline(__always)
+    private static func position(of byte: UInt64, in word: UInt64) -> Int? {
+        let x = word ^ (byte &* ones)
+        // The lowest zero byte of `x` sets its top bit here (higher ones may be false hits).
+        let zeros = (x &- ones) & ~x & (ones &<< 7)
+        return zeros == 0 ? nil : zeros.trailingZeroBitCount &>> 3
+    }
+
     subscript(id: Int) -> YAMLPair? {
         guard present & (1 &<< UInt64(id)) != 0 else { return nil }
-        let target = UInt8(truncatingIfNeeded: id)
-        for i in 0..<min(16, pairs.count) where firstIDs[i] == target { return pairs[i] }
-        return later.map { pairs[Int($0[id])] }
+        let byte = UInt64(truncatingIfNeeded: id)
+        if let i = Self.position(of: byte, in: firstIDs.0) { return pairs[i] }
+        if let i = Self.position(of: byte, in: firstIDs.1) { return pairs[8 &+ i] }
+        return pairs[Int(later[id])]
     }
 
     /// Records that pair `i` has the key of index `id`; false when one already has it.
@@ -106,10 +166,16 @@ struct KeyedPairs {
         if present & bit != 0 { return false }
         present |= bit
         if i < 16 {
-            firstIDs[i] = UInt8(truncatingIfNeeded: id)
+            let shift = UInt64((i & 7) &* 8)
+            let cleared = ~(Self.unknownKey &<< shift), value = UInt64(truncatingIfNeeded: id) &<< shift
+            if i < 8 {
+                firstIDs.0 = firstIDs.0 & cleared | value
+            } else {
+                firstIDs.1 = firstIDs.1 & cleared | value
+            }
         } else {
-            if later == nil { later = [Int32](repeating: -1, count: 64) }
-            later![id] = Int32(truncatingIfNeeded: i)
+            if later.isEmpty { later = [Int32](repeating: -1, count: 64) }
+            later[id] = Int32(truncatingIfNeeded: i)
         }
         return true
     }
@@ -117,10 +183,11 @@ struct KeyedPairs {
     /// The name index's position of pair `i`'s key, nil when the index does not hold it.
     func id(ofPairAt i: Int) -> Int? {
         if i < 16 {
-            let id = firstIDs[i]
+            let word = i < 8 ? firstIDs.0 : firstIDs.1
+            let id = (word &>> UInt64((i & 7) &* 8)) & 0xFF
             return id == Self.unknownKey ? nil : Int(id)
         }
-        return later?.firstIndex(of: Int32(truncatingIfNeeded: i))
+        return later.firstIndex(of: Int32(truncatingIfNeeded: i))
     }
 }
 
@@ -202,10 +269,16 @@ final class ObjectKeys: Sendable {
 }
 
 /// The known pairs of a mapping read with `ValidationPass.object`.
-struct ObjectFields {
+final class ObjectFields {
     let node: YAMLNode
     let keys: ObjectKeys
     let mapping: KeyedPairs
+
+    init(node: YAMLNode, keys: ObjectKeys, mapping: KeyedPairs) {
+        self.node = node
+        self.keys = keys
+        self.mapping = mapping
+    }
 
     subscript(id: Int) -> YAMLPair? { mapping[id] }
 

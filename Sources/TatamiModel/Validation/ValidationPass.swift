@@ -51,6 +51,8 @@ final class ValidationPass {
     var allowedKeys: [ViewKeys.Place: [String]] = [:]
     /// The view keys of the schema, indexed.
     let viewKeys = ViewKeyTable.shared
+    /// The keys of the modifiers' mappings, indexed.
+    let modifierKeys = ModifierKeys.shared
 
     /// After a syntax error: the nodes that were still open where parsing stopped (the last
     /// child at every level). What they lack may have come after the error, so nothing is

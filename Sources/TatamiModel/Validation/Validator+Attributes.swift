@@ -23,15 +23,9 @@ struct ViewAttributes {
 
 /// Attributes (`id` … `ignoresSafeArea`) and inherited keys (FORMAT.md §6, §6.2–6.4, §7.4).
 extension ValidationPass {
-    func viewAttributes(_ fields: ViewFields, kindKey: YAMLNode, node: YAMLNode, context: ViewContext) -> ViewAttributes {
-        var a = ViewAttributes()
+    /// Reads a view's attributes and inherited keys into `a`.
+    func readViewAttributes(_ fields: ViewFields, kindKey: YAMLNode, node: YAMLNode, context: ViewContext, into a: inout ViewAttributes) {
         let t = viewKeys
-        guard fields.has(t.attributeMask) else {
-            if context.isCanvasChild && !isCut(node) {
-                report(.missingRequired, "a canvas child needs a `position`", at: kindKey.range)
-            }
-            return a
-        }
         func number(_ id: Int) -> Double? {
             guard let p = fields[id] else { return nil }
             return self.number(p, spec: t.commonSpec(id))
@@ -65,7 +59,6 @@ extension ValidationPass {
         if let p = fields[t.multilineAlignment], let w = word(p, spec: t.commonSpec(t.multilineAlignment)) {
             a.environment.multilineAlignment = HorizontalPart(rawValue: w)
         }
-        return a
     }
 
     /// Compiles an expression and keeps its diagnostics.

@@ -62,9 +62,9 @@ struct KindContent {
 }
 
 extension ValidationPass {
-    func kindContent(_ kind: KindInfo, _ kindPair: YAMLPair, fields: ViewFields, context: ViewContext) -> KindContent {
+    /// Reads the kind key's value and the kind's parameters into `c`.
+    func readKindContent(_ kind: KindInfo, _ kindPair: YAMLPair, fields: ViewFields, context: ViewContext, into c: inout KindContent) {
         let table = viewKeys
-        var c = KindContent(name: kind.spec.name, which: kind.which)
         let value = kindPair.value, key = kindPair.key
 
         switch kind.which {
@@ -89,7 +89,7 @@ extension ValidationPass {
                 if let p = fields[table.minLength] {
                     report(.conflictingKeys, "`spacer: \(snippet(value))` already gives the minimum length; leave out `minLength` or the value",
                            at: p.key.range, related: [RelatedLocation(range: value.range, message: "the spacer's minimum length")])
-                    return c
+                    return
                 }
             default:
                 reportWrongType(value, key: key, expected: "nothing or a number", for: "`spacer`")
@@ -106,7 +106,6 @@ extension ValidationPass {
             c.childNodes = childItems(value, key: key, kind: kind.spec.name)
             readContainerParameters(kind, fields: fields, into: &c)
         }
-        return c
     }
 
     private func readContainerParameters(_ kind: KindInfo, fields: ViewFields, into c: inout KindContent) {

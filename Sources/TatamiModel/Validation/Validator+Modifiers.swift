@@ -9,7 +9,8 @@ extension ValidationPass {
         var result: [Modifier] = []
         for n in table.modifierIDs.indices {
             if let pair = fields[table.modifierIDs[n]],
-               let m = modifier(table.modifierNames[n], table.modifierSpecs[n], pair, context: context) {
+               let m = modifier(table.modifierNames[n], name: table.modifierKeyNames[n], bounds: table.modifierBounds[n],
+                                pair, context: context) {
                 result.append(m)
             }
         }
@@ -41,7 +42,9 @@ extension ValidationPass {
             }
             let k = first.key.keyText ?? ""
             if let spec = Schema.modifiers.first(where: { $0.name == k }) {
-                if let m = modifier(ModifierName(spec.name), spec, first, context: context) { result.append(m) }
+                if let m = modifier(ModifierName(spec.name), name: spec.name, bounds: spec.numberBounds, first, context: context) {
+                    result.append(m)
+                }
             } else if ViewKeys.anywhere.contains(k) || Schema.kind(named: k) != nil {
                 report(.misplacedKey, "`\(k)` is not a modifier; `modifiers` lists only " + names.map { "`\($0)`" }.joined(separator: ", "),
                        at: first.key.range)
@@ -54,14 +57,16 @@ extension ValidationPass {
 
     private static let modifierNames = Schema.modifiers.map(\.name)
 
-    private func modifier(_ which: ModifierName, _ spec: KeySpec, _ pair: YAMLPair, context: ViewContext) -> Modifier? {
+    /// The modifier `pair` writes; `name` and `bounds` are its key's name and number bounds.
+    private func modifier(_ which: ModifierName, name: String, bounds: NumberBounds?, _ pair: YAMLPair,
+                          context: ViewContext) -> Modifier? {
         switch which {
         case .fixedSize: return fixedSize(pair)
-        case .aspectRatio: return aspectRatio(pair, spec: spec)
+        case .aspectRatio: return aspectRatio(pair, bounds: bounds)
         case .frame: return frame(pair).map { .frame($0) }
-        case .padding: return padding(pair, spec: spec)
+        case .padding: return padding(pair, bounds: bounds)
         case .background, .overlay:
-            guard let built = view(pair.value, key: pair.key, context: context.decoration(spec.name)) else { return nil }
+            guard let built = view(pair.value, key: pair.key, context: context.decoration(name)) else { return nil }
             return which == .background
                 ? .background(built.node, alignment: built.placement)
                 : .overlay(built.node, alignment: built.placement)
@@ -96,7 +101,7 @@ extension ValidationPass {
         case .bool(let b)?:
             return b ? .fixedSize(horizontal: true, vertical: true) : nil
         case .mapping?:
-            let k = ModifierKeys.shared
+            let k = modifierKeys
             guard let f = object(pair.value, owner: pair.key, keys: k.fixedSize, name: "`fixedSize`") else { return nil }
             let h = bool(f[k.horizontal], name: "horizontal") ?? false
             let v = bool(f[k.vertical], name: "vertical") ?? false
@@ -106,12 +111,12 @@ extension ValidationPass {
         }
     }
 
-    private func aspectRatio(_ pair: YAMLPair, spec: KeySpec) -> Modifier? {
-        switch boolOrMapping(pair, expected: "a number or `{ratio, contentMode}`", numberBounds: spec.numberBounds) {
+    private func aspectRatio(_ pair: YAMLPair, bounds: NumberBounds?) -> Modifier? {
+        switch boolOrMapping(pair, expected: "a number or `{ratio, contentMode}`", numberBounds: bounds) {
         case .number(let ratio)?:
             return ratio.map { .aspectRatio(ratio: $0, contentMode: .fit) }
         case .mapping?:
-            let k = ModifierKeys.shared
+            let k = modifierKeys
             guard let f = object(pair.value, owner: pair.key, keys: k.aspectRatio, name: "`aspectRatio`") else { return nil }
             let ratio = number(f, k.ratio)
             let mode = word(f, k.contentMode).flatMap(ContentMode.init(rawValue:)) ?? .fit
@@ -125,15 +130,15 @@ extension ValidationPass {
         }
     }
 
-    private func padding(_ pair: YAMLPair, spec: KeySpec) -> Modifier? {
+    private func padding(_ pair: YAMLPair, bounds: NumberBounds?) -> Modifier? {
         switch boolOrMapping(pair, expected: "`true`, a number or `{top, bottom, leading, trailing, horizontal, vertical}`",
-                             numberBounds: spec.numberBounds) {
+                             numberBounds: bounds) {
         case .bool(let b)?:
             return b ? .padding(EdgeInsets(all: 16)) : nil
         case .number(let v)?:
             return v.map { .padding(EdgeInsets(all: $0)) }
         case .mapping?:
-            let k = ModifierKeys.shared
+            let k = modifierKeys
             guard let f = object(pair.value, owner: pair.key, keys: k.padding, name: "`padding`") else { return nil }
             let horizontal = number(f, k.paddingHorizontal), vertical = number(f, k.paddingVertical)
             // An edge key wins over `horizontal` / `vertical`.
@@ -151,7 +156,7 @@ extension ValidationPass {
         case .bool(let b)?:
             return b ? .border(.single) : nil
         case .mapping?:
-            let k = ModifierKeys.shared
+            let k = modifierKeys
             guard let f = object(pair.value, owner: pair.key, keys: k.border, name: "`border`") else { return nil }
             let style = word(f, k.style).flatMap(BorderStyle.init(rawValue:)) ?? .single
             return .border(style)
@@ -161,7 +166,7 @@ extension ValidationPass {
     }
 
     private func offset(_ pair: YAMLPair) -> Modifier? {
-        let k = ModifierKeys.shared
+        let k = modifierKeys
         guard let f = object(pair.value, owner: pair.key, keys: k.offset, name: "`offset`") else { return nil }
         let x = number(f, k.x) ?? 0
         let y = number(f, k.y) ?? 0
@@ -171,47 +176,58 @@ extension ValidationPass {
     // MARK: Frame
 
     func frame(_ pair: YAMLPair) -> FrameSpec? {
-        let k = ModifierKeys.shared
+        let k = modifierKeys
         guard let f = object(pair.value, owner: pair.key, keys: k.frame, name: "`frame`") else { return nil }
         // The first size key decides the frame's kind; keys of the other kind conflict with it.
-        var first: (pair: YAMLPair, isFixed: Bool)? = nil
+        var first: YAMLPair? = nil
+        var firstIsFixed = false
         var used: UInt64 = 0
-        f.forEachKnown { p, id in
+        let pairs = f.mapping.pairs
+        for i in pairs.indices {
+            guard let id = f.mapping.id(ofPairAt: i) else { continue }
             let bit: UInt64 = 1 &<< UInt64(id)
-            guard (k.frameFixed | k.frameFlexible) & bit != 0 else { return }
+            guard (k.frameFixed | k.frameFlexible) & bit != 0 else { continue }
+            let p = pairs[i]
             let isFixed = k.frameFixed & bit != 0
-            if let first, first.isFixed != isFixed {
-                let firstName = first.pair.key.keyText ?? "", name = p.key.keyText ?? ""
+            if let first, firstIsFixed != isFixed {
+                let firstName = first.key.keyText ?? "", name = p.key.keyText ?? ""
                 let (fixed, flexible) = isFixed ? (name, firstName) : (firstName, name)
                 report(.conflictingKeys,
                        "a frame is either fixed or flexible: `\(fixed)` makes it fixed and `\(flexible)` flexible",
-                       at: p.key.range, related: [RelatedLocation(range: first.pair.key.range, message: "`\(firstName)` here")])
-                return
+                       at: p.key.range, related: [RelatedLocation(range: first.key.range, message: "`\(firstName)` here")])
+                continue
             }
-            if first == nil { first = (p, isFixed) }
+            if first == nil {
+                first = p
+                firstIsFixed = isFixed
+            }
             used |= bit
         }
         var alignment = Alignment2D.center
         if let p = f[k.frameAlignment], let name = alignmentName(p, set: .nine, owner: "a frame") {
             alignment = Alignment2D(name: name) ?? .center
         }
-        func usedPair(_ id: Int) -> YAMLPair? { used & (1 &<< UInt64(id)) != 0 ? f[id] : nil }
-        func value(_ id: Int) -> Double? { usedPair(id) == nil ? nil : number(f, id) }
-        if let first, !first.isFixed {
+        if first != nil && !firstIsFixed {
             var flex = FlexibleFrame(
-                minWidth: value(k.minWidth), idealWidth: value(k.idealWidth), maxWidth: value(k.maxWidth),
-                minHeight: value(k.minHeight), idealHeight: value(k.idealHeight), maxHeight: value(k.maxHeight))
-            if let lo = flex.minWidth, let hi = flex.maxWidth, lo > hi, let a = usedPair(k.minWidth), let b = usedPair(k.maxWidth) {
+                minWidth: frameValue(f, used, k.minWidth), idealWidth: frameValue(f, used, k.idealWidth),
+                maxWidth: frameValue(f, used, k.maxWidth), minHeight: frameValue(f, used, k.minHeight),
+                idealHeight: frameValue(f, used, k.idealHeight), maxHeight: frameValue(f, used, k.maxHeight))
+            if let lo = flex.minWidth, let hi = flex.maxWidth, lo > hi, let a = f[k.minWidth], let b = f[k.maxWidth] {
                 reportMinExceedsMax(a, b, lo, hi)
                 flex.maxWidth = nil
             }
-            if let lo = flex.minHeight, let hi = flex.maxHeight, lo > hi, let a = usedPair(k.minHeight), let b = usedPair(k.maxHeight) {
+            if let lo = flex.minHeight, let hi = flex.maxHeight, lo > hi, let a = f[k.minHeight], let b = f[k.maxHeight] {
                 reportMinExceedsMax(a, b, lo, hi)
                 flex.maxHeight = nil
             }
             return .flexible(flex, alignment: alignment)
         }
-        return .fixed(width: value(k.width), height: value(k.height), alignment: alignment)
+        return .fixed(width: frameValue(f, used, k.width), height: frameValue(f, used, k.height), alignment: alignment)
+    }
+
+    /// The number of a frame's size key `id`, when it is among the keys `used`.
+    private func frameValue(_ f: ObjectFields, _ used: UInt64, _ id: Int) -> Double? {
+        used & (1 &<< UInt64(id)) != 0 ? number(f, id) : nil
     }
 }
 

@@ -188,8 +188,9 @@ final class ViewKeyTable: Sendable {
     /// The modifiers written as keys, in the order they apply: their key indexes, specs and
     /// what they are.
     let modifierIDs: [Int]
-    let modifierSpecs: [KeySpec]
+    let modifierKeyNames: [String]
     let modifierNames: [ModifierName]
+    let modifierBounds: [NumberBounds?]
     let modifierMask: UInt64
     let modifierList: Int
     /// The attributes' and inherited keys' specs by key index.
@@ -257,8 +258,9 @@ final class ViewKeyTable: Sendable {
         self.allowedMasks = allowedMasks
 
         modifierIDs = Schema.modifiers.map { id($0.name) }
-        modifierSpecs = Schema.modifiers
+        modifierKeyNames = Schema.modifiers.map(\.name)
         modifierNames = Schema.modifiers.map { ModifierName($0.name) }
+        modifierBounds = Schema.modifiers.map(\.numberBounds)
         modifierMask = Schema.modifiers.reduce(0) { $0 | bit($1.name) }
         modifierList = id(Schema.modifierList.name)
         var common = [KeySpec?](repeating: nil, count: 64)
@@ -425,7 +427,8 @@ extension ValidationPass {
         }
         let fields = ViewFields(mapping: mapping, mask: mapping.present & allowed)
 
-        var content = kindContent(kind, kindPair, fields: fields, context: context)
+        var content = KindContent(name: kind.spec.name, which: kind.which)
+        readKindContent(kind, kindPair, fields: fields, context: context, into: &content)
         var placement = Alignment2D.center
         if context.isDecoration {
             if let name = content.alignmentName {
@@ -438,7 +441,12 @@ extension ValidationPass {
 
         var modifiers = fields.has(table.modifierMask) ? directModifiers(fields, context: context) : []
         if let p = fields[table.modifierList] { modifiers += modifierList(p, context: context) }
-        let attributes = viewAttributes(fields, kindKey: kindPair.key, node: node, context: context)
+        var attributes = ViewAttributes()
+        if fields.has(table.attributeMask) {
+            readViewAttributes(fields, kindKey: kindPair.key, node: node, context: context, into: &attributes)
+        } else if context.isCanvasChild && !isCut(node) {
+            report(.missingRequired, "a canvas child needs a `position`", at: kindPair.key.range)
+        }
 
         if kind.spec.isContainer {
             let childContext = context.child(of: kind.spec.name)
