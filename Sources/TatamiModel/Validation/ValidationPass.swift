@@ -58,18 +58,21 @@ final class ValidationPass {
     /// child at every level). What they lack may have come after the error, so nothing is
     /// reported missing from them, and the null values the YAML stage gave their last keys are
     /// left out.
-    private(set) var cutNodes = Set<ObjectIdentifier>()
+    let cutNodes: Set<ObjectIdentifier>
 
-    init(table: LineTable) {
+    /// `cutFrom`: the root of an incomplete parse, whose open nodes are marked cut.
+    init(table: LineTable, cutFrom root: YAMLNode? = nil) {
         self.table = table
+        cutNodes = root.map(Self.openNodes(from:)) ?? []
     }
 
-    /// Marks the nodes open at the point where an incomplete parse stopped.
-    func markCut(from root: YAMLNode) {
+    /// The nodes open at the point where an incomplete parse stopped.
+    private static func openNodes(from root: YAMLNode) -> Set<ObjectIdentifier> {
+        var nodes = Set<ObjectIdentifier>()
         var node: YAMLNode? = root
         var steps = 0
         while let n = node, steps < 10_000 {
-            cutNodes.insert(ObjectIdentifier(n))
+            nodes.insert(ObjectIdentifier(n))
             switch n.content {
             case .mapping(let pairs): node = pairs.last?.value
             case .sequence(let items): node = items.last
@@ -77,6 +80,7 @@ final class ValidationPass {
             }
             steps += 1
         }
+        return nodes
     }
 
     /// Whether `node` was cut off by a syntax error (see `cutNodes`).
@@ -181,6 +185,13 @@ final class ValidationPass {
     /// are reported there.
     func object(_ node: YAMLNode, owner: YAMLNode?, keys: ObjectKeys, name: @autoclosure () -> String,
                 context: String? = nil) -> ObjectFields? {
+        objectPairs(node, owner: owner, keys: keys, name: name(), context: context)
+            .map { ObjectFields(node: node, keys: keys, mapping: $0) }
+    }
+
+    /// `object`, returning the pairs by key index.
+    func objectPairs(_ node: YAMLNode, owner: YAMLNode?, keys: ObjectKeys, name: @autoclosure () -> String,
+                     context: String? = nil) -> KeyedPairs? {
         guard let raw = node.pairs else {
             reportWrongType(node, key: owner, expected: "a mapping", for: name())
             return nil
@@ -194,7 +205,7 @@ final class ValidationPass {
         for id in keys.required where mapping[id] == nil {
             reportMissing(keys.specs[id].name, in: name(), node: node, owner: owner, pairs: mapping.pairs)
         }
-        return ObjectFields(node: node, keys: keys, mapping: mapping)
+        return mapping
     }
 
     /// `missing-required`: at the owner key, else the mapping's first key, else the mapping.
@@ -237,8 +248,13 @@ final class ValidationPass {
 
     /// The number of a mapping's key `id`, nil when absent.
     func number(_ f: ObjectFields, _ id: Int) -> Double? {
-        guard let pair = f[id], let bounds = f.keys.bounds[id] else { return nil }
-        return number(pair.value, key: pair.key, bounds: bounds, name: "`\(f.keys.specs[id].name)`")
+        number(f.mapping, f.keys, id)
+    }
+
+    /// The number of the key `id` of a mapping with `keys`, nil when absent.
+    func number(_ m: KeyedPairs, _ keys: ObjectKeys, _ id: Int) -> Double? {
+        guard let pair = m[id], let bounds = keys.bounds[id] else { return nil }
+        return number(pair.value, key: pair.key, bounds: bounds, name: "`\(keys.specs[id].name)`")
     }
 
     func bool(_ node: YAMLNode, key: YAMLNode?, name: @autoclosure () -> String) -> Bool? {
@@ -276,10 +292,10 @@ final class ValidationPass {
         return word(pair.value, key: pair.key, words: words, name: "`\(spec.name)`")
     }
 
-    /// The word of a mapping's key `id`, nil when absent.
-    func word(_ f: ObjectFields, _ id: Int) -> String? {
-        guard let pair = f[id], let words = f.keys.words[id] else { return nil }
-        return word(pair.value, key: pair.key, words: words, name: "`\(f.keys.specs[id].name)`")
+    /// The word of the key `id` of a mapping with `keys`, nil when absent.
+    func word(_ m: KeyedPairs, _ keys: ObjectKeys, _ id: Int) -> String? {
+        guard let pair = m[id], let words = keys.words[id] else { return nil }
+        return word(pair.value, key: pair.key, words: words, name: "`\(keys.specs[id].name)`")
     }
 
     /// A string scalar (not a number, boolean or null).

@@ -11,7 +11,8 @@ extension ValidationPass {
             if let pair = fields[table.modifierIDs[n]],
                let m = modifier(table.modifierNames[n], name: table.modifierKeyNames[n], bounds: table.modifierBounds[n],
                                 pair, context: context) {
-                result.append(m)
+                // Most views have one modifier at most: allocate for that one alone.
+                if result.isEmpty { result = [m] } else { result.append(m) }
             }
         }
         return result
@@ -102,7 +103,7 @@ extension ValidationPass {
             return b ? .fixedSize(horizontal: true, vertical: true) : nil
         case .mapping?:
             let k = modifierKeys
-            guard let f = object(pair.value, owner: pair.key, keys: k.fixedSize, name: "`fixedSize`") else { return nil }
+            guard let f = objectPairs(pair.value, owner: pair.key, keys: k.fixedSize, name: "`fixedSize`") else { return nil }
             let h = bool(f[k.horizontal], name: "horizontal") ?? false
             let v = bool(f[k.vertical], name: "vertical") ?? false
             return h || v ? .fixedSize(horizontal: h, vertical: v) : nil
@@ -117,9 +118,9 @@ extension ValidationPass {
             return ratio.map { .aspectRatio(ratio: $0, contentMode: .fit) }
         case .mapping?:
             let k = modifierKeys
-            guard let f = object(pair.value, owner: pair.key, keys: k.aspectRatio, name: "`aspectRatio`") else { return nil }
-            let ratio = number(f, k.ratio)
-            let mode = word(f, k.contentMode).flatMap(ContentMode.init(rawValue:)) ?? .fit
+            guard let f = objectPairs(pair.value, owner: pair.key, keys: k.aspectRatio, name: "`aspectRatio`") else { return nil }
+            let ratio = number(f, k.aspectRatio, k.ratio)
+            let mode = word(f, k.aspectRatio, k.contentMode).flatMap(ContentMode.init(rawValue:)) ?? .fit
             if f[k.ratio] != nil && ratio == nil { return nil }
             return .aspectRatio(ratio: ratio, contentMode: mode)
         case .bool?:
@@ -139,12 +140,13 @@ extension ValidationPass {
             return v.map { .padding(EdgeInsets(all: $0)) }
         case .mapping?:
             let k = modifierKeys
-            guard let f = object(pair.value, owner: pair.key, keys: k.padding, name: "`padding`") else { return nil }
-            let horizontal = number(f, k.paddingHorizontal), vertical = number(f, k.paddingVertical)
+            let keys = k.padding
+            guard let f = objectPairs(pair.value, owner: pair.key, keys: keys, name: "`padding`") else { return nil }
+            let horizontal = number(f, keys, k.paddingHorizontal), vertical = number(f, keys, k.paddingVertical)
             // An edge key wins over `horizontal` / `vertical`.
             let insets = EdgeInsets(
-                top: number(f, k.top) ?? vertical ?? 0, leading: number(f, k.leading) ?? horizontal ?? 0,
-                bottom: number(f, k.bottom) ?? vertical ?? 0, trailing: number(f, k.trailing) ?? horizontal ?? 0)
+                top: number(f, keys, k.top) ?? vertical ?? 0, leading: number(f, keys, k.leading) ?? horizontal ?? 0,
+                bottom: number(f, keys, k.bottom) ?? vertical ?? 0, trailing: number(f, keys, k.trailing) ?? horizontal ?? 0)
             return .padding(insets)
         case nil:
             return nil
@@ -157,8 +159,8 @@ extension ValidationPass {
             return b ? .border(.single) : nil
         case .mapping?:
             let k = modifierKeys
-            guard let f = object(pair.value, owner: pair.key, keys: k.border, name: "`border`") else { return nil }
-            let style = word(f, k.style).flatMap(BorderStyle.init(rawValue:)) ?? .single
+            guard let f = objectPairs(pair.value, owner: pair.key, keys: k.border, name: "`border`") else { return nil }
+            let style = word(f, k.border, k.style).flatMap(BorderStyle.init(rawValue:)) ?? .single
             return .border(style)
         default:
             return nil
@@ -167,9 +169,9 @@ extension ValidationPass {
 
     private func offset(_ pair: YAMLPair) -> Modifier? {
         let k = modifierKeys
-        guard let f = object(pair.value, owner: pair.key, keys: k.offset, name: "`offset`") else { return nil }
-        let x = number(f, k.x) ?? 0
-        let y = number(f, k.y) ?? 0
+        guard let f = objectPairs(pair.value, owner: pair.key, keys: k.offset, name: "`offset`") else { return nil }
+        let x = number(f, k.offset, k.x) ?? 0
+        let y = number(f, k.offset, k.y) ?? 0
         return .offset(x: x, y: y)
     }
 
@@ -177,14 +179,14 @@ extension ValidationPass {
 
     func frame(_ pair: YAMLPair) -> FrameSpec? {
         let k = modifierKeys
-        guard let f = object(pair.value, owner: pair.key, keys: k.frame, name: "`frame`") else { return nil }
+        guard let f = objectPairs(pair.value, owner: pair.key, keys: k.frame, name: "`frame`") else { return nil }
         // The first size key decides the frame's kind; keys of the other kind conflict with it.
         var first: YAMLPair? = nil
         var firstIsFixed = false
         var used: UInt64 = 0
-        let pairs = f.mapping.pairs
+        let pairs = f.pairs
         for i in pairs.indices {
-            guard let id = f.mapping.id(ofPairAt: i) else { continue }
+            guard let id = f.id(ofPairAt: i) else { continue }
             let bit: UInt64 = 1 &<< UInt64(id)
             guard (k.frameFixed | k.frameFlexible) & bit != 0 else { continue }
             let p = pairs[i]
@@ -226,8 +228,8 @@ extension ValidationPass {
     }
 
     /// The number of a frame's size key `id`, when it is among the keys `used`.
-    private func frameValue(_ f: ObjectFields, _ used: UInt64, _ id: Int) -> Double? {
-        used & (1 &<< UInt64(id)) != 0 ? number(f, id) : nil
+    private func frameValue(_ f: KeyedPairs, _ used: UInt64, _ id: Int) -> Double? {
+        used & (1 &<< UInt64(id)) != 0 ? number(f, modifierKeys.frame, id) : nil
     }
 }
 
