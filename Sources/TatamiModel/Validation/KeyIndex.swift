@@ -22,6 +22,9 @@ struct NameIndex: Sendable {
     /// inline and so have the same bits whenever they have the same UTF-8 bytes.
     private let rawTable: [RawEntry]
     private let rawMask: Int
+    /// The strings whose bits `rawTable` holds, kept alive: a longer string's bits point to its
+    /// storage, which must not be freed and reused by another string.
+    private let rawNames: [String]
 
     private struct RawEntry {
         var bits: (UInt64, UInt64) = (0, 0)
@@ -44,10 +47,13 @@ struct NameIndex: Sendable {
         self.hasNonASCIINames = !names.allSatisfy(Self.isASCII)
 
         var rawTable = [RawEntry](repeating: RawEntry(), count: Self.hasRawBits ? size : 1)
+        var rawNames: [String] = []
         if Self.hasRawBits {
             for (i, name) in names.enumerated() where names.firstIndex(of: name) == i {
                 // The same construction as the YAML stage's, so that short names are inline.
-                let bits = Self.rawBits(String(decoding: Array(name.utf8), as: UTF8.self))
+                let copy = String(decoding: Array(name.utf8), as: UTF8.self)
+                rawNames.append(copy)
+                let bits = Self.rawBits(copy)
                 var b = Self.rawHash(bits) & (size - 1)
                 while rawTable[b].index >= 0 { b = (b + 1) & (size - 1) }
                 rawTable[b] = RawEntry(bits: bits, index: Int32(i))
@@ -55,12 +61,14 @@ struct NameIndex: Sendable {
         }
         self.rawTable = rawTable
         self.rawMask = rawTable.count - 1
+        self.rawNames = rawNames
     }
 
     private static let hasRawBits = MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size
 
     /// A string's representation: for a short string its bytes and length, for a longer one its
-    /// length and storage. Equal bits mean equal strings (not the other way round).
+    /// length and storage. Equal bits mean equal strings (not the other way round) while both
+    /// strings are alive.
     @inline(__always)
     private static func rawBits(_ s: String) -> (UInt64, UInt64) {
         unsafeBitCast(s, to: (UInt64, UInt64).self)
@@ -268,25 +276,14 @@ final class ObjectKeys: Sendable {
     static let anchor = ObjectKeys(Schema.anchorKeys)
 }
 
-/// The known pairs of a mapping read with `ValidationPass.object`.
-final class ObjectFields {
-    let node: YAMLNode
+/// The known pairs of a mapping read with `ValidationPass.object`, by key name.
+struct ObjectFields {
     let keys: ObjectKeys
     let mapping: KeyedPairs
-
-    init(node: YAMLNode, keys: ObjectKeys, mapping: KeyedPairs) {
-        self.node = node
-        self.keys = keys
-        self.mapping = mapping
-    }
-
-    subscript(id: Int) -> YAMLPair? { mapping[id] }
 
     subscript(name: String) -> YAMLPair? {
         keys.index.index(of: name).flatMap { mapping[$0] }
     }
-
-    func spec(_ id: Int) -> KeySpec { keys.specs[id] }
 
     func spec(_ name: String) -> KeySpec {
         keys.index.index(of: name).map { keys.specs[$0] } ?? KeySpec(name, .string, doc: "")
@@ -299,12 +296,5 @@ final class ObjectFields {
             result.append(mapping.pairs[i])
         }
         return result
-    }
-
-    /// Calls `body` with each known pair and its key's index, in source order.
-    func forEachKnown(_ body: (YAMLPair, Int) -> Void) {
-        for i in mapping.pairs.indices {
-            if let id = mapping.id(ofPairAt: i) { body(mapping.pairs[i], id) }
-        }
     }
 }

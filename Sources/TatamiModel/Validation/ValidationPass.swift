@@ -186,7 +186,7 @@ final class ValidationPass {
     func object(_ node: YAMLNode, owner: YAMLNode?, keys: ObjectKeys, name: @autoclosure () -> String,
                 context: String? = nil) -> ObjectFields? {
         objectPairs(node, owner: owner, keys: keys, name: name(), context: context)
-            .map { ObjectFields(node: node, keys: keys, mapping: $0) }
+            .map { ObjectFields(keys: keys, mapping: $0) }
     }
 
     /// `object`, returning the pairs by key index.

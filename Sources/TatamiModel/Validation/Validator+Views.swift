@@ -141,8 +141,6 @@ enum KindName {
 final class KindInfo: Sendable {
     let spec: KindSpec
     let which: KindName
-    /// The index of the kind key in `ViewKeyTable.index`.
-    let key: Int
     /// Its parameters' specs by key index.
     let parameters: [KeySpec?]
     let hasSpacing: Bool
@@ -151,11 +149,10 @@ final class KindInfo: Sendable {
     let alignmentSet: AlignmentSet?
     let hasAlignmentParameter: Bool
 
-    init(spec: KindSpec, which: KindName, key: Int, parameters: [KeySpec?], hasSpacing: Bool, defaultSpacing: Double,
+    init(spec: KindSpec, which: KindName, parameters: [KeySpec?], hasSpacing: Bool, defaultSpacing: Double,
          alignmentSet: AlignmentSet?, hasAlignmentParameter: Bool) {
         self.spec = spec
         self.which = which
-        self.key = key
         self.parameters = parameters
         self.hasSpacing = hasSpacing
         self.defaultSpacing = defaultSpacing
@@ -233,7 +230,7 @@ final class ViewKeyTable: Sendable {
             var alignmentSet: AlignmentSet? = nil
             if case .alignment(let set)? = k.parameter(named: "alignment")?.shape { alignmentSet = set }
             kinds.append(KindInfo(
-                spec: k, which: KindName(k.name), key: key, parameters: parameters,
+                spec: k, which: KindName(k.name), parameters: parameters,
                 hasSpacing: spacing != nil, defaultSpacing: Double(spacing?.defaultDescription ?? "") ?? 0,
                 alignmentSet: alignmentSet, hasAlignmentParameter: k.parameter(named: Schema.decorationAlignment.name) != nil))
         }
