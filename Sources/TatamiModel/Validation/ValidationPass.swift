@@ -46,25 +46,33 @@ final class ValidationPass {
     var ids: [(name: String, range: SourceRange)] = []
     var nextSerial = 0
     var reportedDepth = false
-    /// The keys allowed in each place a view can be, computed once per run.
-    var allowedKeys: [ViewKeys.Place: (list: [String], set: Set<String>, candidates: [String])] = [:]
+    /// The keys suggested for an unknown key in each place a view can be, computed once per run
+    /// when needed.
+    var allowedKeys: [ViewKeys.Place: [String]] = [:]
+    /// The view keys of the schema, indexed.
+    let viewKeys = ViewKeyTable.shared
+    /// The keys of the modifiers' mappings, indexed.
+    let modifierKeys = ModifierKeys.shared
 
     /// After a syntax error: the nodes that were still open where parsing stopped (the last
     /// child at every level). What they lack may have come after the error, so nothing is
     /// reported missing from them, and the null values the YAML stage gave their last keys are
     /// left out.
-    private(set) var cutNodes = Set<ObjectIdentifier>()
+    let cutNodes: Set<ObjectIdentifier>
 
-    init(table: LineTable) {
+    /// `cutFrom`: the root of an incomplete parse, whose open nodes are marked cut.
+    init(table: LineTable, cutFrom root: YAMLNode? = nil) {
         self.table = table
+        cutNodes = root.map(Self.openNodes(from:)) ?? []
     }
 
-    /// Marks the nodes open at the point where an incomplete parse stopped.
-    func markCut(from root: YAMLNode) {
+    /// The nodes open at the point where an incomplete parse stopped.
+    private static func openNodes(from root: YAMLNode) -> Set<ObjectIdentifier> {
+        var nodes = Set<ObjectIdentifier>()
         var node: YAMLNode? = root
         var steps = 0
         while let n = node, steps < 10_000 {
-            cutNodes.insert(ObjectIdentifier(n))
+            nodes.insert(ObjectIdentifier(n))
             switch n.content {
             case .mapping(let pairs): node = pairs.last?.value
             case .sequence(let items): node = items.last
@@ -72,6 +80,7 @@ final class ValidationPass {
             }
             steps += 1
         }
+        return nodes
     }
 
     /// Whether `node` was cut off by a syntax error (see `cutNodes`).
@@ -169,32 +178,34 @@ final class ValidationPass {
         return result
     }
 
-    /// Reads a mapping whose keys are `specs`: reports a non-mapping, unknown keys and missing
-    /// required keys, and returns the known pairs by name.
+    /// Reads a mapping whose keys are `keys`: reports a non-mapping, unknown keys and missing
+    /// required keys, and returns the known pairs.
     ///
     /// `owner` is the key the mapping is the value of, when there is one: missing required keys
     /// are reported there.
-    func object(_ node: YAMLNode, owner: YAMLNode?, specs: [KeySpec], name: String, context: String? = nil) -> ObjectFields? {
+    func object(_ node: YAMLNode, owner: YAMLNode?, keys: ObjectKeys, name: @autoclosure () -> String,
+                context: String? = nil) -> ObjectFields? {
+        objectPairs(node, owner: owner, keys: keys, name: name(), context: context)
+            .map { ObjectFields(keys: keys, mapping: $0) }
+    }
+
+    /// `object`, returning the pairs by key index.
+    func objectPairs(_ node: YAMLNode, owner: YAMLNode?, keys: ObjectKeys, name: @autoclosure () -> String,
+                     context: String? = nil) -> KeyedPairs? {
         guard let raw = node.pairs else {
-            reportWrongType(node, key: owner, expected: "a mapping", for: name)
+            reportWrongType(node, key: owner, expected: "a mapping", for: name())
             return nil
         }
-        let pairs = uniquePairs(raw)
-        var fields = ObjectFields(node: node, specs: specs)
-        let names = specs.map(\.name)
-        for p in pairs {
-            let k = p.key.keyText ?? ""
-            if specs.contains(where: { $0.name == k }) {
-                fields.pairs[k] = p
-                fields.order.append(p)
-            } else {
-                reportUnknownKey(p.key, candidates: names, context: context)
+        let mapping = keyedPairs(raw, keys.index)
+        if mapping.unknownCount != 0 {
+            for i in mapping.pairs.indices where mapping.id(ofPairAt: i) == nil {
+                reportUnknownKey(mapping.pairs[i].key, candidates: keys.names, context: context)
             }
         }
-        for spec in specs where spec.required && fields.pairs[spec.name] == nil {
-            reportMissing(spec.name, in: name, node: node, owner: owner, pairs: pairs)
+        for id in keys.required where mapping[id] == nil {
+            reportMissing(keys.specs[id].name, in: name(), node: node, owner: owner, pairs: mapping.pairs)
         }
-        return fields
+        return mapping
     }
 
     /// `missing-required`: at the owner key, else the mapping's first key, else the mapping.
@@ -208,9 +219,9 @@ final class ValidationPass {
 
     /// A number within `bounds`; wrong types and values out of range are reported (nil).
     /// `infinity` is read as +∞ where the bounds allow it.
-    func number(_ node: YAMLNode, key: YAMLNode?, bounds: NumberBounds, name: String) -> Double? {
+    func number(_ node: YAMLNode, key: YAMLNode?, bounds: NumberBounds, name: @autoclosure () -> String) -> Double? {
         guard let s = node.scalar else {
-            reportWrongType(node, key: key, expected: bounds.isInteger ? "a whole number" : "a number", for: name)
+            reportWrongType(node, key: key, expected: bounds.isInteger ? "a whole number" : "a number", for: name())
             return nil
         }
         let v: Double
@@ -220,11 +231,11 @@ final class ValidationPass {
         case .string(let t) where s.style == .plain && (t == "infinity" || t == "+infinity" || t == "-infinity"):
             v = t.hasPrefix("-") ? -.infinity : .infinity
         default:
-            reportWrongType(node, key: key, expected: bounds.isInteger ? "a whole number" : "a number", for: name)
+            reportWrongType(node, key: key, expected: bounds.isInteger ? "a whole number" : "a number", for: name())
             return nil
         }
         guard bounds.contains(v) else {
-            report(.invalidValue, "\(name) must be \(bounds.description); found \(snippet(node))", at: range(of: node, key: key))
+            report(.invalidValue, "\(name()) must be \(bounds.description); found \(snippet(node))", at: range(of: node, key: key))
             return nil
         }
         return v
@@ -235,9 +246,20 @@ final class ValidationPass {
         return number(pair.value, key: pair.key, bounds: bounds, name: "`\(spec.name)`")
     }
 
-    func bool(_ node: YAMLNode, key: YAMLNode?, name: String) -> Bool? {
+    /// The number of a mapping's key `id`, nil when absent.
+    func number(_ f: ObjectFields, _ id: Int) -> Double? {
+        number(f.mapping, f.keys, id)
+    }
+
+    /// The number of the key `id` of a mapping with `keys`, nil when absent.
+    func number(_ m: KeyedPairs, _ keys: ObjectKeys, _ id: Int) -> Double? {
+        guard let pair = m[id], let bounds = keys.bounds[id] else { return nil }
+        return number(pair.value, key: pair.key, bounds: bounds, name: "`\(keys.specs[id].name)`")
+    }
+
+    func bool(_ node: YAMLNode, key: YAMLNode?, name: @autoclosure () -> String) -> Bool? {
         if case .bool(let b)? = node.scalar?.resolved { return b }
-        reportWrongType(node, key: key, expected: "`true` or `false`", for: name)
+        reportWrongType(node, key: key, expected: "`true` or `false`", for: name())
         return nil
     }
 
@@ -248,14 +270,14 @@ final class ValidationPass {
 
     /// One of `words`: a non-string is `wrong-type`, another string `invalid-value` with a
     /// suggestion.
-    func word(_ node: YAMLNode, key: YAMLNode?, words: [String], name: String) -> String? {
-        let list = words.map { "`\($0)`" }.joined(separator: ", ")
+    func word(_ node: YAMLNode, key: YAMLNode?, words: [String], name: @autoclosure () -> String) -> String? {
+        var list: String { words.map { "`\($0)`" }.joined(separator: ", ") }
         guard let s = node.scalar, case .string(let text) = s.resolved else {
-            reportWrongType(node, key: key, expected: "one of \(list)", for: name)
+            reportWrongType(node, key: key, expected: "one of \(list)", for: name())
             return nil
         }
         if words.contains(text) { return text }
-        var message = "\(name) must be one of \(list); found `\(snippet(node))`"
+        var message = "\(name()) must be one of \(list); found `\(snippet(node))`"
         var fixes: [FixIt] = []
         if let suggestion = closest(to: text, in: words) {
             message += "; did you mean `\(suggestion)`?"
@@ -270,32 +292,18 @@ final class ValidationPass {
         return word(pair.value, key: pair.key, words: words, name: "`\(spec.name)`")
     }
 
+    /// The word of the key `id` of a mapping with `keys`, nil when absent.
+    func word(_ m: KeyedPairs, _ keys: ObjectKeys, _ id: Int) -> String? {
+        guard let pair = m[id], let words = keys.words[id] else { return nil }
+        return word(pair.value, key: pair.key, words: words, name: "`\(keys.specs[id].name)`")
+    }
+
     /// A string scalar (not a number, boolean or null).
-    func string(_ node: YAMLNode, key: YAMLNode?, name: String) -> String? {
+    func string(_ node: YAMLNode, key: YAMLNode?, name: @autoclosure () -> String) -> String? {
         guard let s = node.scalar, case .string(let text) = s.resolved else {
-            reportWrongType(node, key: key, expected: "a string", for: name)
+            reportWrongType(node, key: key, expected: "a string", for: name())
             return nil
         }
         return text
-    }
-}
-
-/// The known pairs of a mapping read with `ValidationPass.object`.
-struct ObjectFields {
-    let node: YAMLNode
-    let specs: [KeySpec]
-    var pairs: [String: YAMLPair] = [:]
-    /// Known pairs in source order.
-    var order: [YAMLPair] = []
-
-    init(node: YAMLNode, specs: [KeySpec]) {
-        self.node = node
-        self.specs = specs
-    }
-
-    subscript(name: String) -> YAMLPair? { pairs[name] }
-
-    func spec(_ name: String) -> KeySpec {
-        specs.first { $0.name == name } ?? KeySpec(name, .string, doc: "")
     }
 }

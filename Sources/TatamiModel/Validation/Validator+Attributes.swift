@@ -23,12 +23,14 @@ struct ViewAttributes {
 
 /// Attributes (`id` … `ignoresSafeArea`) and inherited keys (FORMAT.md §6, §6.2–6.4, §7.4).
 extension ValidationPass {
-    func viewAttributes(_ fields: [String: YAMLPair], kindKey: YAMLNode, node: YAMLNode, context: ViewContext) -> ViewAttributes {
-        var a = ViewAttributes()
-        func spec(_ name: String) -> KeySpec {
-            (Schema.attributes + Schema.inherited).first { $0.name == name } ?? KeySpec(name, .string, doc: "")
+    /// Reads a view's attributes and inherited keys into `a`.
+    func readViewAttributes(_ fields: ViewFields, kindKey: YAMLNode, node: YAMLNode, context: ViewContext, into a: inout ViewAttributes) {
+        let t = viewKeys
+        func number(_ id: Int) -> Double? {
+            guard let p = fields[id] else { return nil }
+            return self.number(p, spec: t.commonSpec(id))
         }
-        if let p = fields["id"], let id = string(p.value, key: p.key, name: "`id`") {
+        if let p = fields[t.id], let id = string(p.value, key: p.key, name: "`id`") {
             if id.isEmpty {
                 report(.invalidValue, "`id` must not be empty", at: range(of: p.value, key: p.key))
             } else {
@@ -36,28 +38,27 @@ extension ValidationPass {
                 ids.append((id, p.value.range))
             }
         }
-        if let v = number(fields["layoutPriority"], spec: spec("layoutPriority")) { a.layoutPriority = v }
-        if let p = fields["alignmentGuides"] { a.alignmentGuides = guideOverrides(p) }
-        if let v = number(fields["zIndex"], spec: spec("zIndex")) { a.zIndex = v }
-        if let v = bool(fields["hidden"], name: "hidden") { a.hidden = v }
-        if let p = fields["when"] {
+        if let v = number(t.layoutPriority) { a.layoutPriority = v }
+        if let p = fields[t.alignmentGuides] { a.alignmentGuides = guideOverrides(p) }
+        if let v = number(t.zIndex) { a.zIndex = v }
+        if let v = bool(fields[t.hidden], name: "hidden") { a.hidden = v }
+        if let p = fields[t.when] {
             a.condition = expression(p.value, key: p.key, names: Schema.conditionNames, expected: .boolean, what: "`when`")
         }
-        if let v = bool(fields["ignoresSafeArea"], name: "ignoresSafeArea") { a.ignoresSafeArea = v }
+        if let v = bool(fields[t.ignoresSafeArea], name: "ignoresSafeArea") { a.ignoresSafeArea = v }
         if context.isCanvasChild {
-            if let p = fields["position"] {
+            if let p = fields[t.position] {
                 a.placements = placements(p)
             } else if !isCut(node) {
                 report(.missingRequired, "a canvas child needs a `position`", at: kindKey.range)
             }
         }
 
-        if let p = fields["font"] { a.environment.font = fontName(p) }
-        if let v = number(fields["lineLimit"], spec: spec("lineLimit")) { a.environment.lineLimit = Int(v) }
-        if let w = word(fields["multilineAlignment"], spec: spec("multilineAlignment")) {
+        if let p = fields[t.font] { a.environment.font = fontName(p) }
+        if let v = number(t.lineLimit) { a.environment.lineLimit = Int(v) }
+        if let p = fields[t.multilineAlignment], let w = word(p, spec: t.commonSpec(t.multilineAlignment)) {
             a.environment.multilineAlignment = HorizontalPart(rawValue: w)
         }
-        return a
     }
 
     /// Compiles an expression and keeps its diagnostics.

@@ -28,21 +28,20 @@ extension ValidationPass {
 
     /// One viewport. Unusable sizes fall back to the default 320×480, so the name stays usable.
     private func viewport(named name: String, _ entry: YAMLPair) -> Viewport? {
-        let specs = Schema.viewportKeys
-        guard let f = object(entry.value, owner: entry.key, specs: specs, name: "viewport `\(name)`") else { return nil }
+        guard let f = object(entry.value, owner: entry.key, keys: .viewport, name: "viewport `\(name)`") else { return nil }
         var v = Viewport(name: name, width: Viewport.fallback.width, height: Viewport.fallback.height,
                          range: SourceRange(start: entry.key.range.start, end: max(entry.key.range.end, entry.value.range.end)))
         if let w = number(f["width"], spec: f.spec("width")) { v.width = w }
         if let h = number(f["height"], spec: f.spec("height")) { v.height = h }
-        if let p = f["safeArea"] { v.safeArea = edgeInsets(p, specs: Schema.viewportKeys.first { $0.name == "safeArea" }?.shape.objectKeys ?? []) }
+        if let p = f["safeArea"] { v.safeArea = edgeInsets(p, keys: .safeArea) }
         if let d = word(f["direction"], spec: f.spec("direction")) { v.direction = Viewport.Direction(rawValue: d) ?? .ltr }
         if let s = number(f["scale"], spec: f.spec("scale")) { v.scale = s }
         return v
     }
 
     /// `{top, bottom, leading, trailing}`, each defaulting to 0.
-    func edgeInsets(_ pair: YAMLPair, specs: [KeySpec]) -> EdgeInsets {
-        guard let f = object(pair.value, owner: pair.key, specs: specs, name: "`\(pair.key.keyText ?? "")`") else { return .zero }
+    func edgeInsets(_ pair: YAMLPair, keys: ObjectKeys) -> EdgeInsets {
+        guard let f = object(pair.value, owner: pair.key, keys: keys, name: "`\(pair.key.keyText ?? "")`") else { return .zero }
         var insets = EdgeInsets.zero
         if let v = number(f["top"], spec: f.spec("top")) { insets.top = v }
         if let v = number(f["bottom"], spec: f.spec("bottom")) { insets.bottom = v }
@@ -60,7 +59,7 @@ extension ValidationPass {
         for entry in entries {
             let name = entry.key.keyText ?? ""
             var metrics = fonts[name] ?? fonts[FontMetrics.defaultFontName] ?? FontMetrics(width: 8, height: 16)
-            if let f = object(entry.value, owner: entry.key, specs: Schema.fontKeys, name: "font `\(name)`") {
+            if let f = object(entry.value, owner: entry.key, keys: .font, name: "font `\(name)`") {
                 if let w = number(f["width"], spec: f.spec("width")) { metrics.width = w }
                 if let h = number(f["height"], spec: f.spec("height")) { metrics.height = h }
             }
@@ -93,7 +92,7 @@ extension ValidationPass {
             }
             var axis: Axis? = nil
             var defaultValue = Expression.constant(0, range: entry.key.range)
-            if let f = object(entry.value, owner: entry.key, specs: Schema.alignmentDeclarationKeys, name: "alignment `\(name)`") {
+            if let f = object(entry.value, owner: entry.key, keys: .alignmentDeclaration, name: "alignment `\(name)`") {
                 if let a = word(f["axis"], spec: f.spec("axis")) { axis = Axis(rawValue: a) }
                 if let d = f["default"] {
                     var found: [Diagnostic] = []

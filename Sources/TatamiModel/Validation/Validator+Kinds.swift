@@ -11,6 +11,7 @@ extension DiagnosticCode {
 /// A kind's main value and parameters as read so far; children are added last.
 struct KindContent {
     let name: String
+    let which: KindName
     var text = ""
     var truncation = Truncation.tail
     var imageSize = Size(width: 20, height: 20)
@@ -29,23 +30,26 @@ struct KindContent {
     var childNodes: [YAMLNode] = []
     var children: [ViewNode] = []
 
-    init(name: String) { self.name = name }
+    init(name: String, which: KindName) {
+        self.name = name
+        self.which = which
+    }
 
     func makeKind() -> ViewKind {
-        let nine = alignmentName.flatMap { Alignment2D(name: $0) } ?? .center
-        switch name {
-        case "text": return .text(text, truncation: truncation)
-        case "image": return .image(name: text, size: imageSize, resizable: resizable)
-        case "color": return .color(color, fill: fill)
-        case "spacer": return .spacer(minLength: minLength)
-        case "divider": return .divider
-        case "hstack": return .hstack(children: children, spacing: spacing, alignment: Self.guide(alignmentName, of: .vertical))
-        case "vstack": return .vstack(children: children, spacing: spacing, alignment: Self.guide(alignmentName, of: .horizontal))
-        case "zstack": return .zstack(children: children, alignment: nine)
-        case "flow": return .flow(children: children, spacing: spacing, lineSpacing: lineSpacing ?? spacing, alignment: nine)
-        case "grid": return .grid(children: children, columns: columns, cells: cells, spacing: spacing, alignment: nine)
-        case "bricks": return .bricks(children: children, options: bricks)
-        default: return .canvas(children: children)
+        var nine: Alignment2D { alignmentName.flatMap { Alignment2D(name: $0) } ?? .center }
+        switch which {
+        case .text: return .text(text, truncation: truncation)
+        case .image: return .image(name: text, size: imageSize, resizable: resizable)
+        case .color: return .color(color, fill: fill)
+        case .spacer: return .spacer(minLength: minLength)
+        case .divider: return .divider
+        case .hstack: return .hstack(children: children, spacing: spacing, alignment: Self.guide(alignmentName, of: .vertical))
+        case .vstack: return .vstack(children: children, spacing: spacing, alignment: Self.guide(alignmentName, of: .horizontal))
+        case .zstack: return .zstack(children: children, alignment: nine)
+        case .flow: return .flow(children: children, spacing: spacing, lineSpacing: lineSpacing ?? spacing, alignment: nine)
+        case .grid: return .grid(children: children, columns: columns, cells: cells, spacing: spacing, alignment: nine)
+        case .bricks: return .bricks(children: children, options: bricks)
+        case .canvas, .other: return .canvas(children: children)
         }
     }
 
@@ -58,73 +62,82 @@ struct KindContent {
 }
 
 extension ValidationPass {
-    func kindContent(_ kind: KindSpec, _ kindPair: YAMLPair, fields: [String: YAMLPair], context: ViewContext) -> KindContent {
-        var c = KindContent(name: kind.name)
+    /// Reads the kind key's value and the kind's parameters into `c`.
+    func readKindContent(_ kind: KindInfo, _ kindPair: YAMLPair, fields: ViewFields, context: ViewContext, into c: inout KindContent) {
+        let table = viewKeys
         let value = kindPair.value, key = kindPair.key
-        func spec(_ name: String) -> KeySpec { kind.parameter(named: name) ?? KeySpec(name, .string, doc: "") }
-        func defaultNumber(_ name: String) -> Double { Double(spec(name).defaultDescription ?? "") ?? 0 }
 
-        switch kind.name {
-        case "text":
+        switch kind.which {
+        case .text:
             c.text = limitedText(scalarText(value, key: key, expected: "a string", name: "`text`"), at: value.range)
-            if let t = word(fields["truncation"], spec: spec("truncation")) { c.truncation = Truncation(rawValue: t) ?? .tail }
-        case "image":
+            if let p = fields[table.truncation], let t = word(p, spec: kind.parameter(table.truncation, "truncation")) {
+                c.truncation = Truncation(rawValue: t) ?? .tail
+            }
+        case .image:
             c.text = scalarText(value, key: key, expected: "an image name", name: "`image`")
-            if let p = fields["size"], let size = imageSize(p) { c.imageSize = size }
-            if let r = bool(fields["resizable"], name: "resizable") { c.resizable = r }
-        case "color":
+            if let p = fields[table.size], let size = imageSize(p) { c.imageSize = size }
+            if let r = bool(fields[table.resizable], name: "resizable") { c.resizable = r }
+        case .color:
             c.color = colorValue(value, key: key)
-            if let p = fields["fill"] { c.fill = fillCharacter(p) }
-        case "spacer":
+            if let p = fields[table.fill] { c.fill = fillCharacter(p) }
+        case .spacer:
             switch value.scalar?.resolved {
             case .null?:
                 break
             case .int?, .float?, .string("infinity")?:
                 c.minLength = number(value, key: key, bounds: .length, name: "`spacer`")
-                if let p = fields["minLength"] {
+                if let p = fields[table.minLength] {
                     report(.conflictingKeys, "`spacer: \(snippet(value))` already gives the minimum length; leave out `minLength` or the value",
                            at: p.key.range, related: [RelatedLocation(range: value.range, message: "the spacer's minimum length")])
-                    return c
+                    return
                 }
             default:
                 reportWrongType(value, key: key, expected: "nothing or a number", for: "`spacer`")
             }
-            if c.minLength == nil, let m = number(fields["minLength"], spec: spec("minLength")) { c.minLength = m }
-        case "divider":
+            if c.minLength == nil, let p = fields[table.minLength],
+               let m = number(p, spec: kind.parameter(table.minLength, "minLength")) {
+                c.minLength = m
+            }
+        case .divider:
             if case .null? = value.scalar?.resolved {} else {
                 reportWrongType(value, key: key, expected: "nothing", for: "`divider`")
             }
         default:
-            c.childNodes = childItems(value, key: key, kind: kind.name)
-            readContainerParameters(kind, fields: fields, into: &c, spec: spec, defaultNumber: defaultNumber)
+            c.childNodes = childItems(value, key: key, kind: kind.spec.name)
+            readContainerParameters(kind, fields: fields, into: &c)
         }
-        return c
     }
 
-    private func readContainerParameters(
-        _ kind: KindSpec, fields: [String: YAMLPair], into c: inout KindContent,
-        spec: (String) -> KeySpec, defaultNumber: (String) -> Double
-    ) {
-        if kind.parameter(named: "spacing") != nil {
-            c.spacing = number(fields["spacing"], spec: spec("spacing")) ?? defaultNumber("spacing")
+    private func readContainerParameters(_ kind: KindInfo, fields: ViewFields, into c: inout KindContent) {
+        let table = viewKeys
+        func number(_ id: Int, _ name: String) -> Double? {
+            guard let p = fields[id] else { return nil }
+            return self.number(p, spec: kind.parameter(id, name))
         }
-        if let p = fields["alignment"], case .alignment(let set)? = kind.parameter(named: "alignment")?.shape {
-            c.alignmentName = alignmentName(p, set: set, owner: "`\(kind.name)`")
+        func word(_ id: Int, _ name: String) -> String? {
+            guard let p = fields[id] else { return nil }
+            return self.word(p, spec: kind.parameter(id, name))
         }
-        switch kind.name {
-        case "flow":
-            c.lineSpacing = number(fields["lineSpacing"], spec: spec("lineSpacing"))
-        case "grid":
-            if let p = fields["columns"], let columns = gridColumns(p) { c.columns = columns }
-            if let w = word(fields["cells"], spec: spec("cells")) { c.cells = GridCells(rawValue: w) ?? .fill }
-        case "bricks":
+        if kind.hasSpacing {
+            c.spacing = number(table.spacing, "spacing") ?? kind.defaultSpacing
+        }
+        if let p = fields[table.alignment], let set = kind.alignmentSet {
+            c.alignmentName = alignmentName(p, set: set, owner: "`\(kind.spec.name)`")
+        }
+        switch kind.which {
+        case .flow:
+            c.lineSpacing = number(table.lineSpacing, "lineSpacing")
+        case .grid:
+            if let p = fields[table.columns], let columns = gridColumns(p) { c.columns = columns }
+            if let w = word(table.cells, "cells") { c.cells = GridCells(rawValue: w) ?? .fill }
+        case .bricks:
             var o = BrickOptions(spacing: c.spacing)
-            o.rowHeight = number(fields["rowHeight"], spec: spec("rowHeight"))
-            if let w = word(fields["fill"], spec: spec("fill")) { o.fill = BrickFill(rawValue: w) ?? .justify }
-            if let j = bool(fields["justifyLastRow"], name: "justifyLastRow") { o.justifyLastRow = j }
-            o.minWidth = number(fields["minWidth"], spec: spec("minWidth"))
-            o.maxWidth = number(fields["maxWidth"], spec: spec("maxWidth"))
-            if let lo = o.minWidth, let hi = o.maxWidth, lo > hi, let minPair = fields["minWidth"], let maxPair = fields["maxWidth"] {
+            o.rowHeight = number(table.rowHeight, "rowHeight")
+            if let w = word(table.fill, "fill") { o.fill = BrickFill(rawValue: w) ?? .justify }
+            if let j = bool(fields[table.justifyLastRow], name: "justifyLastRow") { o.justifyLastRow = j }
+            o.minWidth = number(table.minWidth, "minWidth")
+            o.maxWidth = number(table.maxWidth, "maxWidth")
+            if let lo = o.minWidth, let hi = o.maxWidth, lo > hi, let minPair = fields[table.minWidth], let maxPair = fields[table.maxWidth] {
                 reportMinExceedsMax(minPair, maxPair, lo, hi)
                 o.maxWidth = nil
             }
@@ -168,8 +181,9 @@ extension ValidationPass {
             reportWrongType(value, key: pair.key, expected: "`[width, height]` or `{width, height}`", for: "`size`")
             return nil
         }
-        guard let f = object(value, owner: pair.key, specs: Schema.sizeKeys, name: "`size`") else { return nil }
-        let w = number(f["width"], spec: f.spec("width")), h = number(f["height"], spec: f.spec("height"))
+        let keys = ObjectKeys.size
+        guard let f = object(value, owner: pair.key, keys: keys, name: "`size`") else { return nil }
+        let w = number(f, keys.id("width")), h = number(f, keys.id("height"))
         guard let w, let h else { return nil }
         return Size(width: w, height: h)
     }
@@ -281,8 +295,9 @@ extension ValidationPass {
                 reportWrongType(value, key: pair.key, expected: "`auto`, a whole number or `{minWidth: n}`", for: "`columns`")
                 return nil
             }
-            guard let f = object(value, owner: pair.key, specs: Schema.gridColumnsKeys, name: "`columns`"),
-                  let m = number(f["minWidth"], spec: f.spec("minWidth")) else { return nil }
+            let keys = ObjectKeys.gridColumns
+            guard let f = object(value, owner: pair.key, keys: keys, name: "`columns`"),
+                  let m = number(f, keys.id("minWidth")) else { return nil }
             return .minWidth(m)
         }
     }
@@ -291,7 +306,7 @@ extension ValidationPass {
 
     /// An alignment name valid for `set`, or nil (reported). `owner` names the view or modifier
     /// that takes it, for messages ("`zstack`", "a frame").
-    func alignmentName(_ pair: YAMLPair, set: AlignmentSet, owner: String) -> String? {
+    func alignmentName(_ pair: YAMLPair, set: AlignmentSet, owner: @autoclosure () -> String) -> String? {
         guard let s = pair.value.scalar, case .string(let name) = s.resolved else {
             reportWrongType(pair.value, key: pair.key, expected: "an alignment name", for: "`\(pair.key.keyText ?? "")`")
             return nil
@@ -299,7 +314,7 @@ extension ValidationPass {
         if set.builtInNames.contains(name) { return name }
         if let declared = alignmentAxes[name] {
             guard let wanted = set.customAxis else {
-                report(.invalidValue, "custom alignment `\(name)` can only align an `hstack` or a `vstack`; \(owner) takes one of the nine alignments",
+                report(.invalidValue, "custom alignment `\(name)` can only align an `hstack` or a `vstack`; \(owner()) takes one of the nine alignments",
                        at: pair.value.range)
                 return nil
             }
@@ -321,7 +336,7 @@ extension ValidationPass {
             message += "; did you mean `\(suggestion)`?"
             fixes = replacementFix(pair.value, with: suggestion)
         } else {
-            message += "; \(owner) takes " + candidates.map { "`\($0)`" }.joined(separator: ", ")
+            message += "; \(owner()) takes " + candidates.map { "`\($0)`" }.joined(separator: ", ")
         }
         report(.unknownAlignment, message, at: range(of: pair.value, key: pair.key), fixes: fixes)
         return nil

@@ -4,10 +4,16 @@ import TatamiYAML
 /// The wrapping modifiers of FORMAT.md §6 and §6.1.
 extension ValidationPass {
     /// Modifiers written as keys beside the kind key, in the fixed order they apply.
-    func directModifiers(_ fields: [String: YAMLPair], context: ViewContext) -> [Modifier] {
+    func directModifiers(_ fields: ViewFields, context: ViewContext) -> [Modifier] {
+        let table = viewKeys
         var result: [Modifier] = []
-        for spec in Schema.modifiers {
-            if let pair = fields[spec.name], let m = modifier(spec, pair, context: context) { result.append(m) }
+        for n in table.modifierIDs.indices {
+            if let pair = fields[table.modifierIDs[n]],
+               let m = modifier(table.modifierNames[n], name: table.modifierKeyNames[n], bounds: table.modifierBounds[n],
+                                pair, context: context) {
+                // Most views have one modifier at most: allocate for that one alone.
+                if result.isEmpty { result = [m] } else { result.append(m) }
+            }
         }
         return result
     }
@@ -19,7 +25,7 @@ extension ValidationPass {
             reportWrongType(pair.value, key: pair.key, expected: "a list of modifiers such as `[{padding: 8}]`", for: "`modifiers`")
             return []
         }
-        let names = Schema.modifiers.map(\.name)
+        let names = Self.modifierNames
         var result: [Modifier] = []
         for item in items {
             guard let raw = item.pairs else {
@@ -37,7 +43,9 @@ extension ValidationPass {
             }
             let k = first.key.keyText ?? ""
             if let spec = Schema.modifiers.first(where: { $0.name == k }) {
-                if let m = modifier(spec, first, context: context) { result.append(m) }
+                if let m = modifier(ModifierName(spec.name), name: spec.name, bounds: spec.numberBounds, first, context: context) {
+                    result.append(m)
+                }
             } else if ViewKeys.anywhere.contains(k) || Schema.kind(named: k) != nil {
                 report(.misplacedKey, "`\(k)` is not a modifier; `modifiers` lists only " + names.map { "`\($0)`" }.joined(separator: ", "),
                        at: first.key.range)
@@ -48,20 +56,24 @@ extension ValidationPass {
         return result
     }
 
-    private func modifier(_ spec: KeySpec, _ pair: YAMLPair, context: ViewContext) -> Modifier? {
-        switch spec.name {
-        case "fixedSize": return fixedSize(pair)
-        case "aspectRatio": return aspectRatio(pair, spec: spec)
-        case "frame": return frame(pair).map { .frame($0) }
-        case "padding": return padding(pair, spec: spec)
-        case "background", "overlay":
-            guard let built = view(pair.value, key: pair.key, context: context.decoration(spec.name)) else { return nil }
-            return spec.name == "background"
+    private static let modifierNames = Schema.modifiers.map(\.name)
+
+    /// The modifier `pair` writes; `name` and `bounds` are its key's name and number bounds.
+    private func modifier(_ which: ModifierName, name: String, bounds: NumberBounds?, _ pair: YAMLPair,
+                          context: ViewContext) -> Modifier? {
+        switch which {
+        case .fixedSize: return fixedSize(pair)
+        case .aspectRatio: return aspectRatio(pair, bounds: bounds)
+        case .frame: return frame(pair).map { .frame($0) }
+        case .padding: return padding(pair, bounds: bounds)
+        case .background, .overlay:
+            guard let built = view(pair.value, key: pair.key, context: context.decoration(name)) else { return nil }
+            return which == .background
                 ? .background(built.node, alignment: built.placement)
                 : .overlay(built.node, alignment: built.placement)
-        case "border": return border(pair)
-        case "offset": return offset(pair)
-        default: return nil
+        case .border: return border(pair)
+        case .offset: return offset(pair)
+        case .other: return nil
         }
     }
 
@@ -77,7 +89,7 @@ extension ValidationPass {
             if let bounds = numberBounds {
                 return .number(number(value, key: pair.key, bounds: bounds, name: "`\(pair.key.keyText ?? "")`"))
             }
-        case .string(let t)? where numberBounds != nil && ["infinity", "+infinity", "-infinity"].contains(t):
+        case .string(let t)? where numberBounds != nil && (t == "infinity" || t == "+infinity" || t == "-infinity"):
             return .number(number(value, key: pair.key, bounds: numberBounds!, name: "`\(pair.key.keyText ?? "")`"))
         default: break
         }
@@ -90,24 +102,26 @@ extension ValidationPass {
         case .bool(let b)?:
             return b ? .fixedSize(horizontal: true, vertical: true) : nil
         case .mapping?:
-            guard let f = object(pair.value, owner: pair.key, specs: Schema.fixedSizeKeys, name: "`fixedSize`") else { return nil }
-            let h = bool(f["horizontal"], name: "horizontal") ?? false
-            let v = bool(f["vertical"], name: "vertical") ?? false
+            let k = modifierKeys
+            guard let f = objectPairs(pair.value, owner: pair.key, keys: k.fixedSize, name: "`fixedSize`") else { return nil }
+            let h = bool(f[k.horizontal], name: "horizontal") ?? false
+            let v = bool(f[k.vertical], name: "vertical") ?? false
             return h || v ? .fixedSize(horizontal: h, vertical: v) : nil
         default:
             return nil
         }
     }
 
-    private func aspectRatio(_ pair: YAMLPair, spec: KeySpec) -> Modifier? {
-        switch boolOrMapping(pair, expected: "a number or `{ratio, contentMode}`", numberBounds: spec.numberBounds) {
+    private func aspectRatio(_ pair: YAMLPair, bounds: NumberBounds?) -> Modifier? {
+        switch boolOrMapping(pair, expected: "a number or `{ratio, contentMode}`", numberBounds: bounds) {
         case .number(let ratio)?:
             return ratio.map { .aspectRatio(ratio: $0, contentMode: .fit) }
         case .mapping?:
-            guard let f = object(pair.value, owner: pair.key, specs: Schema.aspectRatioKeys, name: "`aspectRatio`") else { return nil }
-            let ratio = number(f["ratio"], spec: f.spec("ratio"))
-            let mode = word(f["contentMode"], spec: f.spec("contentMode")).flatMap(ContentMode.init(rawValue:)) ?? .fit
-            if f["ratio"] != nil && ratio == nil { return nil }
+            let k = modifierKeys
+            guard let f = objectPairs(pair.value, owner: pair.key, keys: k.aspectRatio, name: "`aspectRatio`") else { return nil }
+            let ratio = number(f, k.aspectRatio, k.ratio)
+            let mode = word(f, k.aspectRatio, k.contentMode).flatMap(ContentMode.init(rawValue:)) ?? .fit
+            if f[k.ratio] != nil && ratio == nil { return nil }
             return .aspectRatio(ratio: ratio, contentMode: mode)
         case .bool?:
             reportWrongType(pair.value, key: pair.key, expected: "a number or `{ratio, contentMode}`", for: "`aspectRatio`")
@@ -117,21 +131,22 @@ extension ValidationPass {
         }
     }
 
-    private func padding(_ pair: YAMLPair, spec: KeySpec) -> Modifier? {
+    private func padding(_ pair: YAMLPair, bounds: NumberBounds?) -> Modifier? {
         switch boolOrMapping(pair, expected: "`true`, a number or `{top, bottom, leading, trailing, horizontal, vertical}`",
-                             numberBounds: spec.numberBounds) {
+                             numberBounds: bounds) {
         case .bool(let b)?:
             return b ? .padding(EdgeInsets(all: 16)) : nil
         case .number(let v)?:
             return v.map { .padding(EdgeInsets(all: $0)) }
         case .mapping?:
-            guard let f = object(pair.value, owner: pair.key, specs: Schema.paddingKeys, name: "`padding`") else { return nil }
-            func edge(_ name: String) -> Double? { number(f[name], spec: f.spec(name)) }
-            let horizontal = edge("horizontal"), vertical = edge("vertical")
+            let k = modifierKeys
+            let keys = k.padding
+            guard let f = objectPairs(pair.value, owner: pair.key, keys: keys, name: "`padding`") else { return nil }
+            let horizontal = number(f, keys, k.paddingHorizontal), vertical = number(f, keys, k.paddingVertical)
             // An edge key wins over `horizontal` / `vertical`.
             let insets = EdgeInsets(
-                top: edge("top") ?? vertical ?? 0, leading: edge("leading") ?? horizontal ?? 0,
-                bottom: edge("bottom") ?? vertical ?? 0, trailing: edge("trailing") ?? horizontal ?? 0)
+                top: number(f, keys, k.top) ?? vertical ?? 0, leading: number(f, keys, k.leading) ?? horizontal ?? 0,
+                bottom: number(f, keys, k.bottom) ?? vertical ?? 0, trailing: number(f, keys, k.trailing) ?? horizontal ?? 0)
             return .padding(insets)
         case nil:
             return nil
@@ -143,8 +158,9 @@ extension ValidationPass {
         case .bool(let b)?:
             return b ? .border(.single) : nil
         case .mapping?:
-            guard let f = object(pair.value, owner: pair.key, specs: Schema.borderKeys, name: "`border`") else { return nil }
-            let style = word(f["style"], spec: f.spec("style")).flatMap(BorderStyle.init(rawValue:)) ?? .single
+            let k = modifierKeys
+            guard let f = objectPairs(pair.value, owner: pair.key, keys: k.border, name: "`border`") else { return nil }
+            let style = word(f, k.border, k.style).flatMap(BorderStyle.init(rawValue:)) ?? .single
             return .border(style)
         default:
             return nil
@@ -152,54 +168,134 @@ extension ValidationPass {
     }
 
     private func offset(_ pair: YAMLPair) -> Modifier? {
-        guard let f = object(pair.value, owner: pair.key, specs: Schema.offsetKeys, name: "`offset`") else { return nil }
-        let x = number(f["x"], spec: f.spec("x")) ?? 0
-        let y = number(f["y"], spec: f.spec("y")) ?? 0
+        let k = modifierKeys
+        guard let f = objectPairs(pair.value, owner: pair.key, keys: k.offset, name: "`offset`") else { return nil }
+        let x = number(f, k.offset, k.x) ?? 0
+        let y = number(f, k.offset, k.y) ?? 0
         return .offset(x: x, y: y)
     }
 
     // MARK: Frame
 
     func frame(_ pair: YAMLPair) -> FrameSpec? {
-        guard let f = object(pair.value, owner: pair.key, specs: Schema.frameKeys, name: "`frame`") else { return nil }
-        let fixedNames = Set(Schema.frameFixedKeys.map(\.name))
-        let flexibleNames = Set(Schema.frameFlexibleKeys.map(\.name))
+        let k = modifierKeys
+        guard let f = objectPairs(pair.value, owner: pair.key, keys: k.frame, name: "`frame`") else { return nil }
         // The first size key decides the frame's kind; keys of the other kind conflict with it.
         var first: YAMLPair? = nil
-        var used: [String: YAMLPair] = [:]
-        for p in f.order {
-            let k = p.key.keyText ?? ""
-            guard fixedNames.contains(k) || flexibleNames.contains(k) else { continue }
-            if let first, fixedNames.contains(first.key.keyText ?? "") != fixedNames.contains(k) {
-                let firstName = first.key.keyText ?? ""
-                let (fixed, flexible) = fixedNames.contains(k) ? (k, firstName) : (firstName, k)
+        var firstIsFixed = false
+        var used: UInt64 = 0
+        let pairs = f.pairs
+        for i in pairs.indices {
+            guard let id = f.id(ofPairAt: i) else { continue }
+            let bit: UInt64 = 1 &<< UInt64(id)
+            guard (k.frameFixed | k.frameFlexible) & bit != 0 else { continue }
+            let p = pairs[i]
+            let isFixed = k.frameFixed & bit != 0
+            if let first, firstIsFixed != isFixed {
+                let firstName = first.key.keyText ?? "", name = p.key.keyText ?? ""
+                let (fixed, flexible) = isFixed ? (name, firstName) : (firstName, name)
                 report(.conflictingKeys,
                        "a frame is either fixed or flexible: `\(fixed)` makes it fixed and `\(flexible)` flexible",
                        at: p.key.range, related: [RelatedLocation(range: first.key.range, message: "`\(firstName)` here")])
                 continue
             }
-            if first == nil { first = p }
-            used[k] = p
+            if first == nil {
+                first = p
+                firstIsFixed = isFixed
+            }
+            used |= bit
         }
         var alignment = Alignment2D.center
-        if let p = f["alignment"], let name = alignmentName(p, set: .nine, owner: "a frame") {
+        if let p = f[k.frameAlignment], let name = alignmentName(p, set: .nine, owner: "a frame") {
             alignment = Alignment2D(name: name) ?? .center
         }
-        func value(_ name: String) -> Double? { number(used[name], spec: f.spec(name)) }
-        if let first, flexibleNames.contains(first.key.keyText ?? "") {
+        if first != nil && !firstIsFixed {
             var flex = FlexibleFrame(
-                minWidth: value("minWidth"), idealWidth: value("idealWidth"), maxWidth: value("maxWidth"),
-                minHeight: value("minHeight"), idealHeight: value("idealHeight"), maxHeight: value("maxHeight"))
-            if let lo = flex.minWidth, let hi = flex.maxWidth, lo > hi, let a = used["minWidth"], let b = used["maxWidth"] {
+                minWidth: frameValue(f, used, k.minWidth), idealWidth: frameValue(f, used, k.idealWidth),
+                maxWidth: frameValue(f, used, k.maxWidth), minHeight: frameValue(f, used, k.minHeight),
+                idealHeight: frameValue(f, used, k.idealHeight), maxHeight: frameValue(f, used, k.maxHeight))
+            if let lo = flex.minWidth, let hi = flex.maxWidth, lo > hi, let a = f[k.minWidth], let b = f[k.maxWidth] {
                 reportMinExceedsMax(a, b, lo, hi)
                 flex.maxWidth = nil
             }
-            if let lo = flex.minHeight, let hi = flex.maxHeight, lo > hi, let a = used["minHeight"], let b = used["maxHeight"] {
+            if let lo = flex.minHeight, let hi = flex.maxHeight, lo > hi, let a = f[k.minHeight], let b = f[k.maxHeight] {
                 reportMinExceedsMax(a, b, lo, hi)
                 flex.maxHeight = nil
             }
             return .flexible(flex, alignment: alignment)
         }
-        return .fixed(width: value("width"), height: value("height"), alignment: alignment)
+        return .fixed(width: frameValue(f, used, k.width), height: frameValue(f, used, k.height), alignment: alignment)
+    }
+
+    /// The number of a frame's size key `id`, when it is among the keys `used`.
+    private func frameValue(_ f: KeyedPairs, _ used: UInt64, _ id: Int) -> Double? {
+        used & (1 &<< UInt64(id)) != 0 ? number(f, modifierKeys.frame, id) : nil
+    }
+}
+
+/// The modifiers, by what the validator does with them.
+enum ModifierName {
+    case fixedSize, aspectRatio, frame, padding, background, overlay, border, offset, other
+
+    init(_ name: String) {
+        switch name {
+        case "fixedSize": self = .fixedSize
+        case "aspectRatio": self = .aspectRatio
+        case "frame": self = .frame
+        case "padding": self = .padding
+        case "background": self = .background
+        case "overlay": self = .overlay
+        case "border": self = .border
+        case "offset": self = .offset
+        default: self = .other
+        }
+    }
+}
+
+/// The keys of the modifiers' mappings, with the indexes of those read by name.
+final class ModifierKeys: Sendable {
+    static let shared = ModifierKeys()
+
+    let fixedSize = ObjectKeys.fixedSize
+    let aspectRatio = ObjectKeys.aspectRatio
+    let padding = ObjectKeys.padding
+    let border = ObjectKeys.border
+    let offset = ObjectKeys.offset
+    let frame = ObjectKeys.frame
+
+    let horizontal, vertical: Int
+    let ratio, contentMode: Int
+    let top, bottom, leading, trailing, paddingHorizontal, paddingVertical: Int
+    let style: Int
+    let x, y: Int
+    /// A fixed frame's size keys, and a flexible frame's bound keys.
+    let frameFixed, frameFlexible: UInt64
+    let width, height, minWidth, idealWidth, maxWidth, minHeight, idealHeight, maxHeight, frameAlignment: Int
+
+    private init() {
+        horizontal = fixedSize.id("horizontal")
+        vertical = fixedSize.id("vertical")
+        ratio = aspectRatio.id("ratio")
+        contentMode = aspectRatio.id("contentMode")
+        top = padding.id("top")
+        bottom = padding.id("bottom")
+        leading = padding.id("leading")
+        trailing = padding.id("trailing")
+        paddingHorizontal = padding.id("horizontal")
+        paddingVertical = padding.id("vertical")
+        style = border.id("style")
+        x = offset.id("x")
+        y = offset.id("y")
+        frameFixed = frame.mask(Schema.frameFixedKeys.map(\.name))
+        frameFlexible = frame.mask(Schema.frameFlexibleKeys.map(\.name))
+        width = frame.id("width")
+        height = frame.id("height")
+        minWidth = frame.id("minWidth")
+        idealWidth = frame.id("idealWidth")
+        maxWidth = frame.id("maxWidth")
+        minHeight = frame.id("minHeight")
+        idealHeight = frame.id("idealHeight")
+        maxHeight = frame.id("maxHeight")
+        frameAlignment = frame.id("alignment")
     }
 }

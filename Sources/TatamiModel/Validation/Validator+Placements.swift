@@ -28,8 +28,7 @@ extension ValidationPass {
     }
 
     private func placement(_ node: YAMLNode, owner: YAMLNode?) -> Placement? {
-        let allKeys = Schema.placementKeys
-        guard let f = object(node, owner: owner, specs: allKeys, name: "a placement") else { return nil }
+        guard let f = object(node, owner: owner, keys: .placement, name: "a placement") else { return nil }
         let ruleNames = Schema.placementRuleKeys.map(\.name)
         let expressionNames = Schema.placementExpressionKeys.map(\.name)
         // Each rule key is one way to place; the x/y/width/height keys together are another.
@@ -69,8 +68,7 @@ extension ValidationPass {
                     : .relative(x: r[0], y: r[1], width: r[2], height: r[3])
             }
         case "insets":
-            let specs = Schema.placementRuleKeys.first { $0.name == "insets" }?.shape.objectKeys ?? []
-            rule = f.pairs["insets"].map { .insets(edgeInsets($0, specs: specs)) }
+            rule = f["insets"].map { .insets(edgeInsets($0, keys: .insets)) }
         case "anchor":
             rule = anchor(chosen)
         default:
@@ -107,7 +105,7 @@ extension ValidationPass {
     }
 
     private func anchor(_ pair: YAMLPair) -> PlacementRule? {
-        guard let f = object(pair.value, owner: pair.key, specs: Schema.anchorKeys, name: "`anchor`") else { return nil }
+        guard let f = object(pair.value, owner: pair.key, keys: .anchor, name: "`anchor`") else { return nil }
         var from: Alignment2D? = nil
         if let p = f["from"], let name = alignmentName(p, set: .nine, owner: "`from`") { from = Alignment2D(name: name) }
         let x = number(f["x"], spec: f.spec("x")) ?? 0

@@ -29,6 +29,16 @@ struct ViewContext {
     var isCanvasChild: Bool { if case .canvasChild = role { return true } else { return false } }
     var isDecoration: Bool { if case .decoration = role { return true } else { return false } }
 
+    /// The role as a number, for `ViewKeyTable.allowed`: the keys a view may have depend on it.
+    var roleIndex: Int {
+        switch role {
+        case .body: return 0
+        case .canvasChild: return 1
+        case .decoration: return 2
+        case .child: return 3
+        }
+    }
+
     func child(of kind: String) -> ViewContext {
         ViewContext(depth: depth + 1, role: kind == "canvas" ? .canvasChild : .child(of: kind))
     }
@@ -104,6 +114,204 @@ enum ViewKeys {
     }
 }
 
+/// The kinds, by what the validator does with them.
+enum KindName {
+    case text, image, color, spacer, divider, hstack, vstack, zstack, flow, grid, bricks, canvas, other
+
+    init(_ name: String) {
+        switch name {
+        case "text": self = .text
+        case "image": self = .image
+        case "color": self = .color
+        case "spacer": self = .spacer
+        case "divider": self = .divider
+        case "hstack": self = .hstack
+        case "vstack": self = .vstack
+        case "zstack": self = .zstack
+        case "flow": self = .flow
+        case "grid": self = .grid
+        case "bricks": self = .bricks
+        case "canvas": self = .canvas
+        default: self = .other
+        }
+    }
+}
+
+/// One kind of view, with what the validator reads of its schema entry worked out once.
+final class KindInfo: Sendable {
+    let spec: KindSpec
+    let which: KindName
+    /// Its parameters' specs by key index.
+    let parameters: [KeySpec?]
+    let hasSpacing: Bool
+    let defaultSpacing: Double
+    /// The alignment names its `alignment` parameter takes; nil when it has none.
+    let alignmentSet: AlignmentSet?
+    let hasAlignmentParameter: Bool
+
+    init(spec: KindSpec, which: KindName, parameters: [KeySpec?], hasSpacing: Bool, defaultSpacing: Double,
+         alignmentSet: AlignmentSet?, hasAlignmentParameter: Bool) {
+        self.spec = spec
+        self.which = which
+        self.parameters = parameters
+        self.hasSpacing = hasSpacing
+        self.defaultSpacing = defaultSpacing
+        self.alignmentSet = alignmentSet
+        self.hasAlignmentParameter = hasAlignmentParameter
+    }
+
+    /// The spec of a parameter, or a placeholder string key as `KindSpec.parameter(named:)`
+    /// callers used.
+    func parameter(_ id: Int, _ name: String) -> KeySpec {
+        parameters[id] ?? KeySpec(name, .string, doc: "")
+    }
+}
+
+/// Every key a view mapping may hold (kinds, parameters, modifiers, attributes, inherited
+/// keys), indexed once from the schema, with bitmasks of the keys allowed in each place.
+final class ViewKeyTable: Sendable {
+    static let shared = ViewKeyTable()
+
+    let index: NameIndex
+    /// Per key index: the kind it names (a position in `kinds`), or -1.
+    let kindOfKey: [Int]
+    let kinds: [KindInfo]
+    let kindMask: UInt64
+    /// Keys that read as component names.
+    let componentMask: UInt64
+    /// Per kind and role (`kind * 4 + ViewContext.roleIndex`): the keys allowed beside the kind
+    /// key, as `ViewKeys.allowed` lists them.
+    private let allowedMasks: [UInt64]
+    /// The modifiers written as keys, in the order they apply: their key indexes, specs and
+    /// what they are.
+    let modifierIDs: [Int]
+    let modifierKeyNames: [String]
+    let modifierNames: [ModifierName]
+    let modifierBounds: [NumberBounds?]
+    let modifierMask: UInt64
+    let modifierList: Int
+    /// The attributes' and inherited keys' specs by key index.
+    let common: [KeySpec?]
+    /// The attributes and inherited keys.
+    let attributeMask: UInt64
+
+    // The keys the validator reads by name.
+    let id, layoutPriority, alignmentGuides, zIndex, hidden, when, ignoresSafeArea, position: Int
+    let font, lineLimit, multilineAlignment: Int
+    let truncation, size, resizable, fill, minLength, spacing, alignment, lineSpacing: Int
+    let columns, cells, rowHeight, justifyLastRow, minWidth, maxWidth: Int
+
+    private init() {
+        var names = Schema.kindNames
+        for k in Schema.kinds { names += k.parameters.map(\.name) }
+        names += Schema.commonViewKeys.map(\.name)
+        names.append(Schema.decorationAlignment.name)
+        var seen = Set<String>()
+        names = names.filter { seen.insert($0).inserted }
+        precondition(names.count <= 64, "more than 64 view keys")
+        let index = NameIndex(names)
+        self.index = index
+        func id(_ name: String) -> Int {
+            guard let i = index.index(of: name) else { preconditionFailure("no view key `\(name)`") }
+            return i
+        }
+        func bit(_ name: String) -> UInt64 { 1 &<< UInt64(id(name)) }
+
+        var kindOfKey = [Int](repeating: -1, count: 64)
+        var kindMask: UInt64 = 0
+        var kinds: [KindInfo] = []
+        for (i, k) in Schema.kinds.enumerated() {
+            let key = id(k.name)
+            if kindOfKey[key] < 0 { kindOfKey[key] = i }
+            kindMask |= 1 &<< UInt64(key)
+            var parameters = [KeySpec?](repeating: nil, count: 64)
+            for p in k.parameters where parameters[id(p.name)] == nil { parameters[id(p.name)] = p }
+            let spacing = k.parameter(named: "spacing")
+            var alignmentSet: AlignmentSet? = nil
+            if case .alignment(let set)? = k.parameter(named: "alignment")?.shape { alignmentSet = set }
+            kinds.append(KindInfo(
+                spec: k, which: KindName(k.name), parameters: parameters,
+                hasSpacing: spacing != nil, defaultSpacing: Double(spacing?.defaultDescription ?? "") ?? 0,
+                alignmentSet: alignmentSet, hasAlignmentParameter: k.parameter(named: Schema.decorationAlignment.name) != nil))
+        }
+        self.kindOfKey = kindOfKey
+        self.kinds = kinds
+        self.kindMask = kindMask
+
+        var componentMask: UInt64 = 0
+        for name in index.names where ValidationPass.isComponentName(name) { componentMask |= bit(name) }
+        self.componentMask = componentMask
+
+        let roles: [ViewContext.Role] = [.body, .canvasChild, .decoration("background"), .child(of: "")]
+        var allowedMasks: [UInt64] = []
+        for k in Schema.kinds {
+            for role in roles {
+                let context = ViewContext(depth: 1, role: role)
+                var mask: UInt64 = 0
+                for name in ViewKeys.allowed(kind: k, context: context) { mask |= bit(name) }
+                allowedMasks.append(mask & ~kindMask & ~componentMask)
+            }
+        }
+        self.allowedMasks = allowedMasks
+
+        modifierIDs = Schema.modifiers.map { id($0.name) }
+        modifierKeyNames = Schema.modifiers.map(\.name)
+        modifierNames = Schema.modifiers.map { ModifierName($0.name) }
+        modifierBounds = Schema.modifiers.map(\.numberBounds)
+        modifierMask = Schema.modifiers.reduce(0) { $0 | bit($1.name) }
+        modifierList = id(Schema.modifierList.name)
+        var common = [KeySpec?](repeating: nil, count: 64)
+        for a in Schema.attributes + Schema.inherited where common[id(a.name)] == nil { common[id(a.name)] = a }
+        self.common = common
+        attributeMask = (Schema.attributes + Schema.inherited).reduce(0) { $0 | bit($1.name) }
+
+        self.id = id("id")
+        layoutPriority = id("layoutPriority")
+        alignmentGuides = id("alignmentGuides")
+        zIndex = id("zIndex")
+        hidden = id("hidden")
+        when = id("when")
+        ignoresSafeArea = id("ignoresSafeArea")
+        position = id("position")
+        font = id("font")
+        lineLimit = id("lineLimit")
+        multilineAlignment = id("multilineAlignment")
+        truncation = id("truncation")
+        size = id("size")
+        resizable = id("resizable")
+        fill = id("fill")
+        minLength = id("minLength")
+        spacing = id("spacing")
+        alignment = id(Schema.decorationAlignment.name)
+        lineSpacing = id("lineSpacing")
+        columns = id("columns")
+        cells = id("cells")
+        rowHeight = id("rowHeight")
+        justifyLastRow = id("justifyLastRow")
+        minWidth = id("minWidth")
+        maxWidth = id("maxWidth")
+    }
+
+    func allowed(kind: Int, context: ViewContext) -> UInt64 {
+        allowedMasks[kind &* 4 &+ context.roleIndex]
+    }
+
+    /// The spec of an attribute or inherited key.
+    func commonSpec(_ id: Int) -> KeySpec { common[id]! }
+}
+
+/// A view's known keys that are allowed where it is, by `ViewKeyTable` index.
+struct ViewFields {
+    let mapping: KeyedPairs
+    let mask: UInt64
+
+    subscript(id: Int) -> YAMLPair? {
+        mask & (1 &<< UInt64(id)) != 0 ? mapping[id] : nil
+    }
+
+    func has(_ mask: UInt64) -> Bool { self.mask & mask != 0 }
+}
+
 extension ValidationPass {
     /// Validates a view; nil when there is no usable view (reported).
     func view(_ node: YAMLNode, key: YAMLNode?, context: ViewContext) -> BuiltView? {
@@ -122,7 +330,7 @@ extension ValidationPass {
         case .scalar(let s):
             return bareText(node, s, key: key, context: context)
         case .mapping(let raw):
-            return mappingView(node, uniquePairs(raw), key: key, context: context)
+            return mappingView(node, raw, key: key, context: context)
         }
     }
 
@@ -149,77 +357,96 @@ extension ValidationPass {
         return BuiltView(node: view, placement: .center)
     }
 
-    private static func isComponentName(_ key: String) -> Bool {
+    static func isComponentName(_ key: String) -> Bool {
         guard let first = key.unicodeScalars.first else { return false }
+        if first.isASCII { return first.value >= 0x41 && first.value <= 0x5A }
         return first.properties.isUppercase
     }
 
-    private func mappingView(_ node: YAMLNode, _ pairs: [YAMLPair], key: YAMLNode?, context: ViewContext) -> BuiltView? {
+    private func mappingView(_ node: YAMLNode, _ raw: [YAMLPair], key: YAMLNode?, context: ViewContext) -> BuiltView? {
+        let table = viewKeys
+        let mapping = keyedPairs(raw, table.index)
+        let pairs = mapping.pairs
         var kindPair: YAMLPair? = nil
+        var kindIndex = -1
         var hasComponent = false
-        for p in pairs {
-            let k = p.key.keyText ?? ""
-            if Schema.kind(named: k) != nil {
-                if let first = kindPair {
-                    let firstName = first.key.keyText ?? ""
-                    report(.multipleKinds, "a view has one kind key; `\(k)` is a second one besides `\(firstName)`",
-                           at: p.key.range, related: [RelatedLocation(range: first.key.range, message: "first kind key `\(firstName)`")])
-                } else {
-                    kindPair = p
+        let kindBits = mapping.present & table.kindMask
+        if mapping.unknownCount == 0 && mapping.present & table.componentMask == 0 && kindBits.nonzeroBitCount == 1 {
+            // One kind key, no component: nothing to report.
+            let id = kindBits.trailingZeroBitCount
+            kindPair = mapping[id]
+            kindIndex = table.kindOfKey[id]
+        } else {
+            for p in pairs {
+                let k = p.key.keyText ?? ""
+                if let id = table.index.index(of: k), table.kindOfKey[id] >= 0 {
+                    if let first = kindPair {
+                        let firstName = first.key.keyText ?? ""
+                        report(.multipleKinds, "a view has one kind key; `\(k)` is a second one besides `\(firstName)`",
+                               at: p.key.range, related: [RelatedLocation(range: first.key.range, message: "first kind key `\(firstName)`")])
+                    } else {
+                        kindPair = p
+                        kindIndex = table.kindOfKey[id]
+                    }
+                } else if Self.isComponentName(k) {
+                    hasComponent = true
+                    var fixes: [FixIt] = []
+                    var message = "no component named `\(k)` is declared"
+                    if let suggestion = closest(to: k, in: componentNames) {
+                        message += "; did you mean `\(suggestion)`?"
+                        fixes.append(FixIt(title: "replace with `\(suggestion)`", range: p.key.range, replacement: suggestion))
+                    }
+                    report(.unknownComponent, message, at: p.key.range, fixes: fixes)
                 }
-            } else if Self.isComponentName(k) {
-                hasComponent = true
-                var fixes: [FixIt] = []
-                var message = "no component named `\(k)` is declared"
-                if let suggestion = closest(to: k, in: componentNames) {
-                    message += "; did you mean `\(suggestion)`?"
-                    fixes.append(FixIt(title: "replace with `\(suggestion)`", range: p.key.range, replacement: suggestion))
-                }
-                report(.unknownComponent, message, at: p.key.range, fixes: fixes)
             }
         }
-        guard let kindPair, let kind = Schema.kind(named: kindPair.key.keyText ?? "") else {
+        guard let kindPair, kindIndex >= 0 else {
             kindlessView(node, pairs, hasComponent: hasComponent)
             return nil
         }
+        let kind = table.kinds[kindIndex]
 
         let serial = takeSerial()
-        let place = ViewKeys.Place(kind: kind.name, isBody: context.isBody, isCanvasChild: context.isCanvasChild,
-                                   isDecoration: context.isDecoration)
-        if allowedKeys[place] == nil {
-            let list = ViewKeys.allowed(kind: kind, context: context)
-            allowedKeys[place] = (list, Set(list), list + Schema.kindNames)
-        }
-        let (_, allowed, candidates) = allowedKeys[place]!
-        var fields: [String: YAMLPair] = [:]
-        for p in pairs {
-            let k = p.key.keyText ?? ""
-            if Schema.kind(named: k) != nil || Self.isComponentName(k) { continue }
-            if allowed.contains(k) {
-                fields[k] = p
-            } else if let message = misplacedMessage(k, kind: kind.name, context: context) {
-                report(.misplacedKey, message, at: p.key.range)
-            } else {
-                reportUnknownKey(p.key, candidates: candidates)
+        let allowed = table.allowed(kind: kindIndex, context: context)
+        if mapping.unknownCount != 0 || mapping.present & ~(table.kindMask | table.componentMask | allowed) != 0 {
+            for p in pairs {
+                let k = p.key.keyText ?? ""
+                let id = table.index.index(of: k)
+                if let id, table.kindOfKey[id] >= 0 { continue }
+                if Self.isComponentName(k) { continue }
+                if let id, allowed & (1 &<< UInt64(id)) != 0 { continue }
+                if let message = misplacedMessage(k, kind: kind.spec.name, context: context) {
+                    report(.misplacedKey, message, at: p.key.range)
+                } else {
+                    reportUnknownKey(p.key, candidates: unknownKeyCandidates(kind.spec, context: context))
+                }
             }
         }
+        let fields = ViewFields(mapping: mapping, mask: mapping.present & allowed)
 
-        var content = kindContent(kind, kindPair, fields: fields, context: context)
+        var content = KindContent(name: kind.spec.name, which: kind.which)
+        readKindContent(kind, kindPair, fields: fields, context: context, into: &content)
         var placement = Alignment2D.center
         if context.isDecoration {
             if let name = content.alignmentName {
                 placement = Alignment2D(name: name) ?? .center
-            } else if kind.parameter(named: Schema.decorationAlignment.name) == nil, let p = fields[Schema.decorationAlignment.name],
+            } else if !kind.hasAlignmentParameter, let p = fields[table.alignment],
                       let name = alignmentName(p, set: .nine, owner: "a background or overlay") {
                 placement = Alignment2D(name: name) ?? .center
             }
         }
 
-        let modifiers = directModifiers(fields, context: context) + (fields[Schema.modifierList.name].map { modifierList($0, context: context) } ?? [])
-        let attributes = viewAttributes(fields, kindKey: kindPair.key, node: node, context: context)
+        var modifiers = fields.has(table.modifierMask) ? directModifiers(fields, context: context) : []
+        if let p = fields[table.modifierList] { modifiers += modifierList(p, context: context) }
+        var attributes = ViewAttributes()
+        if fields.has(table.attributeMask) {
+            readViewAttributes(fields, kindKey: kindPair.key, node: node, context: context, into: &attributes)
+        } else if context.isCanvasChild && !isCut(node) {
+            report(.missingRequired, "a canvas child needs a `position`", at: kindPair.key.range)
+        }
 
-        if kind.isContainer {
-            let childContext = context.child(of: kind.name)
+        if kind.spec.isContainer {
+            let childContext = context.child(of: kind.spec.name)
             var children: [ViewNode] = []
             children.reserveCapacity(content.childNodes.count)
             for item in content.childNodes {
@@ -235,6 +462,17 @@ extension ValidationPass {
             ignoresSafeArea: attributes.ignoresSafeArea, environment: attributes.environment,
             placements: attributes.placements, serial: serial)
         return BuiltView(node: view, placement: placement)
+    }
+
+    /// The keys to suggest for an unknown key of a view: the keys allowed where it is, then the
+    /// kinds; worked out once per place.
+    private func unknownKeyCandidates(_ kind: KindSpec, context: ViewContext) -> [String] {
+        let place = ViewKeys.Place(kind: kind.name, isBody: context.isBody, isCanvasChild: context.isCanvasChild,
+                                   isDecoration: context.isDecoration)
+        if let known = allowedKeys[place] { return known }
+        let candidates = ViewKeys.allowed(kind: kind, context: context) + Schema.kindNames
+        allowedKeys[place] = candidates
+        return candidates
     }
 
     /// A mapping without a usable kind: its unknown keys are reported (a misspelt kind key is

@@ -21,7 +21,10 @@ public struct ValidationResult: Sendable {
 /// `ValidationLimits.maxViewDepth` views; callers run it on a thread with a large stack.
 public enum Validator {
     public static func validate(_ yaml: YAMLParseResult) -> ValidationResult {
-        let pass = ValidationPass(table: yaml.lineTable)
+        // After a syntax error, the nodes open where parsing stopped are cut (only a mapping
+        // root is read further).
+        let cut = yaml.isComplete ? nil : yaml.root.flatMap { $0.pairs == nil ? nil : $0 }
+        let pass = ValidationPass(table: yaml.lineTable, cutFrom: cut)
         let document = TatamiDocument()
         pass.validateFile(yaml, into: document)
         document.viewCount = pass.nextSerial
@@ -45,7 +48,6 @@ extension ValidationPass {
                    at: root.range)
             return
         }
-        if !yaml.isComplete { markCut(from: root) }
         let pairs = uniquePairs(raw)
         var byName: [String: YAMLPair] = [:]
         let topNames = Schema.topLevel.map(\.name)

@@ -1,0 +1,60 @@
+import Foundation
+import TatamiBase
+import TatamiModel
+import TatamiYAML
+import XCTest
+
+/// Keys are looked up through indexes built from the schema; these cases exercise their edges:
+/// mappings with many keys, duplicates, quoted and non-ASCII keys.
+final class ValidatorKeyLookupTests: XCTestCase {
+    private func codes(_ result: ValidationResult) -> [String] {
+        result.diagnostics.map(\.code.name)
+    }
+
+    func testKeysAfterTheSixteenthAreRead() {
+        let keys = [
+            "text: a", "truncation: head", "fixedSize: true", "aspectRatio: 2", "padding: 3", "border: true",
+            "offset: {x: 1}", "id: first", "layoutPriority: 1", "zIndex: 2", "hidden: false", "when: landscape",
+            "font: title", "lineLimit: 2", "multilineAlignment: center", "alignmentGuides: {top: 1}",
+            "frame: {width: 7}", "background: {color: red}", "id: second",
+        ]
+        let result = ValidatorTestSupport.validate("body: {" + keys.joined(separator: ", ") + "}\n")
+        // The second `id` is the YAML stage's duplicate; the validator keeps the first.
+        XCTAssertEqual(codes(result), ["duplicate-key"])
+        guard let body = result.document.body else { return XCTFail("no body") }
+        XCTAssertEqual(body.id, "first")
+        XCTAssertEqual(body.modifiers.map(\.keyName),
+                       ["fixedSize", "aspectRatio", "frame", "padding", "background", "border", "offset"])
+        guard case .frame(.fixed(let width, _, _))? = body.modifiers.first(where: { $0.keyName == "frame" }) else {
+            return XCTFail("no fixed frame")
+        }
+        XCTAssertEqual(width, 7)
+    }
+
+    func testUnknownKeysBeforeAKnownOneInALargeMapping() {
+        let unknown = (1...17).map { "k\($0): 1" }.joined(separator: ", ")
+        let result = ValidatorTestSupport.validate("body: {text: a, frame: {" + unknown + ", height: 4}}\n")
+        XCTAssertEqual(codes(result), Array(repeating: "unknown-key", count: 17))
+        guard case .frame(.fixed(nil, let height?, _))? = result.document.body?.modifiers.first else {
+            return XCTFail("no fixed frame")
+        }
+        XCTAssertEqual(height, 4)
+    }
+
+    func testQuotedKeysAreKeys() {
+        let result = ValidatorTestSupport.validate("body: {\"text\": a, 'frame': {\"width\": 3}}\n")
+        XCTAssertEqual(codes(result), [])
+        XCTAssertEqual(result.document.body?.modifiers.map(\.keyName), ["frame"])
+    }
+
+    func testCanonicallyEquivalentKeysAreOneKey() {
+        // "é" precomposed and decomposed: the same key to YAML and to the validator.
+        let result = ValidatorTestSupport.validate("body: {text: a, \"\u{E9}\": 1, \"e\u{301}\": 2}\n")
+        XCTAssertEqual(codes(result).sorted(), ["duplicate-key", "unknown-key"])
+    }
+
+    func testCapitalisedNonASCIIKeysNameComponents() {
+        let result = ValidatorTestSupport.validate("body: {text: a, \u{C9}clair: 1, \u{F1}u: 2}\n")
+        XCTAssertEqual(codes(result), ["unknown-component", "unknown-key"])
+    }
+}
