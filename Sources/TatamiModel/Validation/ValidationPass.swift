@@ -163,8 +163,10 @@ final class ValidationPass {
 
     /// A mapping's pairs with the later duplicates of a key left out (the YAML stage has
     /// reported them) and non-scalar keys reported and left out.
+    /// The pairs without the later occurrences of a key (the YAML stage reported those). Keys
+    /// are the same when their UTF-8 bytes are, as YAML compares scalars character by character.
     func uniquePairs(_ pairs: [YAMLPair]) -> [YAMLPair] {
-        var seen = Set<String>()
+        var seen = Set<[UInt8]>()
         var result: [YAMLPair] = []
         result.reserveCapacity(pairs.count)
         for p in pairs {
@@ -173,7 +175,7 @@ final class ValidationPass {
                 continue
             }
             if isCut(p.value), case .null? = p.value.scalar?.resolved, p.value.range.isEmpty { continue }
-            if seen.insert(k).inserted { result.append(p) }
+            if seen.insert(Array(k.utf8)).inserted { result.append(p) }
         }
         return result
     }
