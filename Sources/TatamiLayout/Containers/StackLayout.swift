@@ -35,7 +35,7 @@ struct StackLayout: ContainerLayout {
         let mainOverflow = along.map { $0.isFinite ? max(0, main(size) - $0) : 0 } ?? 0
         let crossOverflow = across.map { $0.isFinite ? max(0, cross(size) - $0) : 0 } ?? 0
         let overflow = axis == .horizontal ? Size(width: mainOverflow, height: crossOverflow) : Size(width: crossOverflow, height: mainOverflow)
-        return Arrangement(size: size, children: [ChildPlacement(node: child, origin: .zero, size: size, proposal: p)], overflow: overflow)
+        return Arrangement(size: size, list: .one(ChildPlacement(node: child, origin: .zero, size: size, proposal: p)), overflow: overflow)
     }
 
     private func arrange(

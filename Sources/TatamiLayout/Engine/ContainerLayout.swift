@@ -3,15 +3,27 @@ import TatamiModel
 
 /// Where a container puts its children for one proposal, and the size it reports.
 struct Arrangement {
+    init(size: Size, children: [ChildPlacement], overflow: Size = .zero, notes: [LayoutNote] = [], cells: [Rect] = []) {
+        self.init(size: size, list: ChildList(children), overflow: overflow, notes: notes, cells: cells)
+    }
+
+    init(size: Size, list: ChildList, overflow: Size = .zero, notes: [LayoutNote] = [], cells: [Rect] = []) {
+        self.size = size
+        self.children = list
+        self.overflow = overflow
+        self.notes = notes
+        self.cells = cells
+    }
+
     var size: Size
     /// One entry per child, in the container's child order.
-    var children: [ChildPlacement]
+    var children: ChildList
     /// How far the content exceeds what was offered, per axis (0 when it fits).
-    var overflow: Size = .zero
+    var overflow: Size
     /// Problems with children (`no-position`, `out-of-bounds`), reported for the final placement.
-    var notes: [LayoutNote] = []
+    var notes: [LayoutNote]
     /// Cell containers: each child's rectangle, parallel to `children`.
-    var cells: [Rect] = []
+    var cells: [Rect]
 }
 
 /// The protocol every container's algorithm implements, in the spirit of SwiftUI's `Layout`:

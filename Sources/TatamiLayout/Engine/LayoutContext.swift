@@ -42,7 +42,7 @@ final class LayoutContext {
             return Measurement(size: Size(width: p.width ?? 0, height: 1))
         case .container(let algorithm, let children):
             let a = algorithm.arrange(p, children: children, in: self)
-            return Measurement(size: a.size, children: ChildList(a.children), overflow: a.overflow, notes: a.notes, cells: a.cells)
+            return Measurement(size: a.size, children: a.children, overflow: a.overflow, notes: a.notes, cells: a.cells)
         case .padding(let e, let child):
             let cp = ProposedSize(width: p.width.map { max(0, $0 - e.horizontal) },
                                   height: p.height.map { max(0, $0 - e.vertical) })
