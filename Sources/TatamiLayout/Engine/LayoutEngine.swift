@@ -46,7 +46,7 @@ public enum LayoutEngine {
 
         var diagnostics = ctx.expressionDiagnostics + placer.diagnostics
         diagnostics += LayoutLints(viewport: viewport).check(frames)
-        return LayoutResult(viewport: viewport, root: frames, diagnostics: diagnostics, workingTree: root)
+        return LayoutResult(viewport: viewport, root: frames, diagnostics: diagnostics, workingTree: WorkingTree(root))
     }
 }
 
@@ -96,6 +96,11 @@ struct NodeBuilder {
         case .zstack(let children, let alignment):
             let nodes = buildChildren(children, env: env, axis: nil)
             role = .container(ZStackLayout(alignment: alignment), children: nodes)
+            containsText = nodes.contains { $0.containsText }
+        case .component(_, let body):
+            // The body stands where the instance stands: in a stack, a spacer body is the stack's.
+            let nodes = buildChildren([body], env: env, axis: stackAxis)
+            role = .container(ComponentLayout(), children: nodes)
             containsText = nodes.contains { $0.containsText }
         case .flow, .grid, .bricks, .canvas:
             let nodes = buildChildren(view.children, env: env, axis: nil)

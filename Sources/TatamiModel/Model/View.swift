@@ -92,6 +92,8 @@ public enum ViewKind: Sendable {
     case grid(children: [ViewNode], columns: GridColumns, cells: GridCells, spacing: Double, alignment: Alignment2D)
     case bricks(children: [ViewNode], options: BrickOptions)
     case canvas(children: [ViewNode])
+    /// An instance of a component (FORMAT.md §8): its Name and its body, arguments substituted.
+    case component(name: String, body: ViewNode)
 
     /// The kind key (`text`, `hstack`, …).
     public var name: String {
@@ -108,6 +110,7 @@ public enum ViewKind: Sendable {
         case .grid: return "grid"
         case .bricks: return "bricks"
         case .canvas: return "canvas"
+        case .component(let name, _): return name
         }
     }
 
@@ -115,10 +118,12 @@ public enum ViewKind: Sendable {
         switch self {
         case .hstack(let c, _, _), .vstack(let c, _, _), .zstack(let c, _): return c
         case .flow(let c, _, _, _), .grid(let c, _, _, _, _), .bricks(let c, _), .canvas(let c): return c
+        case .component(_, let body): return [body]
         default: return []
         }
     }
 
+    /// Stacks, flows and cell containers (a component instance is a reference, not a container).
     public var isContainer: Bool {
         switch self {
         case .hstack, .vstack, .zstack, .flow, .grid, .bricks, .canvas: return true
