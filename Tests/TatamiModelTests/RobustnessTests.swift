@@ -1,6 +1,7 @@
 import TatamiBase
 import TatamiModel
 import TatamiYAML
+import TatamiTestSupport
 import XCTest
 
 /// Random mutations of a valid file: validation never traps, every range lies inside the text,
@@ -69,7 +70,7 @@ final class RobustnessTests: XCTestCase {
     ]
 
     func testRandomMutationsNeverTrap() {
-        var rng = SplitMix64(seed: 0x7A7A_4D15)
+        var rng = SeededRandom(seed: 0x7A7A_4D15)
         let lines = Self.base.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         XCTAssertEqual(ValidatorTestSupport.validate(Self.base).diagnostics.count, 0)
         for _ in 0..<500 {
@@ -83,7 +84,7 @@ final class RobustnessTests: XCTestCase {
     }
 
     /// Applies one random edit to the lines of a file.
-    static func mutate(_ lines: inout [String], using rng: inout SplitMix64) {
+    static func mutate(_ lines: inout [String], using rng: inout SeededRandom) {
         guard !lines.isEmpty else { lines = ["body: x"]; return }
         let i = Int.random(in: 0..<lines.count, using: &rng)
         switch Int.random(in: 0..<6, using: &rng) {
@@ -131,17 +132,3 @@ final class RobustnessTests: XCTestCase {
     }
 }
 
-/// A small seeded generator, so that failures reproduce.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -3,6 +3,7 @@ import TatamiBase
 import TatamiLayout
 import TatamiModel
 import Foundation
+import TatamiTestSupport
 import XCTest
 
 final class RenderBehaviourTests: XCTestCase {
@@ -142,7 +143,7 @@ final class RenderBehaviourTests: XCTestCase {
     }
 
     func testRandomFramesNeverCrash() {
-        var rng = SplitMix(seed: 42)
+        var rng = SeededRandom(seed: 42)
         let specials: [Double] = [.nan, .infinity, -.infinity, 1e308, -1e308, 0, -0.0, 7.5, -3, 320, .leastNonzeroMagnitude]
         func value() -> Double {
             rng.next() % 3 == 0 ? specials[Int(rng.next() % UInt64(specials.count))] : Double(Int(rng.next() % 800)) - 200
@@ -210,15 +211,3 @@ enum PerformanceScene {
     }
 }
 
-/// A small deterministic generator for the robustness test.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
