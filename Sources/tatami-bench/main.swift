@@ -2,6 +2,9 @@
 // to pull the same file's events, and the whole `tatami lint` run of the built binary.
 // Run it in a release build:  swift run -c release tatami-bench [--quick]
 import CLibYAML
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import TatamiBase
 import TatamiLayout
@@ -154,6 +157,26 @@ if let i = CommandLine.arguments.firstIndex(of: "--file"), i + 1 < CommandLine.a
     let path = CommandLine.arguments[i + 1]
     let runs = CommandLine.arguments.firstIndex(of: "--runs").flatMap { Int(CommandLine.arguments[$0 + 1]) } ?? 3
     guard let data = FileManager.default.contents(atPath: path) else { print("cannot read \(path)"); exit(2) }
+    // Resident memory after each stage of one more run (Linux: /proc/self/statm, in pages).
+    // Measured first, in a cold process, so no memory freed by earlier runs is reused.
+    func heap() -> Double {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+              let pages = text.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) else { return .nan }
+        return pages * 4096 / 1_048_576
+    }
+    let bytes = [UInt8](data)
+    let base = heap()
+    let yaml = YAMLParser.parse(bytes: bytes)
+    let afterParse = heap()
+    let validation = LargeStack.run { Validator.validate(yaml) }
+    let afterValidate = heap()
+    let doc = validation.document
+    let layout = LargeStack.run { LayoutEngine.layout(doc, in: doc.viewports[0]) }
+    let afterLayout = heap()
+    print(String(format: "resident growth: YAML tree %.1f MB, model %.1f MB, layout %.1f MB; total %.1f MB (%.1f MB per 100,000 views)",
+                 afterParse - base, afterValidate - afterParse, afterLayout - afterValidate, afterLayout - base,
+                 (afterLayout - base) / Double(max(1, validation.document.viewCount)) * 100_000))
+    withExtendedLifetime((yaml, validation, layout)) {}
     let f = measure("file", String(decoding: data, as: UTF8.self), runs: runs)
     print("views \(f.views): libyaml \(ms(f.pull)) parse \(ms(f.parse)) validate \(ms(f.validate)) layout \(ms(f.layout)) render \(ms(f.render)) pipeline \(ms(f.lint)) tatami lint \(ms(f.binary)) ms")
     exit(0)

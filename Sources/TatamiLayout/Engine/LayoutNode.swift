@@ -56,25 +56,43 @@ struct LayoutNote {
 }
 
 /// The result of measuring one node for one proposal: its size and, for modifiers and
-/// containers, where its children go. A value: cached per node and proposal.
+/// containers, where its children go. A value, cached per node and proposal (ten or so per
+/// view): what most measurements lack (text lines, overflow, notes, cells) sits in an optional
+/// box, so an entry stays small.
 struct Measurement {
     var size: Size
     /// Children in layout order (for a modifier: the wrapped child; for background/overlay the
     /// decoration comes second).
     var children: ChildList
-    /// For text: the laid-out lines.
-    var text: TextLayoutResult?
-    /// For containers: how far the content exceeds the proposal, per axis (0 when it fits).
-    var overflow: Size
-    var notes: [LayoutNote]
-    /// For cell containers (grid, bricks, canvas): each child's rectangle, which is its reported
-    /// frame; the child's placement centres it inside (FORMAT.md §7.4). Empty otherwise.
-    var cells: [Rect]
+    private var extras: MeasurementExtras?
 
     init(size: Size, children: ChildList = .none, text: TextLayoutResult? = nil, overflow: Size = .zero,
          notes: [LayoutNote] = [], cells: [Rect] = []) {
         self.size = size
         self.children = children
+        if text != nil || overflow != .zero || !notes.isEmpty || !cells.isEmpty {
+            extras = MeasurementExtras(text: text, overflow: overflow, notes: notes, cells: cells)
+        }
+    }
+
+    /// For text: the laid-out lines.
+    var text: TextLayoutResult? { extras?.text }
+    /// For containers: how far the content exceeds the proposal, per axis (0 when it fits).
+    var overflow: Size { extras?.overflow ?? .zero }
+    var notes: [LayoutNote] { extras?.notes ?? [] }
+    /// For cell containers (grid, bricks, canvas): each child's rectangle, which is its reported
+    /// frame; the child's placement centres it inside (FORMAT.md §7.4). Empty otherwise.
+    var cells: [Rect] { extras?.cells ?? [] }
+}
+
+/// The rarely present parts of a measurement.
+final class MeasurementExtras {
+    let text: TextLayoutResult?
+    let overflow: Size
+    let notes: [LayoutNote]
+    let cells: [Rect]
+
+    init(text: TextLayoutResult?, overflow: Size, notes: [LayoutNote], cells: [Rect]) {
         self.text = text
         self.overflow = overflow
         self.notes = notes
@@ -204,7 +222,7 @@ final class LayoutNode {
             firstMeasurement = m
             return -1
         }
-        if more.isEmpty { more.reserveCapacity(8) }
+        if more.isEmpty { more.reserveCapacity(2) }  // most nodes see two or three proposals
         more.append(CacheEntry(proposal: proposal, size: m.size, measurement: m))
         return more.count - 1
     }
