@@ -142,14 +142,19 @@ extension ValidationPass {
         pass.validateFile(root, isComplete: yaml.isComplete, into: TatamiDocument())
         session.stack.removeLast()
 
-        // The first error, in the imported file's own lines.
+        // The first error, in the imported file's own lines; a YAML error first, as it may
+        // explain the others.
         var errors: [(range: SourceRange, diagnostic: Diagnostic)] = []
         for d in yaml.diagnostics where d.severity == .error { errors.append((d.range, d)) }
+        let yamlErrors = errors.count
         for d in pass.diagnostics + pass.templateReports where d.severity == .error {
             errors.append((session.sources.locate(d.range).range, d))
         }
         var problem: String? = nil
-        if let first = errors.min(by: { $0.range.start < $1.range.start }) {
+        let firstOf = { (list: ArraySlice<(range: SourceRange, diagnostic: Diagnostic)>) in
+            list.min(by: { $0.range.start < $1.range.start })
+        }
+        if let first = firstOf(errors.prefix(yamlErrors)) ?? firstOf(errors[...]) {
             let line = yaml.lineTable.line(ofByte: first.range.start) + 1
             problem = "line \(line): \(first.diagnostic.message) [\(first.diagnostic.code.name)]"
             if errors.count > 1 { problem! += " (and \(errors.count - 1) more)" }
