@@ -70,8 +70,9 @@ final class ValidationPass {
     var templateDepth = 0
     /// What template checks found that does not depend on arguments, reported at the end.
     var templateReports: [Diagnostic] = []
-    /// While expanding an imported component: the instance in this file its views stand at.
-    var rangeOverride: SourceRange? = nil
+    /// While expanding a component's body: the instance, written in this file outside any
+    /// body, whose model the views being built belong to (nil: views stand where written).
+    var modelAnchor: SourceRange? = nil
     var expandedViews = 0
     var reportedExpansionLimit = false
 

@@ -61,13 +61,13 @@ extension ValidationPass {
         }
     }
 
-    /// Compiles an expression and keeps its diagnostics. An imported component's expression
-    /// stands at the instance that brought it in (layout reports division by zero there).
+    /// Compiles an expression and keeps its diagnostics. In a component's body, the model's
+    /// expression stands at the instance (layout reports division by zero there).
     func expression(_ node: YAMLNode, key: YAMLNode?, names: [String: ExpressionType], expected: ExpressionType, what: String) -> Expression? {
         var found: [Diagnostic] = []
         let e = ExpressionCompiler.compile(node, names: names, expected: expected, what: what, key: key, diagnostics: &found)
         found.forEach(append)
-        if let e, SourceSet.isImported(e.range), let at = rangeOverride {
+        if let e, let at = modelAnchor {
             return Expression(text: e.text, root: e.root, type: e.type, range: at, offsetMap: .none)
         }
         return e

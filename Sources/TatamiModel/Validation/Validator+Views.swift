@@ -340,13 +340,17 @@ extension ValidationPass {
             return nil
         }
         if !frames.isEmpty {
-            // Inside an expansion: an argument's views read component names where the instance
-            // is; an unresolved `$slot` is left out (its instance has been told).
+            // Inside an expansion: an argument's views are read where the instance is written;
+            // an unresolved `$slot` is left out (its instance has been told).
             let id = ObjectIdentifier(node)
-            if let s = argumentScope(of: id) {
-                let saved = scope
-                scope = s
-                defer { scope = saved }
+            if let c = argumentContext(of: id) {
+                let savedScope = scope, savedAnchor = modelAnchor
+                scope = c.scope
+                modelAnchor = c.anchor
+                defer {
+                    scope = savedScope
+                    modelAnchor = savedAnchor
+                }
                 return plainView(node, key: key, context: context)
             }
             if node.scalar != nil, frames[frames.count - 1].unresolved.contains(id) { return nil }
@@ -385,7 +389,7 @@ extension ValidationPass {
             report(.missingRequired, "a canvas child needs a `position`; write it as `text: ...` with a `position` beside it",
                    at: node.range)
         }
-        let view = ViewNode(kind: .text(text, truncation: .tail), range: modelRange(node.range), kindRange: modelRange(node.range),
+        let view = ViewNode(kind: .text(text, truncation: .tail), range: modelRange(node.range), kindRange: modelKindRange(node.range),
                             serial: serial)
         return BuiltView(node: view, placement: .center)
     }
@@ -504,7 +508,7 @@ extension ValidationPass {
         }
 
         let view = ViewNode(
-            kind: content.makeKind(), range: modelRange(node.range), kindRange: modelRange(kindPair.key.range), modifiers: modifiers,
+            kind: content.makeKind(), range: modelRange(node.range), kindRange: modelKindRange(kindPair.key.range), modifiers: modifiers,
             id: attributes.id, layoutPriority: attributes.layoutPriority, alignmentGuides: attributes.alignmentGuides,
             zIndex: attributes.zIndex, hidden: attributes.hidden, condition: attributes.condition,
             ignoresSafeArea: attributes.ignoresSafeArea, environment: attributes.environment,

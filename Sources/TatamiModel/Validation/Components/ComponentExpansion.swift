@@ -13,8 +13,8 @@ final class ExpansionFrame {
     let values: [ParamValue?]
     /// The instance's argument nodes, as substituted, with their parameter.
     let arguments: [(node: YAMLNode, param: Int)]
-    /// The scope each argument's views read component names in: the instance's.
-    let argumentScopes: [ObjectIdentifier: ComponentScope]
+    /// Each argument's context: its views are read where the instance is written.
+    let argumentContexts: [ObjectIdentifier: ArgumentContext]
     /// Nodes of the copy that hold a reference left unresolved (the reference itself and the
     /// collections around it).
     var unresolved: Set<ObjectIdentifier> = []
@@ -22,13 +22,13 @@ final class ExpansionFrame {
     var muted: [SourceRange] = []
 
     init(decl: ComponentDecl, isTemplate: Bool, instanceKey: SourceRange, values: [ParamValue?],
-         arguments: [(node: YAMLNode, param: Int)], argumentScopes: [ObjectIdentifier: ComponentScope]) {
+         arguments: [(node: YAMLNode, param: Int)], argumentContexts: [ObjectIdentifier: ArgumentContext]) {
         self.decl = decl
         self.isTemplate = isTemplate
         self.instanceKey = instanceKey
         self.values = values
         self.arguments = arguments
-        self.argumentScopes = argumentScopes
+        self.argumentContexts = argumentContexts
     }
 
     func isMuted(_ r: SourceRange) -> Bool {
@@ -42,6 +42,13 @@ final class ExpansionFrame {
         }
         return nil
     }
+}
+
+/// Where an argument was written: the component names it reads, and where its views stand in
+/// the model (see `ValidationPass.modelAnchor`).
+struct ArgumentContext {
+    let scope: ComponentScope
+    let anchor: SourceRange?
 }
 
 extension ValidationPass {
@@ -85,7 +92,7 @@ extension ValidationPass {
 
         guard let body = expand(decl, kindPair: kindPair, context: context) else { return nil }
         let view = ViewNode(
-            kind: .component(name: decl.name, body: body), range: modelRange(node.range), kindRange: modelRange(kindPair.key.range),
+            kind: .component(name: decl.name, body: body), range: modelRange(node.range), kindRange: modelKindRange(kindPair.key.range),
             modifiers: modifiers, id: attributes.id, layoutPriority: attributes.layoutPriority,
             alignmentGuides: attributes.alignmentGuides, zIndex: attributes.zIndex, hidden: attributes.hidden,
             condition: attributes.condition, ignoresSafeArea: attributes.ignoresSafeArea,
@@ -103,11 +110,19 @@ extension ValidationPass {
         return candidates
     }
 
-    /// A range for the model: a node of an imported file stands at the instance in this file
-    /// that brought it in, so layout's diagnostics land in this file.
+    /// A view's `range` for the model: its own, except for a node of an imported file, which
+    /// stands at the instance in this file that brought it in.
     @inline(__always)
     func modelRange(_ r: SourceRange) -> SourceRange {
-        SourceSet.isImported(r) ? (rangeOverride ?? r) : r
+        SourceSet.isImported(r) ? (modelAnchor ?? r) : r
+    }
+
+    /// A view's `kindRange` (where layout reports its problems): inside a component's body,
+    /// the instance in this file it was expanded for (FORMAT.md §8.2), so that each instance's
+    /// problems are its own.
+    @inline(__always)
+    func modelKindRange(_ r: SourceRange) -> SourceRange {
+        modelAnchor ?? r
     }
 
     // MARK: Arguments
@@ -204,13 +219,13 @@ extension ValidationPass {
         }
         if decl.state == .unchecked { checkTemplate(decl) }
 
-        var scopes: [ObjectIdentifier: ComponentScope] = [:]
+        var contexts: [ObjectIdentifier: ArgumentContext] = [:]
         for a in arguments {
             let id = ObjectIdentifier(a.node)
-            scopes[id] = argumentScope(of: id) ?? scope
+            contexts[id] = argumentContext(of: id) ?? ArgumentContext(scope: scope, anchor: modelAnchor)
         }
         let frame = ExpansionFrame(decl: decl, isTemplate: false, instanceKey: kindPair.key.range, values: values,
-                                   arguments: arguments, argumentScopes: scopes)
+                                   arguments: arguments, argumentContexts: contexts)
         let (built, produced) = run(frame, bodyPair, context: context.child(of: decl.name))
         for d in produced {
             if frame.isMuted(d.range) || decl.templateDiagnostics.contains(d) { continue }
@@ -248,12 +263,10 @@ extension ValidationPass {
         defer { d.state = .checked }
         guard let bodyPair = d.body else { return }
         let frame = ExpansionFrame(decl: d, isTemplate: true, instanceKey: d.key.range, values: d.params.map(\.defaultValue),
-                                   arguments: [], argumentScopes: [:])
-        let savedSerial = nextSerial, savedOverride = rangeOverride, savedScope = scope
-        rangeOverride = nil
+                                   arguments: [], argumentContexts: [:])
+        let savedSerial = nextSerial, savedScope = scope
         let (_, produced) = run(frame, bodyPair, context: ViewContext(depth: 1, role: .child(of: d.name)))
         nextSerial = savedSerial
-        rangeOverride = savedOverride
         scope = savedScope
         d.templateDiagnostics = Set(produced)
         for p in produced where !frame.isMuted(p.range) { templateReports.append(p) }
@@ -263,29 +276,28 @@ extension ValidationPass {
     private func run(_ frame: ExpansionFrame, _ bodyPair: YAMLPair, context: ViewContext) -> (ViewNode?, [Diagnostic]) {
         let substituted = substitute(bodyPair.value, frame)
         let saved = takeDiagnostics()
-        let savedScope = scope, savedOverride = rangeOverride
+        let savedScope = scope, savedAnchor = modelAnchor
         scope = frame.decl.scope
-        if rangeOverride == nil && !frame.isTemplate && SourceSet.isImported(frame.decl.key.range)
-            && !SourceSet.isImported(frame.instanceKey) {
-            rangeOverride = frame.instanceKey
-        }
+        // A body's views stand at the outermost instance written outside any body (a
+        // template's views are not kept).
+        modelAnchor = frame.isTemplate ? nil : (modelAnchor ?? frame.instanceKey)
         frames.append(frame)
         if frame.isTemplate { templateDepth += 1 }
         let built = substituted.flatMap { view($0, key: bodyPair.key, context: context) }
         if frame.isTemplate { templateDepth -= 1 }
         frames.removeLast()
         scope = savedScope
-        rangeOverride = savedOverride
+        modelAnchor = savedAnchor
         let produced = takeDiagnostics()
         restoreDiagnostics(saved)
         return (built?.node, produced)
     }
 
-    /// The scope an argument's views read component names in, when `id` is an argument of an
-    /// expansion in progress (innermost first).
-    func argumentScope(of id: ObjectIdentifier) -> ComponentScope? {
+    /// Where an argument was written, when `id` is an argument of an expansion in progress
+    /// (innermost first).
+    func argumentContext(of id: ObjectIdentifier) -> ArgumentContext? {
         for f in frames.reversed() {
-            if let s = f.argumentScopes[id] { return s }
+            if let c = f.argumentContexts[id] { return c }
         }
         return nil
     }
