@@ -73,7 +73,9 @@ final class ValidationPass {
     /// While expanding a component's body: the instance, written in this file outside any
     /// body, whose model the views being built belong to (nil: views stand where written).
     var modelAnchor: SourceRange? = nil
+    /// Views built from component bodies for the model, and for template checks.
     var expandedViews = 0
+    var templateViews = 0
     var reportedExpansionLimit = false
 
     /// Every `id` met, with where; duplicates are reported once the tree is built.

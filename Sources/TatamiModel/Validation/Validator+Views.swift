@@ -371,6 +371,11 @@ extension ValidationPass {
     }
 
     func takeSerial() -> Int {
+        if !frames.isEmpty {
+            // Views built from component bodies, counted against the expansion limit (template
+            // checks apart: their views are not kept).
+            if templateDepth > 0 { templateViews += 1 } else { expandedViews += 1 }
+        }
         defer { nextSerial += 1 }
         return nextSerial
     }

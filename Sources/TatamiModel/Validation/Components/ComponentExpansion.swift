@@ -207,7 +207,8 @@ extension ValidationPass {
         if frames.contains(where: { $0.unresolved.contains(valueID) }) { return nil }
         // A component inside itself: `component-cycle` is reported at its declaration.
         if frames.contains(where: { $0.decl === decl }) { return nil }
-        if frames.count >= ValidationLimits.maxInstanceNesting || expandedViews >= ValidationLimits.maxExpandedViews {
+        let spent = templateDepth > 0 ? templateViews : expandedViews
+        if frames.count >= ValidationLimits.maxInstanceNesting || spent >= ValidationLimits.maxExpandedViews {
             if !reportedExpansionLimit {
                 reportedExpansionLimit = true
                 let why = frames.count >= ValidationLimits.maxInstanceNesting
