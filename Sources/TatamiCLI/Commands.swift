@@ -112,8 +112,7 @@ struct Lint: ParsableCommand {
     var strict = false
 
     @Option(name: .long, help: ArgumentHelp(
-        "The workspace root: imports must stay inside it.",
-        discussion: "Default: the directory given to lint that holds the file, else the current directory.",
+        "The workspace root: imports must stay inside it (default: the directory given that holds the file, else the current directory).",
         valueName: "DIR"))
     var root: String?
 
@@ -168,8 +167,7 @@ struct Preview: ParsableCommand {
     var outline = false
 
     @Option(name: .long, help: ArgumentHelp(
-        "The workspace root: imports must stay inside it.",
-        discussion: "Default: the current directory.",
+        "The workspace root: imports must stay inside it (default: the current directory).",
         valueName: "DIR"))
     var root: String?
 
@@ -233,8 +231,7 @@ struct Frames: ParsableCommand {
     var format: FramesFormat = .json
 
     @Option(name: .long, help: ArgumentHelp(
-        "The workspace root: imports must stay inside it.",
-        discussion: "Default: the current directory.",
+        "The workspace root: imports must stay inside it (default: the current directory).",
         valueName: "DIR"))
     var root: String?
 
