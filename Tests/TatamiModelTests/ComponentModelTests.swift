@@ -70,6 +70,28 @@ final class ComponentModelTests: XCTestCase {
         XCTAssertEqual(second.decorations.map(\.kind.name), ["color"])
     }
 
+    func testAComponentInItsOwnSlotIsNotACycle() {
+        // The inner Card is written in the file's body and given as the outer one's content.
+        let b = body("""
+            components:
+              Card:
+                params: {content: {type: view}}
+                body:
+                  vstack: [$content]
+                  border: true
+            body:
+              Card: {content: {Card: {content: {Card: {content: deep}}}}}
+            """)
+        var names: [String] = []
+        var v: ViewNode? = b
+        while let n = v {
+            names.append(n.kind.name)
+            v = n.children.first
+        }
+        XCTAssertEqual(names, ["Card", "vstack", "Card", "vstack", "Card", "vstack", "text"])
+        XCTAssertEqual(text(v), nil)
+    }
+
     func testAStandaloneFileCannotImport() {
         let result = Validator.validate(YAMLParser.parse("imports: [a.tatami.yaml]\nbody: {text: x}\n"))
         XCTAssertEqual(result.diagnostics.map(\.code.name), ["import-error"])

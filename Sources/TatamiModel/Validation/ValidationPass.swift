@@ -66,6 +66,10 @@ final class ValidationPass {
     var scope: ComponentScope
     /// Expansions in progress, innermost last.
     var frames: [ExpansionFrame] = []
+    /// The components whose bodies enclose the view being read: the frames' components, except
+    /// that inside an argument it is the chain where the argument was written (a `Card` given
+    /// as another `Card`'s slot content is not a cycle).
+    var chain: [ComponentDecl] = []
     /// How many of them are template checks.
     var templateDepth = 0
     /// What template checks found that does not depend on arguments, reported at the end.

@@ -344,12 +344,14 @@ extension ValidationPass {
             // an unresolved `$slot` is left out (its instance has been told).
             let id = ObjectIdentifier(node)
             if let c = argumentContext(of: id) {
-                let savedScope = scope, savedAnchor = modelAnchor
+                let savedScope = scope, savedAnchor = modelAnchor, savedChain = chain
                 scope = c.scope
                 modelAnchor = c.anchor
+                chain = c.chain
                 defer {
                     scope = savedScope
                     modelAnchor = savedAnchor
+                    chain = savedChain
                 }
                 return plainView(node, key: key, context: context)
             }

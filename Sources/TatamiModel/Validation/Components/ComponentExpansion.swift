@@ -49,6 +49,8 @@ final class ExpansionFrame {
 struct ArgumentContext {
     let scope: ComponentScope
     let anchor: SourceRange?
+    /// The components being expanded around the instance (see `ValidationPass.chain`).
+    let chain: [ComponentDecl]
 }
 
 extension ValidationPass {
@@ -206,7 +208,7 @@ extension ValidationPass {
         let valueID = ObjectIdentifier(kindPair.value)
         if frames.contains(where: { $0.unresolved.contains(valueID) }) { return nil }
         // A component inside itself: `component-cycle` is reported at its declaration.
-        if frames.contains(where: { $0.decl === decl }) { return nil }
+        if chain.contains(where: { $0 === decl }) { return nil }
         let spent = templateDepth > 0 ? templateViews : expandedViews
         if frames.count >= ValidationLimits.maxInstanceNesting || spent >= ValidationLimits.maxExpandedViews {
             if !reportedExpansionLimit {
@@ -223,7 +225,7 @@ extension ValidationPass {
         var contexts: [ObjectIdentifier: ArgumentContext] = [:]
         for a in arguments {
             let id = ObjectIdentifier(a.node)
-            contexts[id] = argumentContext(of: id) ?? ArgumentContext(scope: scope, anchor: modelAnchor)
+            contexts[id] = argumentContext(of: id) ?? ArgumentContext(scope: scope, anchor: modelAnchor, chain: chain)
         }
         let frame = ExpansionFrame(decl: decl, isTemplate: false, instanceKey: kindPair.key.range, values: values,
                                    arguments: arguments, argumentContexts: contexts)
@@ -283,9 +285,11 @@ extension ValidationPass {
         // template's views are not kept).
         modelAnchor = frame.isTemplate ? nil : (modelAnchor ?? frame.instanceKey)
         frames.append(frame)
+        chain.append(frame.decl)
         if frame.isTemplate { templateDepth += 1 }
         let built = substituted.flatMap { view($0, key: bodyPair.key, context: context) }
         if frame.isTemplate { templateDepth -= 1 }
+        chain.removeLast()
         frames.removeLast()
         scope = savedScope
         modelAnchor = savedAnchor
