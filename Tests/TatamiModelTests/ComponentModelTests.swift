@@ -153,7 +153,7 @@ final class ComponentModelTests: XCTestCase {
         var text = "components:\n"
         for i in 0..<70 { text += "  C\(i):\n    body: {vstack: [c\(i), {C\(i + 1): {}}]}\n" }
         text += "  C70:\n    body: {text: deep}\nbody: {C0: {}}\n"
-        var result: ValidationResult!
+        nonisolated(unsafe) var result: ValidationResult!
         ValidatorTestSupport.onLargeStack { [text] in result = ValidatorTestSupport.validate(text) }
         let complex = result.diagnostics.filter { $0.code.name == "too-complex" }
         XCTAssertEqual(complex.count, 1, "\(result.diagnostics.map(\.message))")
@@ -173,7 +173,7 @@ final class ComponentModelTests: XCTestCase {
         var text = "components:\n  L0:\n    body: {text: x}\n"
         for i in 1...24 { text += "  L\(i):\n    body: {hstack: [{L\(i - 1): {}}, {L\(i - 1): {}}]}\n" }
         text += "body: {L24: {}}\n"
-        var result: ValidationResult!
+        nonisolated(unsafe) var result: ValidationResult!
         let start = Date()
         ValidatorTestSupport.onLargeStack { [text] in result = ValidatorTestSupport.validate(text) }
         XCTAssertLessThan(Date().timeIntervalSince(start), 30)
