@@ -192,4 +192,31 @@ final class ComponentModelTests: XCTestCase {
         XCTAssertEqual(ValidatorTestSupport.preOrder(b).map(\.kind.name), ["vstack", "text", "text"])
         XCTAssertEqual(b.children[1].kindRange, SourceRange(start: 36, end: 38))
     }
+
+    /// A library cut anywhere, imported by a screen: the library's problems stay at the import
+    /// or move to instances; none leaks out with the library's offsets (it would land at the end
+    /// of the screen, clamped).
+    func testALibraryCutAnywhereStaysInItsPlace() throws {
+        let library = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Examples/components/library.tatami.yaml"), encoding: .utf8)
+        let screen = """
+            imports: [lib.tatami.yaml]
+            body:
+              vstack:
+                - Row: {title: a, detail: b, accessory: {Badge: {label: c, tint: red}}}
+                - Avatar: {initials: AB}
+                - Badge: {label: d}
+
+            """
+        let bytes = Array(library.utf8)
+        for end in stride(from: 0, through: bytes.count, by: 11) {
+            let files = ["/ws/screen.tatami.yaml": screen, "/ws/lib.tatami.yaml": String(decoding: bytes[..<end], as: UTF8.self)]
+            let (result, _) = validate("/ws/screen.tatami.yaml", files)
+            let size = screen.utf8.count
+            for d in result.diagnostics {
+                XCTAssertLessThan(d.range.start, size - 1, "cut at \(end): \(d.code.name) \(d.message)")
+                for r in d.related where r.file == nil { XCTAssertLessThanOrEqual(r.range.end, size) }
+            }
+        }
+    }
 }
