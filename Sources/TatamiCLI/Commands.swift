@@ -111,6 +111,11 @@ struct Lint: ParsableCommand {
     @Flag(name: .long, help: "Fail (exit 1) on warnings too.")
     var strict = false
 
+    @Option(name: .long, help: ArgumentHelp(
+        "The workspace root: imports must stay inside it (default: the directory given that holds the file, else the current directory).",
+        valueName: "DIR"))
+    var root: String?
+
     @Option(name: .long, help: "Colour: auto (only on a terminal; NO_COLOR respected), always or never.")
     var color: ColorChoice = .auto
 
@@ -118,11 +123,13 @@ struct Lint: ParsableCommand {
     var timings = false
 
     func run() throws {
+        try Inputs.checkRoot(root)
         let files = try Inputs.collect(paths)
         var located: [LocatedDiagnostic] = []
         for file in files {
             let analysis = Pipeline.analyze(bytes: file.bytes, path: file.displayPath,
-                                            viewports: viewportOptions.selection(default: .all))
+                                            viewports: viewportOptions.selection(default: .all),
+                                            workspaceRoot: root ?? file.workspaceRoot)
             try checkViewport(analysis)
             if timings { printTimings(analysis.timings, file: file.displayPath, includeRender: false) }
             located += analysis.diagnostics.map { LocatedDiagnostic(file: file.displayPath, diagnostic: $0, table: analysis.lineTable) }
@@ -159,6 +166,11 @@ struct Preview: ParsableCommand {
     @Flag(name: .long, help: "Draw every view's frame.")
     var outline = false
 
+    @Option(name: .long, help: ArgumentHelp(
+        "The workspace root: imports must stay inside it (default: the current directory).",
+        valueName: "DIR"))
+    var root: String?
+
     @Option(name: .long, help: "Colour: auto (only on a terminal; NO_COLOR respected), always or never.")
     var color: ColorChoice = .auto
 
@@ -181,9 +193,11 @@ struct Preview: ParsableCommand {
     }
 
     func run() throws {
+        try Inputs.checkRoot(root)
         let input = try Inputs.collect([file]).first!
         var analysis = Pipeline.analyze(bytes: input.bytes, path: input.displayPath,
-                                        viewports: viewportOptions.selection(default: .first))
+                                        viewports: viewportOptions.selection(default: .first),
+                                        workspaceRoot: root ?? input.workspaceRoot)
         try checkViewport(analysis)
         let (cw, ch) = try parseCell()
         let options = RenderOptions(cellWidth: cw, cellHeight: ch, ascii: ascii, outline: outline,
@@ -216,13 +230,20 @@ struct Frames: ParsableCommand {
     @Option(name: .long, help: "Output format: json or text.")
     var format: FramesFormat = .json
 
+    @Option(name: .long, help: ArgumentHelp(
+        "The workspace root: imports must stay inside it (default: the current directory).",
+        valueName: "DIR"))
+    var root: String?
+
     @Flag(name: .long, help: "Print each stage's time to standard error.")
     var timings = false
 
     func run() throws {
+        try Inputs.checkRoot(root)
         let input = try Inputs.collect([file]).first!
         let analysis = Pipeline.analyze(bytes: input.bytes, path: input.displayPath,
-                                        viewports: viewportOptions.selection(default: .first))
+                                        viewports: viewportOptions.selection(default: .first),
+                                        workspaceRoot: root ?? input.workspaceRoot)
         try checkViewport(analysis)
         for layout in analysis.layouts {
             switch format {

@@ -5,6 +5,9 @@ struct InputFile {
     /// The path as the user should see it (`-` reads standard input, shown as `<stdin>`).
     let displayPath: String
     let bytes: [UInt8]
+    /// The directory its imports must stay inside: the directory given on the command line
+    /// that holds it, or the current directory for files and standard input.
+    var workspaceRoot: String = "."
 }
 
 /// A problem reading input: a usage or I/O error (exit status 2).
@@ -31,12 +34,25 @@ enum Inputs {
                 throw InputError(description: "\(path): no such file or directory")
             }
             if isDirectory.boolValue {
-                for found in tatamiFiles(under: path) { files.append(try read(found)) }
+                for found in tatamiFiles(under: path) {
+                    var file = try read(found)
+                    file.workspaceRoot = path
+                    files.append(file)
+                }
             } else {
                 files.append(try read(path))
             }
         }
         return files
+    }
+
+    /// `--root DIR`: must be a directory (a usage error otherwise).
+    static func checkRoot(_ root: String?) throws {
+        guard let root else { return }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw InputError(description: "--root \(root): no such directory")
+        }
     }
 
     static func read(_ path: String) throws -> InputFile {

@@ -41,21 +41,58 @@ public struct Analysis: Sendable {
 
 /// Runs parse → validate → layout for one file. Never throws: problems are diagnostics.
 public enum Pipeline {
+    /// `workspaceRoot` nil: the text stands alone and cannot import. Otherwise imports are read
+    /// from disk, relative to `path` (to the current directory for `<stdin>`), and must stay
+    /// inside `workspaceRoot`.
     public static func analyze(
-        text: String, path: String = "<stdin>", viewports: ViewportSelection = .all, layout: Bool = true
+        text: String, path: String = "<stdin>", viewports: ViewportSelection = .all, layout: Bool = true,
+        workspaceRoot: String? = nil
     ) -> Analysis {
-        analyze(bytes: Array(text.utf8), path: path, viewports: viewports, layout: layout)
+        analyze(bytes: Array(text.utf8), path: path, viewports: viewports, layout: layout, workspaceRoot: workspaceRoot)
     }
 
     public static func analyze(
-        bytes: [UInt8], path: String = "<stdin>", viewports: ViewportSelection = .all, layout: Bool = true
+        bytes: [UInt8], path: String = "<stdin>", viewports: ViewportSelection = .all, layout: Bool = true,
+        workspaceRoot: String? = nil
+    ) -> Analysis {
+        let context = workspaceRoot.map { fileContext(path: path, workspaceRoot: $0) } ?? .standalone
+        return analyze(bytes: bytes, path: path, viewports: viewports, layout: layout, context: context)
+    }
+
+    /// A validation context that reads imports from disk: paths are made absolute against the
+    /// current directory, symbolic links resolved with `realpath`, files read with FileManager.
+    public static func fileContext(path: String, workspaceRoot: String) -> ValidationContext {
+        let cwd = FileManager.default.currentDirectoryPath
+        func absolute(_ p: String) -> String { p.hasPrefix("/") ? p : cwd + "/" + p }
+        // Standard input's imports are relative to the current directory.
+        let file = path == "<stdin>" ? absolute("<stdin>") : absolute(path)
+        return ValidationContext(
+            filePath: ImportPath.normalize(file), workspaceRoot: ImportPath.normalize(absolute(workspaceRoot)),
+            resolve: { canonicalPath($0) },
+            load: { p in FileManager.default.contents(atPath: p).map { [UInt8]($0) } })
+    }
+
+    /// `realpath(3)`: absolute, symbolic links resolved; nil when nothing is there. For
+    /// standard input's pseudo-file, its directory is resolved instead.
+    static func canonicalPath(_ path: String) -> String? {
+        if path.hasSuffix("/<stdin>") {
+            return canonicalPath(ImportPath.directory(of: path)).map { $0 + "/<stdin>" }
+        }
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    public static func analyze(
+        bytes: [UInt8], path: String, viewports: ViewportSelection = .all, layout: Bool = true,
+        context: ValidationContext
     ) -> Analysis {
         LargeStack.run {
             var timings = StageTimings()
             var clock = Stopwatch()
             let yaml = YAMLParser.parse(bytes: bytes)
             timings.parse = clock.lap()
-            let validation = Validator.validate(yaml)
+            let validation = Validator.validate(yaml, context: context)
             timings.validate = clock.lap()
 
             let document = validation.document
@@ -76,8 +113,13 @@ public enum Pipeline {
             timings.layout = clock.lap()
 
             let suppressions = Suppressions(yaml.lineTable)
-            var all = yaml.diagnostics + validation.diagnostics
-            for l in layouts { all += l.diagnostics }
+            // The validator's list already holds the YAML stage's.
+            var all = validation.diagnostics
+            var seen = Set<Diagnostic>()
+            for l in layouts {
+                // Two instances of one component report the same layout problem in its body once.
+                for d in l.diagnostics where seen.insert(d).inserted { all.append(d) }
+            }
             let shown = all.filter { !suppressions.silences($0, in: yaml.lineTable) }
             return Analysis(
                 path: path, lineTable: yaml.lineTable, yaml: yaml, document: document, layouts: layouts,

@@ -185,4 +185,56 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("parse") && r.stderr.contains("layout"), r.stderr)
         XCTAssertTrue(r.stdout.contains("\"name\": \"100x50\""), r.stdout)
     }
+
+    // MARK: Imports and --root
+
+    let importsApp = "Tests/Fixtures/cli/imports/app"
+    let importsScreen = "Tests/Fixtures/cli/imports/app/screen.tatami.yaml"
+
+    func testLintOfADirectoryKeepsImportsInsideIt() throws {
+        // The directory is the workspace root: `../shared/lib.tatami.yaml` leaves it.
+        let inside = try tatami(["lint", importsApp])
+        XCTAssertEqual(inside.status, 1, inside.stdout)
+        XCTAssertTrue(inside.stdout.contains("\(importsScreen):3:11: error: `../shared/lib.tatami.yaml` is outside the workspace root"),
+                      inside.stdout)
+        XCTAssertTrue(inside.stdout.contains("[import-error]"), inside.stdout)
+        // One level up, it is inside.
+        let rooted = try tatami(["lint", "--root", "Tests/Fixtures/cli/imports", importsApp])
+        XCTAssertEqual(rooted.status, 0, rooted.stdout)
+        XCTAssertEqual(rooted.stdout, "")
+        // A file on its own: the current directory (the repository) is the root.
+        XCTAssertEqual(try tatami(["lint", importsScreen]).status, 0)
+    }
+
+    func testFramesAndPreviewUseImportedComponents() throws {
+        let r = try tatami(["frames", importsScreen])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let frames = (try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any])["frames"] as! [[String: Any]]
+        // The instance and its body's text: "#cli", 4 cells = 32 × 16, centred in 80 × 48.
+        XCTAssertEqual(frames.map { $0["path"] as? String }, ["/", "/0"])
+        XCTAssertEqual(frames.map { $0["kind"] as? String }, ["Tag", "text"])
+        XCTAssertEqual([frames[0]["x"], frames[0]["y"], frames[0]["width"], frames[0]["height"]].map { $0 as? Int }, [24, 16, 32, 16])
+        let preview = try tatami(["preview", "--root", ".", importsScreen])
+        XCTAssertEqual(preview.status, 0, preview.stderr)
+        XCTAssertTrue(preview.stdout.contains("#cli"), preview.stdout)
+        // With the file's own directory as the root, the import is refused and `Tag` unknown.
+        let refused = try tatami(["frames", "--root", importsApp, importsScreen])
+        XCTAssertEqual(refused.status, 1)
+    }
+
+    func testStandardInputImportsFromTheCurrentDirectory() throws {
+        let r = try tatami(["lint", "-"], stdin: "imports: [Tests/Fixtures/cli/imports/shared/lib.tatami.yaml]\nbody: {Tag: {label: in}}\n")
+        XCTAssertEqual(r.status, 0, r.stdout)
+    }
+
+    func testRootMustBeADirectory() throws {
+        let r = try tatami(["preview", "--root", "no/such/dir", importsScreen])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.contains("--root no/such/dir: no such directory"), r.stderr)
+        XCTAssertEqual(try tatami(["lint", "--root", broken, broken]).status, 2)
+        for command in ["lint", "preview", "frames"] {
+            let help = try tatami([command, "--help"])
+            XCTAssertTrue(help.stdout.contains("--root <DIR>") && help.stdout.contains("imports must stay inside it"), help.stdout)
+        }
+    }
 }

@@ -7,18 +7,21 @@ import XCTest
 
 /// Golden renders of every example in every viewport it declares
 /// (`Tests/Fixtures/render/examples/<example>.<viewport>.txt`, reviewed against FORMAT.md §13).
+/// Examples in subfolders are named by their path (`components/library` →
+/// `components-library`). `Examples` is the workspace root, as for `tatami lint Examples`.
 final class ExampleRenderTests: XCTestCase {
     func testExamplesRenderAsRecorded() throws {
-        let root = Fixtures.repositoryRoot()
-        let examples = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Examples").path)
-            .filter { $0.hasSuffix(".tatami.yaml") }.sorted()
+        let root = Fixtures.repositoryRoot().appendingPathComponent("Examples")
+        let enumerator = FileManager.default.enumerator(atPath: root.path)
+        let examples = (enumerator?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".tatami.yaml") }.sorted()
         XCTAssertGreaterThanOrEqual(examples.count, 4)
         for name in examples {
-            let text = try String(contentsOf: root.appendingPathComponent("Examples/\(name)"), encoding: .utf8)
-            let analysis = Pipeline.analyze(text: text, path: name)
+            let url = root.appendingPathComponent(name)
+            let text = try String(contentsOf: url, encoding: .utf8)
+            let analysis = Pipeline.analyze(text: text, path: url.path, workspaceRoot: root.path)
             XCTAssertFalse(analysis.diagnostics.contains { $0.severity == .error }, "\(name) has errors")
             for layout in analysis.layouts {
-                let base = name.replacingOccurrences(of: ".tatami.yaml", with: "")
+                let base = name.replacingOccurrences(of: ".tatami.yaml", with: "").replacingOccurrences(of: "/", with: "-")
                 let golden = Fixtures.url("render/examples/\(base).\(layout.viewport.name).txt")
                 if let problem = Fixtures.checkGolden(ASCIIRenderer.render(layout), at: golden) { XCTFail(problem) }
             }

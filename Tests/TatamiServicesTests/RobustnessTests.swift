@@ -3,6 +3,7 @@ import TatamiBase
 import TatamiLayout
 import TatamiRender
 import TatamiServices
+import TatamiTestSupport
 import XCTest
 
 /// Hostile and extreme inputs through the whole pipeline: each gets a diagnostic or a correct
@@ -142,5 +143,25 @@ final class RobustnessTests: XCTestCase {
         XCTAssertTrue(codes(empty).contains("missing-required"), "\(codes(empty))")
         let nul = Pipeline.analyze(bytes: [0, 1, 2, 0xFF, 0xFE])
         XCTAssertTrue(Set(nul.diagnostics.map(\.code.name)).contains("yaml-syntax"))
+    }
+
+    /// Component files cut anywhere (a syntax error, open collections) and with their lines
+    /// shuffled about: every prefix gets diagnostics inside the text and a model, never a crash.
+    func testComponentFilesCutAnywhere() throws {
+        let names = ["components-declarations", "components-instances", "components-substitution", "components-cycles"]
+        for name in names {
+            let text = try String(contentsOf: Fixtures.url("diagnostics/\(name).tatami.yaml"), encoding: .utf8)
+            let bytes = Array(text.utf8)
+            for end in stride(from: 0, to: bytes.count, by: 13) {
+                _ = analyze(String(decoding: bytes[..<end], as: UTF8.self))
+            }
+            // Every line once without its neighbour above: indentation and references break.
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            for i in stride(from: 1, to: lines.count, by: 3) {
+                var copy = lines
+                copy.swapAt(i - 1, i)
+                _ = analyze(copy.joined(separator: "\n"))
+            }
+        }
     }
 }

@@ -22,7 +22,7 @@ public enum Schema {
         KeySpec("components", .map(.object(componentKeys)),
                 doc: "Reusable views with parameters, by capitalised name; a view whose kind key is that name instantiates one."),
         KeySpec("imports", .list(.string),
-                doc: "Relative paths of other `.tatami.yaml` files whose components this file may use."),
+                doc: "Paths of other `.tatami.yaml` files, relative to this one and inside the workspace root, whose components this file may use."),
         KeySpec("body", .view,
                 doc: "The root view, laid out in every viewport.",
                 required: true),
@@ -60,15 +60,34 @@ public enum Schema {
                 required: true),
     ]
 
-    /// Component declarations (FORMAT.md §8); documented here, validated by a later stage.
+    /// A component declaration (FORMAT.md §8.1), under `components:` by its capitalised name.
     public static let componentKeys: [KeySpec] = [
-        KeySpec("params", .map(.object([
-            KeySpec("type", .enumeration(["string", "number", "bool", "color", "view"]),
-                    doc: "What an argument for this parameter must be.", required: true),
-            KeySpec("default", .string, doc: "The value used when an instance gives no argument."),
-        ])), doc: "The component's parameters by name; its body refers to them as `$name`."),
-        KeySpec("body", .view, doc: "The view the component stands for.", required: true),
+        KeySpec("params", .map(.object(componentParamKeys)),
+                doc: "The component's parameters by name; its body refers to one as `$name` (a whole value) or `${name}` (inside a text).",
+                default: "no parameters"),
+        KeySpec("body", .view,
+                doc: "The view the component stands for; each instance gets a copy with its arguments substituted.",
+                required: true),
     ]
+
+    /// The types a component parameter may take.
+    public static let componentParamTypes = ["string", "number", "bool", "color", "view"]
+
+    /// One parameter of a component.
+    public static let componentParamKeys: [KeySpec] = [
+        KeySpec("type", .enumeration(componentParamTypes),
+                doc: "What an argument must be: `string`, `number`, `bool`, `color`, or `view` (a slot, used as `- $name` where a view goes).",
+                required: true),
+        KeySpec("default", .oneOf([.string, .number(NumberBounds(min: nil, max: nil, allowsInfinity: true)), .boolean, .color, .view, .null]),
+                doc: "The value used when an instance gives no argument, of the parameter's type; `null` for a `view` leaves the slot empty.",
+                default: "none: every instance must give the argument"),
+    ]
+
+    /// What a component instance's kind key takes (FORMAT.md §4, §8.1): its arguments by
+    /// parameter name.
+    public static let componentInstance = KeySpec(
+        "Component", .oneOf([.null, .map(.oneOf([.string, .number(NumberBounds(min: nil, max: nil, allowsInfinity: true)), .boolean, .color, .view]))]),
+        doc: "An instance of a declared component: a mapping of arguments by parameter name, or nothing when every parameter has a default.")
 
     // MARK: Kinds
 

@@ -274,6 +274,8 @@ final class ObjectKeys: Sendable {
     static let placement = ObjectKeys(Schema.placementKeys)
     static let insets = ObjectKeys(Schema.placementRuleKeys.first { $0.name == "insets" }?.shape.objectKeys ?? [])
     static let anchor = ObjectKeys(Schema.anchorKeys)
+    static let component = ObjectKeys(Schema.componentKeys)
+    static let componentParam = ObjectKeys(Schema.componentParamKeys)
 }
 
 /// The known pairs of a mapping read with `ValidationPass.object`, by key name.

@@ -22,6 +22,16 @@ public enum ValidationLimits {
     public static let maxChildren = 100_000
     /// Characters of one text beyond this are reported and dropped.
     public static let maxTextLength = 1_000_000
+    /// Component instances nested deeper than this (an instance in a body in a body …) are
+    /// reported once and left out.
+    public static let maxInstanceNesting = 64
+    /// Views built from component bodies, per file, beyond which instances are reported once
+    /// and left out (expansion can multiply: each level may use the next several times).
+    public static let maxExpandedViews = 200_000
+    /// Imports nested deeper than this (a file importing a file importing …) are reported.
+    public static let maxImportDepth = 32
+    /// Files one validation may import, counting every level.
+    public static let maxImportedFiles = 1_000
 }
 
 /// The state of one validation run: the diagnostics found so far and the names declared.
@@ -31,6 +41,8 @@ public enum ValidationLimits {
 final class ValidationPass {
     let table: LineTable
     private(set) var diagnostics: [Diagnostic] = []
+    /// The files this run reads, for text and lines of any range.
+    let sources: SourceSet
 
     /// Font names: the defaults, then the file's, in declaration order.
     var fontNames: [String] = FontMetrics.defaultOrder
@@ -39,8 +51,36 @@ final class ValidationPass {
     /// such an alignment is accepted on either axis, so one mistake is reported once).
     var alignmentAxes: [String: Axis?] = [:]
     var alignmentOrder: [String] = []
-    /// Components declared by the file (filled by the component stage; none yet).
-    var componentNames: [String] = []
+    /// The run's imports (nil when the text has no file path: it cannot import).
+    let session: ImportSession?
+    /// This file's canonical path and the directory its imports are relative to.
+    let filePath: String?
+    let importDirectory: String?
+    /// Validating an imported file: only its components count (no body, no viewports).
+    let isLibrary: Bool
+    /// The component names this file can use (its own and imported), and its own components.
+    let fileScope = ComponentScope()
+    var localComponents: [ComponentDecl] = []
+    /// The names component kind keys are looked up in where validation is (a body's file's,
+    /// or an argument's).
+    var scope: ComponentScope
+    /// Expansions in progress, innermost last.
+    var frames: [ExpansionFrame] = []
+    /// The components whose bodies enclose the view being read: the frames' components, except
+    /// that inside an argument it is the chain where the argument was written (a `Card` given
+    /// as another `Card`'s slot content is not a cycle).
+    var chain: [ComponentDecl] = []
+    /// How many of them are template checks.
+    var templateDepth = 0
+    /// What template checks found that does not depend on arguments, reported at the end.
+    var templateReports: [Diagnostic] = []
+    /// While expanding a component's body: the instance, written in this file outside any
+    /// body, whose model the views being built belong to (nil: views stand where written).
+    var modelAnchor: SourceRange? = nil
+    /// Views built from component bodies for the model, and for template checks.
+    var expandedViews = 0
+    var templateViews = 0
+    var reportedExpansionLimit = false
 
     /// Every `id` met, with where; duplicates are reported once the tree is built.
     var ids: [(name: String, range: SourceRange)] = []
@@ -61,8 +101,15 @@ final class ValidationPass {
     let cutNodes: Set<ObjectIdentifier>
 
     /// `cutFrom`: the root of an incomplete parse, whose open nodes are marked cut.
-    init(table: LineTable, cutFrom root: YAMLNode? = nil) {
+    init(table: LineTable, cutFrom root: YAMLNode? = nil, sources: SourceSet? = nil, session: ImportSession? = nil,
+         filePath: String? = nil, importDirectory: String? = nil, isLibrary: Bool = false) {
         self.table = table
+        self.sources = sources ?? SourceSet(main: table)
+        self.session = session
+        self.filePath = filePath
+        self.importDirectory = importDirectory
+        self.isLibrary = isLibrary
+        scope = fileScope
         cutNodes = root.map(Self.openNodes(from:)) ?? []
     }
 
@@ -90,19 +137,25 @@ final class ValidationPass {
 
     // MARK: Reporting
 
+    /// Ranges are kept as found (they may belong to an imported file until an expansion moves
+    /// them to its instance); `Validator.validate` clamps them to the file at the end.
     func report(_ code: DiagnosticCode, _ message: String, at range: SourceRange,
                 related: [RelatedLocation] = [], fixes: [FixIt] = []) {
-        diagnostics.append(Diagnostic(code, message, at: clamp(range), related: related, fixes: fixes))
+        diagnostics.append(Diagnostic(code, message, at: range, related: related, fixes: fixes))
     }
 
     func append(_ diagnostic: Diagnostic) {
-        var d = diagnostic
-        d.range = clamp(d.range)
-        diagnostics.append(d)
+        diagnostics.append(diagnostic)
     }
 
-    private func clamp(_ r: SourceRange) -> SourceRange {
-        SourceRange(start: table.clampOffset(r.start), end: table.clampOffset(r.end))
+    /// Takes the diagnostics found so far, leaving none (an expansion collects its own apart).
+    func takeDiagnostics() -> [Diagnostic] {
+        defer { diagnostics = [] }
+        return diagnostics
+    }
+
+    func restoreDiagnostics(_ saved: [Diagnostic]) {
+        diagnostics = saved
     }
 
     /// Where a problem with a value is reported: the value itself, or its key when the value
@@ -114,7 +167,7 @@ final class ValidationPass {
 
     /// A value's source text for messages, shortened when long.
     func snippet(_ node: YAMLNode) -> String {
-        let text = node.scalar?.text ?? table.text(node.range)
+        let text = node.scalar?.text ?? sources.text(node.range)
         let flat = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).joined(separator: " ")
         return flat.count > 40 ? String(flat.prefix(39)) + "…" : flat
     }
@@ -142,7 +195,7 @@ final class ValidationPass {
 
     /// `unknown-key`, with the closest of `candidates` as a suggestion and a fix that replaces it.
     func reportUnknownKey(_ key: YAMLNode, candidates: [String], context: String? = nil) {
-        let name = key.keyText ?? table.text(key.range)
+        let name = key.keyText ?? sources.text(key.range)
         var message = "unknown key `\(name)`"
         if let context { message += " \(context)" }
         var fixes: [FixIt] = []

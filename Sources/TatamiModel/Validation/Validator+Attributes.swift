@@ -35,7 +35,7 @@ extension ValidationPass {
                 report(.invalidValue, "`id` must not be empty", at: range(of: p.value, key: p.key))
             } else {
                 a.id = id
-                ids.append((id, p.value.range))
+                recordID(id, p.value)
             }
         }
         if let v = number(t.layoutPriority) { a.layoutPriority = v }
@@ -61,12 +61,26 @@ extension ValidationPass {
         }
     }
 
-    /// Compiles an expression and keeps its diagnostics.
+    /// Compiles an expression and keeps its diagnostics. In a component's body, the model's
+    /// expression stands at the instance (layout reports division by zero there).
     func expression(_ node: YAMLNode, key: YAMLNode?, names: [String: ExpressionType], expected: ExpressionType, what: String) -> Expression? {
         var found: [Diagnostic] = []
         let e = ExpressionCompiler.compile(node, names: names, expected: expected, what: what, key: key, diagnostics: &found)
         found.forEach(append)
+        if let e, let at = modelAnchor {
+            return Expression(text: e.text, root: e.root, type: e.type, range: at, offsetMap: .none)
+        }
         return e
+    }
+
+    /// Notes an `id` for the uniqueness check. Inside a component body the same written `id`
+    /// is met once per expansion: `reportDuplicateIDs` counts one use per place. Unresolved
+    /// references and imported files' ids are left out (the latter are that file's).
+    private func recordID(_ id: String, _ node: YAMLNode) {
+        if !frames.isEmpty {
+            if SourceSet.isImported(node.range) || frames[frames.count - 1].unresolved.contains(ObjectIdentifier(node)) { return }
+        }
+        ids.append((id, node.range))
     }
 
     private func fontName(_ pair: YAMLPair) -> String? {
@@ -119,6 +133,8 @@ extension ValidationPass {
         var first: [String: SourceRange] = [:]
         for entry in ids.sorted(by: { $0.range.start < $1.range.start }) {
             if let earlier = first[entry.name] {
+                // The same place again: an id in a component body, once per instance.
+                if earlier == entry.range { continue }
                 report(.duplicateID, "the id `\(entry.name)` is already used; ids must be unique in the file",
                        at: entry.range, related: [RelatedLocation(range: earlier, message: "first `\(entry.name)` here")])
             } else {

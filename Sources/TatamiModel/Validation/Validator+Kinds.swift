@@ -218,6 +218,8 @@ extension ValidationPass {
 
     /// Whether a `#` follows `offset` on its line (a colour cut off as a comment).
     private func lineHasComment(after offset: Int) -> Bool {
+        let place = sources.locate(.at(offset))
+        let table = place.table, offset = place.range.start
         let line = table.contentRange(ofLine: table.line(ofByte: offset))
         let from = table.clampOffset(offset)
         guard from < line.upperBound else { return false }

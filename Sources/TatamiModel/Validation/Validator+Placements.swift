@@ -75,7 +75,7 @@ extension ValidationPass {
             rule = expressionRule(f, node: node, owner: owner, present: expressionKeys)
         }
         guard let rule else { return nil }
-        return Placement(rule: rule, condition: condition, range: node.range)
+        return Placement(rule: rule, condition: condition, range: modelRange(node.range))
     }
 
     private func ruleLabel(_ pair: YAMLPair) -> String {

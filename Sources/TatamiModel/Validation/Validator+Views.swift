@@ -182,6 +182,8 @@ final class ViewKeyTable: Sendable {
     /// Per kind and role (`kind * 4 + ViewContext.roleIndex`): the keys allowed beside the kind
     /// key, as `ViewKeys.allowed` lists them.
     private let allowedMasks: [UInt64]
+    /// Per role: the keys allowed beside a component instance.
+    private let instanceMasks: [UInt64]
     /// The modifiers written as keys, in the order they apply: their key indexes, specs and
     /// what they are.
     let modifierIDs: [Int]
@@ -253,6 +255,11 @@ final class ViewKeyTable: Sendable {
             }
         }
         self.allowedMasks = allowedMasks
+        instanceMasks = roles.map { role in
+            var mask: UInt64 = 0
+            for name in ViewKeys.allowed(kind: Self.instanceSpec, context: ViewContext(depth: 1, role: role)) { mask |= bit(name) }
+            return mask & ~kindMask & ~componentMask
+        }
 
         modifierIDs = Schema.modifiers.map { id($0.name) }
         modifierKeyNames = Schema.modifiers.map(\.name)
@@ -296,6 +303,15 @@ final class ViewKeyTable: Sendable {
         allowedMasks[kind &* 4 &+ context.roleIndex]
     }
 
+    /// The keys allowed beside a component instance's kind key, by role: those of a kind
+    /// without parameters.
+    func instanceAllowed(context: ViewContext) -> UInt64 {
+        instanceMasks[context.roleIndex]
+    }
+
+    /// A kind with no parameters, standing for a component instance where keys are listed.
+    static let instanceSpec = KindSpec("", value: .null, parameters: [], doc: "A component instance.", isContainer: false)
+
     /// The spec of an attribute or inherited key.
     func commonSpec(_ id: Int) -> KeySpec { common[id]! }
 }
@@ -323,6 +339,28 @@ extension ValidationPass {
             }
             return nil
         }
+        if !frames.isEmpty {
+            // Inside an expansion: an argument's views are read where the instance is written;
+            // an unresolved `$slot` is left out (its instance has been told).
+            let id = ObjectIdentifier(node)
+            if let c = argumentContext(of: id) {
+                let savedScope = scope, savedAnchor = modelAnchor, savedChain = chain
+                scope = c.scope
+                modelAnchor = c.anchor
+                chain = c.chain
+                defer {
+                    scope = savedScope
+                    modelAnchor = savedAnchor
+                    chain = savedChain
+                }
+                return plainView(node, key: key, context: context)
+            }
+            if node.scalar != nil, frames[frames.count - 1].unresolved.contains(id) { return nil }
+        }
+        return plainView(node, key: key, context: context)
+    }
+
+    private func plainView(_ node: YAMLNode, key: YAMLNode?, context: ViewContext) -> BuiltView? {
         switch node.content {
         case .sequence:
             reportWrongType(node, key: key, expected: "a view", for: nil)
@@ -335,6 +373,11 @@ extension ValidationPass {
     }
 
     func takeSerial() -> Int {
+        if !frames.isEmpty {
+            // Views built from component bodies, counted against the expansion limit (template
+            // checks apart: their views are not kept).
+            if templateDepth > 0 { templateViews += 1 } else { expandedViews += 1 }
+        }
         defer { nextSerial += 1 }
         return nextSerial
     }
@@ -353,7 +396,8 @@ extension ValidationPass {
             report(.missingRequired, "a canvas child needs a `position`; write it as `text: ...` with a `position` beside it",
                    at: node.range)
         }
-        let view = ViewNode(kind: .text(text, truncation: .tail), range: node.range, kindRange: node.range, serial: serial)
+        let view = ViewNode(kind: .text(text, truncation: .tail), range: modelRange(node.range), kindRange: modelKindRange(node.range),
+                            serial: serial)
         return BuiltView(node: view, placement: .center)
     }
 
@@ -370,6 +414,7 @@ extension ValidationPass {
         var kindPair: YAMLPair? = nil
         var kindIndex = -1
         var hasComponent = false
+        var component: ComponentDecl? = nil
         let kindBits = mapping.present & table.kindMask
         if mapping.unknownCount == 0 && mapping.present & table.componentMask == 0 && kindBits.nonzeroBitCount == 1 {
             // One kind key, no component: nothing to report.
@@ -389,16 +434,30 @@ extension ValidationPass {
                         kindIndex = table.kindOfKey[id]
                     }
                 } else if Self.isComponentName(k) {
+                    if let decl = scope.lookup(k) {
+                        if let first = kindPair {
+                            let firstName = first.key.keyText ?? ""
+                            report(.multipleKinds, "a view has one kind key; `\(k)` is a second one besides `\(firstName)`",
+                                   at: p.key.range, related: [RelatedLocation(range: first.key.range, message: "first kind key `\(firstName)`")])
+                        } else {
+                            kindPair = p
+                            component = decl
+                        }
+                        continue
+                    }
                     hasComponent = true
                     var fixes: [FixIt] = []
                     var message = "no component named `\(k)` is declared"
-                    if let suggestion = closest(to: k, in: componentNames) {
+                    if let suggestion = closest(to: k, in: scope.names) {
                         message += "; did you mean `\(suggestion)`?"
                         fixes.append(FixIt(title: "replace with `\(suggestion)`", range: p.key.range, replacement: suggestion))
                     }
                     report(.unknownComponent, message, at: p.key.range, fixes: fixes)
                 }
             }
+        }
+        if let component, let kindPair {
+            return instanceView(node, mapping: mapping, kindPair: kindPair, decl: component, context: context)
         }
         guard let kindPair, kindIndex >= 0 else {
             kindlessView(node, pairs, hasComponent: hasComponent)
@@ -456,7 +515,7 @@ extension ValidationPass {
         }
 
         let view = ViewNode(
-            kind: content.makeKind(), range: node.range, kindRange: kindPair.key.range, modifiers: modifiers,
+            kind: content.makeKind(), range: modelRange(node.range), kindRange: modelKindRange(kindPair.key.range), modifiers: modifiers,
             id: attributes.id, layoutPriority: attributes.layoutPriority, alignmentGuides: attributes.alignmentGuides,
             zIndex: attributes.zIndex, hidden: attributes.hidden, condition: attributes.condition,
             ignoresSafeArea: attributes.ignoresSafeArea, environment: attributes.environment,
@@ -495,7 +554,7 @@ extension ValidationPass {
 
     /// Why a known key does not belong here, and where it does; nil for keys the schema does not
     /// know as view keys.
-    private func misplacedMessage(_ key: String, kind: String, context: ViewContext) -> String? {
+    func misplacedMessage(_ key: String, kind: String, context: ViewContext) -> String? {
         switch key {
         case "position":
             return "`position` applies only to children of a `canvas`"

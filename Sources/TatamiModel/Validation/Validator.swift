@@ -20,25 +20,57 @@ public struct ValidationResult: Sendable {
 /// on with a default so the rest of the file is still checked. Recursion is bounded by
 /// `ValidationLimits.maxViewDepth` views; callers run it on a thread with a large stack.
 public enum Validator {
+    /// Validates a file on its own: it cannot import anything.
     public static func validate(_ yaml: YAMLParseResult) -> ValidationResult {
+        validate(yaml, context: .standalone)
+    }
+
+    /// Validates a file; `context` says where it lives and how to read what it imports.
+    public static func validate(_ yaml: YAMLParseResult, context: ValidationContext) -> ValidationResult {
         // After a syntax error, the nodes open where parsing stopped are cut (only a mapping
         // root is read further).
         let cut = yaml.isComplete ? nil : yaml.root.flatMap { $0.pairs == nil ? nil : $0 }
-        let pass = ValidationPass(table: yaml.lineTable, cutFrom: cut)
+        let sources = SourceSet(main: yaml.lineTable)
+        var session: ImportSession? = nil
+        var canonical: String? = nil, directory: String? = nil
+        if let path = context.filePath {
+            let dir = ImportPath.directory(of: path)
+            let resolvedDir = context.resolve(dir) ?? ImportPath.normalize(dir)
+            let name = String(path.split(separator: "/").last ?? "")
+            directory = resolvedDir
+            canonical = context.resolve(path) ?? ImportPath.join(resolvedDir, name)
+            let root = context.workspaceRoot.map { context.resolve($0) ?? ImportPath.normalize($0) } ?? resolvedDir
+            session = ImportSession(context: context, sources: sources, root: root, mainPath: canonical!)
+        }
+        let pass = ValidationPass(table: yaml.lineTable, cutFrom: cut, sources: sources, session: session,
+                                  filePath: canonical, importDirectory: directory)
         let document = TatamiDocument()
-        pass.validateFile(yaml, into: document)
+        pass.validateFile(yaml.root, isComplete: yaml.isComplete, into: document)
         document.viewCount = pass.nextSerial
+        let table = yaml.lineTable
+        func clamp(_ r: SourceRange) -> SourceRange {
+            SourceRange(start: table.clampOffset(r.start), end: table.clampOffset(r.end))
+        }
         var seen = Set<Diagnostic>()
+        var all: [Diagnostic] = yaml.diagnostics
+        for var d in pass.diagnostics + pass.templateReports {
+            d.range = clamp(d.range)
+            for i in d.fixes.indices { d.fixes[i].range = clamp(d.fixes[i].range) }
+            all.append(d)
+        }
         // A subtree reached through several aliases is checked once per alias: keep one copy.
-        let all = (yaml.diagnostics + pass.diagnostics).filter { seen.insert($0).inserted }
+        all = all.filter { seen.insert($0).inserted }
         return ValidationResult(document: document, diagnostics: all.sortedForDisplay())
     }
 }
 
 extension ValidationPass {
-    func validateFile(_ yaml: YAMLParseResult, into document: TatamiDocument) {
-        guard let root = yaml.root else {
-            if yaml.isComplete {
+    /// The top level of a file. A library (an imported file) reads only what its components
+    /// need: `fonts`, `alignments`, `imports` and `components`; its `body` and `viewports` are
+    /// not read.
+    func validateFile(_ root: YAMLNode?, isComplete: Bool, into document: TatamiDocument) {
+        guard let root else {
+            if isComplete && !isLibrary {
                 report(.missingRequired, "the file is empty; it needs at least a `body`", at: .at(table.bytes.count))
             }
             return
@@ -63,17 +95,23 @@ extension ValidationPass {
         }
 
         if let p = byName["tatami"] { validateVersion(p) }
-        document.viewports = validateViewports(byName["viewports"])
+        if !isLibrary { document.viewports = validateViewports(byName["viewports"]) }
         validateFonts(byName["fonts"])
         document.fonts = fonts
         document.alignments = validateAlignments(byName["alignments"])
-        validateComponents(byName["components"])
-        validateImports(byName["imports"])
+        if let p = byName["imports"] { validateImports(p) }
+        if let p = byName["components"] { validateComponents(p) }
+        if isLibrary {
+            reportDuplicateIDs()
+            return
+        }
 
         if let body = byName["body"] {
             let context = ViewContext(depth: 1, role: .body)
             document.body = view(body.value, key: body.key, context: context)?.node
-        } else if yaml.isComplete {
+            // Without a usable body nothing can be said about which components are used.
+            if document.body != nil { reportUnusedComponents() }
+        } else if isComplete {
             let at = pairs.first?.key.range ?? root.range
             report(.missingRequired, "the file has no `body`; add the root view under `body:`", at: at)
         }
@@ -95,11 +133,4 @@ extension ValidationPass {
                    at: range(of: pair.value, key: pair.key))
         }
     }
-
-    /// TODO(components): validate `components:` (FORMAT.md §8) and fill `componentNames`.
-    /// Until then their contents are accepted unchecked.
-    func validateComponents(_ pair: YAMLPair?) {}
-
-    /// TODO(imports): validate `imports:` (FORMAT.md §8.3). Until then accepted unchecked.
-    func validateImports(_ pair: YAMLPair?) {}
 }

@@ -1,0 +1,380 @@
+import TatamiBase
+import TatamiYAML
+
+/// One expansion of a component's body in progress: the body checked once as a template, or
+/// an instance's copy with its arguments substituted.
+final class ExpansionFrame {
+    let decl: ComponentDecl
+    let isTemplate: Bool
+    /// Where problems that depend on the arguments are reported: the instance's kind key (the
+    /// component's name key for a template).
+    let instanceKey: SourceRange
+    /// Per parameter, what `$name` becomes; nil: nothing (no argument and no usable default).
+    let values: [ParamValue?]
+    /// The instance's argument nodes, as substituted, with their parameter.
+    let arguments: [(node: YAMLNode, param: Int)]
+    /// Each argument's context: its views are read where the instance is written.
+    let argumentContexts: [ObjectIdentifier: ArgumentContext]
+    /// Nodes of the copy that hold a reference left unresolved (the reference itself and the
+    /// collections around it).
+    var unresolved: Set<ObjectIdentifier> = []
+    /// Unresolved references: problems inside them are not reported.
+    var muted: [SourceRange] = []
+
+    init(decl: ComponentDecl, isTemplate: Bool, instanceKey: SourceRange, values: [ParamValue?],
+         arguments: [(node: YAMLNode, param: Int)], argumentContexts: [ObjectIdentifier: ArgumentContext]) {
+        self.decl = decl
+        self.isTemplate = isTemplate
+        self.instanceKey = instanceKey
+        self.values = values
+        self.arguments = arguments
+        self.argumentContexts = argumentContexts
+    }
+
+    func isMuted(_ r: SourceRange) -> Bool {
+        muted.contains { $0.start <= r.start && r.end <= $0.end }
+    }
+
+    /// The parameter whose argument holds `r`, if any.
+    func argument(holding r: SourceRange) -> Int? {
+        for a in arguments where a.node.range.start <= r.start && r.end <= a.node.range.end && !a.node.range.isEmpty {
+            return a.param
+        }
+        return nil
+    }
+}
+
+/// Where an argument was written: the component names it reads, and where its views stand in
+/// the model (see `ValidationPass.modelAnchor`).
+struct ArgumentContext {
+    let scope: ComponentScope
+    let anchor: SourceRange?
+    /// The components being expanded around the instance (see `ValidationPass.chain`).
+    let chain: [ComponentDecl]
+}
+
+extension ValidationPass {
+    /// A view whose kind key names a declared component (FORMAT.md §8.1): its modifiers and
+    /// attributes as for any view, its arguments checked, and its body expanded.
+    func instanceView(_ node: YAMLNode, mapping: KeyedPairs, kindPair: YAMLPair, decl: ComponentDecl,
+                      context: ViewContext) -> BuiltView? {
+        let table = viewKeys
+        let serial = takeSerial()
+        let allowed = table.instanceAllowed(context: context)
+        for p in mapping.pairs where p.key !== kindPair.key {
+            let k = p.key.keyText ?? ""
+            if let id = table.index.index(of: k) {
+                if table.kindOfKey[id] >= 0 || allowed & (1 &<< UInt64(id)) != 0 { continue }
+            }
+            if Self.isComponentName(k) { continue }
+            if decl.paramIndex[k] != nil {
+                report(.misplacedKey, "`\(k)` is a parameter of `\(decl.name)`; give it with the arguments, `\(decl.name): {\(k): …}`",
+                       at: p.key.range)
+            } else if let message = misplacedMessage(k, kind: decl.name, context: context) {
+                report(.misplacedKey, message, at: p.key.range)
+            } else {
+                reportUnknownKey(p.key, candidates: instanceKeyCandidates(context))
+            }
+        }
+        let fields = ViewFields(mapping: mapping, mask: mapping.present & allowed)
+
+        var placement = Alignment2D.center
+        if context.isDecoration, let p = fields[table.alignment],
+           let name = alignmentName(p, set: .nine, owner: "a background or overlay") {
+            placement = Alignment2D(name: name) ?? .center
+        }
+        var modifiers = fields.has(table.modifierMask) ? directModifiers(fields, context: context) : []
+        if let p = fields[table.modifierList] { modifiers += modifierList(p, context: context) }
+        var attributes = ViewAttributes()
+        if fields.has(table.attributeMask) {
+            readViewAttributes(fields, kindKey: kindPair.key, node: node, context: context, into: &attributes)
+        } else if context.isCanvasChild && !isCut(node) {
+            report(.missingRequired, "a canvas child needs a `position`", at: kindPair.key.range)
+        }
+
+        guard let body = expand(decl, kindPair: kindPair, context: context) else { return nil }
+        let view = ViewNode(
+            kind: .component(name: decl.name, body: body), range: modelRange(node.range), kindRange: modelKindRange(kindPair.key.range),
+            modifiers: modifiers, id: attributes.id, layoutPriority: attributes.layoutPriority,
+            alignmentGuides: attributes.alignmentGuides, zIndex: attributes.zIndex, hidden: attributes.hidden,
+            condition: attributes.condition, ignoresSafeArea: attributes.ignoresSafeArea,
+            environment: attributes.environment, placements: attributes.placements, serial: serial)
+        return BuiltView(node: view, placement: placement)
+    }
+
+    /// The keys to suggest for an unknown key beside an instance.
+    private func instanceKeyCandidates(_ context: ViewContext) -> [String] {
+        let place = ViewKeys.Place(kind: "", isBody: context.isBody, isCanvasChild: context.isCanvasChild,
+                                   isDecoration: context.isDecoration)
+        if let known = allowedKeys[place] { return known }
+        let candidates = ViewKeys.allowed(kind: ViewKeyTable.instanceSpec, context: context) + Schema.kindNames
+        allowedKeys[place] = candidates
+        return candidates
+    }
+
+    /// A view's `range` for the model: its own, except for a node of an imported file, which
+    /// stands at the instance in this file that brought it in.
+    @inline(__always)
+    func modelRange(_ r: SourceRange) -> SourceRange {
+        SourceSet.isImported(r) ? (modelAnchor ?? r) : r
+    }
+
+    /// A view's `kindRange` (where layout reports its problems): inside a component's body,
+    /// the instance in this file it was expanded for (FORMAT.md §8.2), so that each instance's
+    /// problems are its own.
+    @inline(__always)
+    func modelKindRange(_ r: SourceRange) -> SourceRange {
+        modelAnchor ?? r
+    }
+
+    // MARK: Arguments
+
+    /// Checks an instance's arguments. Returns the value of each parameter (argument, default,
+    /// or nil) and the argument nodes.
+    private func arguments(_ value: YAMLNode, key: YAMLNode, decl: ComponentDecl)
+        -> (values: [ParamValue?], arguments: [(node: YAMLNode, param: Int)]) {
+        var values = [ParamValue?](repeating: nil, count: decl.params.count)
+        var given = [Bool](repeating: false, count: decl.params.count)
+        var arguments: [(node: YAMLNode, param: Int)] = []
+        var pairs: [YAMLPair] = []
+        if case .null? = value.scalar?.resolved {
+        } else if let raw = value.pairs {
+            pairs = uniquePairs(raw)
+        } else {
+            let example = decl.params.first.map { "`{\($0.name): …}`" } ?? "`{}`"
+            report(.wrongType, "expected a mapping of arguments such as \(example) for `\(decl.name)`, found \(value.kindDescription)",
+                   at: range(of: value, key: key))
+        }
+        for p in pairs {
+            let name = p.key.keyText ?? ""
+            guard let i = decl.paramIndex[name] else {
+                reportUnknownArgument(p.key, name, decl)
+                continue
+            }
+            given[i] = true
+            guard let type = decl.params[i].type else {
+                values[i] = .node(p.value)
+                arguments.append((p.value, i))
+                continue
+            }
+            if let v = paramValue(p.value, key: p.key, type: type, what: "`\(name)` of `\(decl.name)`") {
+                values[i] = v
+                if case .node(let n) = v { arguments.append((n, i)) }
+            } else {
+                // An unusable argument: the default stands in, so the body is still checked.
+                values[i] = decl.params[i].defaultValue
+            }
+        }
+        let missing = decl.params.indices.filter { !given[$0] && !decl.params[$0].hasDefault }
+        if !missing.isEmpty && !isCut(value) {
+            let names = missing.map { "`\(decl.params[$0].name)`" }
+            let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+            let message = missing.count == 1
+                ? "`\(decl.name)` needs an argument for \(list), which has no default"
+                : "`\(decl.name)` needs arguments for \(list), which have no default"
+            report(.missingParam, message, at: key.range)
+        }
+        for i in decl.params.indices where !given[i] { values[i] = decl.params[i].defaultValue }
+        return (values, arguments)
+    }
+
+    private func reportUnknownArgument(_ key: YAMLNode, _ name: String, _ decl: ComponentDecl) {
+        let names = decl.params.map(\.name)
+        var message = "`\(decl.name)` has no parameter `\(name)`"
+        var fixes: [FixIt] = []
+        if let suggestion = closest(to: name, in: names) {
+            message += "; did you mean `\(suggestion)`?"
+            fixes.append(FixIt(title: "replace with `\(suggestion)`", range: key.range, replacement: suggestion))
+        } else if ViewKeys.anywhere.contains(name) {
+            message += "; modifiers and attributes of an instance go beside `\(decl.name):`, not among its arguments"
+        } else if names.isEmpty {
+            message += "; it takes no arguments"
+        } else {
+            message += "; its parameters are " + names.map { "`\($0)`" }.joined(separator: ", ")
+        }
+        report(.unknownParam, message, at: key.range, fixes: fixes)
+    }
+
+    // MARK: Expansion
+
+    /// The body of one instance, arguments substituted; nil when it cannot be expanded (no
+    /// body, a cycle, a limit, or arguments that use a parameter nobody gave).
+    private func expand(_ decl: ComponentDecl, kindPair: YAMLPair, context: ViewContext) -> ViewNode? {
+        if templateDepth == 0 { decl.used = true }
+        let (values, arguments) = arguments(kindPair.value, key: kindPair.key, decl: decl)
+        guard let bodyPair = decl.body else { return nil }
+        // Arguments built from a reference nobody resolved: the enclosing instance has
+        // already been told (or it is a template); this one is checked with its own arguments.
+        let valueID = ObjectIdentifier(kindPair.value)
+        if frames.contains(where: { $0.unresolved.contains(valueID) }) { return nil }
+        // A component inside itself: `component-cycle` is reported at its declaration.
+        if chain.contains(where: { $0 === decl }) { return nil }
+        let spent = templateDepth > 0 ? templateViews : expandedViews
+        if frames.count >= ValidationLimits.maxInstanceNesting || spent >= ValidationLimits.maxExpandedViews {
+            if !reportedExpansionLimit {
+                reportedExpansionLimit = true
+                let why = frames.count >= ValidationLimits.maxInstanceNesting
+                    ? "component instances are nested more than \(ValidationLimits.maxInstanceNesting) deep"
+                    : "component instances have built more than \(ValidationLimits.maxExpandedViews) views"
+                report(.tooComplex, "\(why); this one and those after it are left out", at: kindPair.key.range)
+            }
+            return nil
+        }
+        if decl.state == .unchecked { checkTemplate(decl) }
+
+        var contexts: [ObjectIdentifier: ArgumentContext] = [:]
+        for a in arguments {
+            let id = ObjectIdentifier(a.node)
+            contexts[id] = argumentContext(of: id) ?? ArgumentContext(scope: scope, anchor: modelAnchor, chain: chain)
+        }
+        let frame = ExpansionFrame(decl: decl, isTemplate: false, instanceKey: kindPair.key.range, values: values,
+                                   arguments: arguments, argumentContexts: contexts)
+        let (built, produced) = run(frame, bodyPair, context: context.child(of: decl.name))
+        for d in produced {
+            if frame.isMuted(d.range) || decl.templateDiagnostics.contains(d) { continue }
+            if let param = frame.argument(holding: d.range) {
+                // The argument's own problem: reported at it, with where the body uses it.
+                var e = d
+                for site in decl.useSites[param].prefix(3) {
+                    e.related.append(sources.related(site, "`$\(decl.params[param].name)` is used here, in `\(decl.name)`"))
+                }
+                append(e)
+            } else {
+                append(repointed(d, to: frame))
+            }
+        }
+        return built
+    }
+
+    /// A problem found in a body, moved to the instance (FORMAT.md §8.2).
+    private func repointed(_ d: Diagnostic, to frame: ExpansionFrame) -> Diagnostic {
+        let place = sources.locate(d.range)
+        let line = place.table.line(ofByte: place.range.start) + 1
+        let whereText = place.path == nil ? "line \(line)" : "\(place.display), line \(line)"
+        var related = [sources.related(d.range, "in the body of `\(frame.decl.name)`")]
+        related += d.related
+        return Diagnostic(d.code, "\(d.message) (in the body of `\(frame.decl.name)`, \(whereText))", at: frame.instanceKey,
+                          severity: d.severity, viewport: d.viewport, related: related)
+    }
+
+    /// Checks a component's body once, with each parameter's default where it has one and the
+    /// reference left in place where it has none. Problems that do not depend on the arguments
+    /// are reported here, in the body; instances do not repeat them.
+    func checkTemplate(_ d: ComponentDecl) {
+        guard d.state == .unchecked else { return }
+        d.state = .checking
+        defer { d.state = .checked }
+        guard let bodyPair = d.body else { return }
+        let frame = ExpansionFrame(decl: d, isTemplate: true, instanceKey: d.key.range, values: d.params.map(\.defaultValue),
+                                   arguments: [], argumentContexts: [:])
+        let savedSerial = nextSerial, savedScope = scope
+        let (_, produced) = run(frame, bodyPair, context: ViewContext(depth: 1, role: .child(of: d.name)))
+        nextSerial = savedSerial
+        scope = savedScope
+        d.templateDiagnostics = Set(produced)
+        for p in produced where !frame.isMuted(p.range) { templateReports.append(p) }
+    }
+
+    /// Validates a frame's body copy, collecting its diagnostics apart.
+    private func run(_ frame: ExpansionFrame, _ bodyPair: YAMLPair, context: ViewContext) -> (ViewNode?, [Diagnostic]) {
+        let substituted = substitute(bodyPair.value, frame)
+        let saved = takeDiagnostics()
+        let savedScope = scope, savedAnchor = modelAnchor
+        scope = frame.decl.scope
+        // A body's views stand at the outermost instance written outside any body (a
+        // template's views are not kept).
+        modelAnchor = frame.isTemplate ? nil : (modelAnchor ?? frame.instanceKey)
+        frames.append(frame)
+        chain.append(frame.decl)
+        if frame.isTemplate { templateDepth += 1 }
+        let built = substituted.flatMap { view($0, key: bodyPair.key, context: context) }
+        if frame.isTemplate { templateDepth -= 1 }
+        chain.removeLast()
+        frames.removeLast()
+        scope = savedScope
+        modelAnchor = savedAnchor
+        let produced = takeDiagnostics()
+        restoreDiagnostics(saved)
+        return (built?.node, produced)
+    }
+
+    /// Where an argument was written, when `id` is an argument of an expansion in progress
+    /// (innermost first).
+    func argumentContext(of id: ObjectIdentifier) -> ArgumentContext? {
+        for f in frames.reversed() {
+            if let c = f.argumentContexts[id] { return c }
+        }
+        return nil
+    }
+
+    // MARK: Substitution
+
+    /// A copy of a body subtree with the frame's values substituted. Subtrees without
+    /// references are shared, not copied. nil: an empty slot (`view` parameter given `null`),
+    /// left out of the list or mapping around it.
+    private func substitute(_ node: YAMLNode, _ frame: ExpansionFrame) -> YAMLNode? {
+        let d = frame.decl
+        let id = ObjectIdentifier(node)
+        guard d.holdsReferences.contains(id) else { return node }
+        switch node.content {
+        case .scalar(let s):
+            guard let refs = d.references[id] else { return node }
+            if let p = refs.whole {
+                if p >= 0, let v = frame.values[p] {
+                    switch v {
+                    case .node(let n): return n
+                    case .empty: return nil
+                    }
+                }
+                frame.unresolved.insert(id)
+                frame.muted.append(node.range)
+                return node
+            }
+            let b = Array(s.text.utf8)
+            var out: [UInt8] = []
+            out.reserveCapacity(b.count + 16)
+            var last = 0
+            for part in refs.parts {
+                out += b[last..<part.bytes.lowerBound]
+                last = part.bytes.upperBound
+                if part.param == -2 {
+                    out.append(UInt8(ascii: "$"))
+                } else if part.param >= 0, case .node(let n)? = frame.values[part.param], let text = n.scalar?.text {
+                    out += text.utf8
+                } else {
+                    frame.unresolved.insert(id)
+                    frame.muted.append(node.range)
+                    return node
+                }
+            }
+            out += b[last...]
+            let scalar = YAMLScalar(text: String(decoding: out, as: UTF8.self), style: s.style, valueRange: s.valueRange,
+                                    offsetMap: .none)
+            return YAMLNode(content: .scalar(scalar), range: node.range, tag: node.tag)
+        case .mapping(let pairs):
+            var out: [YAMLPair] = []
+            out.reserveCapacity(pairs.count)
+            var holdsUnresolved = false
+            for p in pairs {
+                guard let v = substitute(p.value, frame) else { continue }
+                if frame.unresolved.contains(ObjectIdentifier(v)) { holdsUnresolved = true }
+                out.append(YAMLPair(key: p.key, value: v))
+            }
+            let copy = YAMLNode(content: .mapping(out), range: node.range, tag: node.tag, isFlow: node.isFlow)
+            if holdsUnresolved { frame.unresolved.insert(ObjectIdentifier(copy)) }
+            return copy
+        case .sequence(let items):
+            var out: [YAMLNode] = []
+            out.reserveCapacity(items.count)
+            var holdsUnresolved = false
+            for item in items {
+                guard let v = substitute(item, frame) else { continue }
+                if frame.unresolved.contains(ObjectIdentifier(v)) { holdsUnresolved = true }
+                out.append(v)
+            }
+            let copy = YAMLNode(content: .sequence(out), range: node.range, tag: node.tag, isFlow: node.isFlow)
+            if holdsUnresolved { frame.unresolved.insert(ObjectIdentifier(copy)) }
+            return copy
+        }
+    }
+}

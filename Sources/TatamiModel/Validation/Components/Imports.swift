@@ -1,0 +1,164 @@
+import TatamiBase
+import TatamiYAML
+
+extension DiagnosticCode {
+    /// An import that cannot be used: outside the workspace root, missing, unreadable, in a
+    /// cycle, or a file with errors (summarised at the import).
+    public static let importError = DiagnosticCode("import-error", .error)
+}
+
+/// The imports of one validation run, shared by the passes over every file it reads.
+final class ImportSession {
+    let context: ValidationContext
+    let sources: SourceSet
+    /// The workspace root, canonical when the context could resolve it.
+    let root: String
+    /// Canonical paths of the files being validated, the first importer first.
+    var stack: [String]
+    /// Files read so far, by canonical path: each is read and checked once per run.
+    var files: [String: ImportedFile] = [:]
+
+    init(context: ValidationContext, sources: SourceSet, root: String, mainPath: String) {
+        self.context = context
+        self.sources = sources
+        self.root = root
+        stack = [mainPath]
+    }
+}
+
+/// An imported file: the components it declares, and its first error.
+final class ImportedFile {
+    let components: [ComponentDecl]
+    /// "line 3: … [code] (and 2 more)"; nil when the file has no errors.
+    let problem: String?
+    /// Kept alive for the components: the names their bodies use, and the tree they point into.
+    let scope: ComponentScope
+    let root: YAMLNode?
+
+    init(components: [ComponentDecl], problem: String?, scope: ComponentScope, root: YAMLNode?) {
+        self.components = components
+        self.problem = problem
+        self.scope = scope
+        self.root = root
+    }
+}
+
+extension ValidationPass {
+    static let tatamiSuffixes = [".tatami.yaml", ".tatami.yml"]
+
+    /// `imports:` (FORMAT.md §8.3): makes the components declared in those files usable here.
+    /// Only their own components: not those they import, nor their bodies or viewports.
+    func validateImports(_ pair: YAMLPair) {
+        if case .null? = pair.value.scalar?.resolved { return }
+        guard let items = pair.value.items else {
+            reportWrongType(pair.value, key: pair.key, expected: "a list of relative paths", for: "`imports`")
+            return
+        }
+        var seen = Set<String>()
+        var providers: [String: String] = [:]
+        for item in items {
+            guard let s = item.scalar, case .string(let entry) = s.resolved else {
+                reportWrongType(item, key: nil, expected: "a relative path such as `common/buttons.tatami.yaml`", for: nil)
+                continue
+            }
+            guard let file = importFile(entry, at: item, seen: &seen) else { continue }
+            for d in file.components {
+                if let other = fileScope.lookup(d.name), other !== d {
+                    let first = providers[d.name] ?? ""
+                    report(.importError, "`\(d.name)` is declared in both `\(first)` and `\(entry)`; the one from `\(first)` is used",
+                           at: item.range)
+                    continue
+                }
+                providers[d.name] = entry
+                fileScope.add(d)
+            }
+        }
+    }
+
+    /// Finds, checks and reads one import; nil when it cannot be used (reported).
+    private func importFile(_ entry: String, at node: YAMLNode, seen: inout Set<String>) -> ImportedFile? {
+        func fail(_ message: String) -> ImportedFile? {
+            report(.importError, message, at: node.range)
+            return nil
+        }
+        guard let session, let directory = importDirectory else {
+            return fail("imports need a file path: this text was not read from a file, so `\(entry)` cannot be found from it")
+        }
+        if entry.isEmpty { return fail("an import names a file; this one is empty") }
+        if entry.hasPrefix("/") { return fail("`\(entry)` is absolute; import paths are relative to the importing file") }
+        guard Self.tatamiSuffixes.contains(where: { entry.hasSuffix($0) }) else {
+            return fail("`\(entry)` is not a Tatami file; imports name `.tatami.yaml` or `.tatami.yml` files")
+        }
+        // Checked before anything is asked of the file system: a path that leaves the root is
+        // never resolved, let alone read.
+        let candidate = ImportPath.join(directory, entry)
+        guard ImportPath.isInside(candidate, root: session.root) else {
+            return fail("`\(entry)` is outside the workspace root `\(session.root)`; imports must stay inside it")
+        }
+        guard let resolved = session.context.resolve(candidate) else { return fail("cannot find `\(entry)`") }
+        guard ImportPath.isInside(resolved, root: session.root) else {
+            return fail("`\(entry)` leads outside the workspace root `\(session.root)` through a symbolic link; imports must stay inside it")
+        }
+        if let i = session.stack.firstIndex(of: resolved) {
+            let chain = (session.stack[i...] + [resolved]).map { "`\(ImportPath.display($0, root: session.root))`" }
+            return fail("import cycle: \(chain.joined(separator: " → ")); a file cannot import itself, directly or through others")
+        }
+        // Listed twice: once is enough.
+        if !seen.insert(resolved).inserted { return nil }
+        let file: ImportedFile
+        if let known = session.files[resolved] {
+            file = known
+        } else {
+            guard session.stack.count <= ValidationLimits.maxImportDepth else {
+                report(.tooComplex, "imports are nested more than \(ValidationLimits.maxImportDepth) deep; `\(entry)` is not read",
+                       at: node.range)
+                return nil
+            }
+            guard session.files.count < ValidationLimits.maxImportedFiles else {
+                report(.tooComplex, "more than \(ValidationLimits.maxImportedFiles) files are imported; `\(entry)` is not read",
+                       at: node.range)
+                return nil
+            }
+            guard let bytes = session.context.load(resolved) else { return fail("cannot read `\(entry)`") }
+            file = readLibrary(bytes, path: resolved, session: session)
+            session.files[resolved] = file
+        }
+        if let problem = file.problem {
+            report(.importError, "`\(entry)` has errors: \(problem)", at: node.range)
+        }
+        return file
+    }
+
+    /// Parses and checks an imported file in a pass of its own, its offsets moved to a block
+    /// of their own (see `SourceSet`).
+    private func readLibrary(_ bytes: [UInt8], path: String, session: ImportSession) -> ImportedFile {
+        let yaml = YAMLParser.parse(bytes: bytes)
+        let base = session.sources.add(yaml.lineTable, path: path, display: ImportPath.display(path, root: session.root))
+        let root = yaml.root.map { Relocation.relocate($0, by: base) }
+        let cut = yaml.isComplete ? nil : root.flatMap { $0.pairs == nil ? nil : $0 }
+        let pass = ValidationPass(table: yaml.lineTable, cutFrom: cut, sources: session.sources, session: session,
+                                  filePath: path, importDirectory: ImportPath.directory(of: path), isLibrary: true)
+        session.stack.append(path)
+        pass.validateFile(root, isComplete: yaml.isComplete, into: TatamiDocument())
+        session.stack.removeLast()
+
+        // The first error, in the imported file's own lines; a YAML error first, as it may
+        // explain the others.
+        var errors: [(range: SourceRange, diagnostic: Diagnostic)] = []
+        for d in yaml.diagnostics where d.severity == .error { errors.append((d.range, d)) }
+        let yamlErrors = errors.count
+        for d in pass.diagnostics + pass.templateReports where d.severity == .error {
+            errors.append((session.sources.locate(d.range).range, d))
+        }
+        var problem: String? = nil
+        let firstOf = { (list: ArraySlice<(range: SourceRange, diagnostic: Diagnostic)>) in
+            list.min(by: { $0.range.start < $1.range.start })
+        }
+        if let first = firstOf(errors.prefix(yamlErrors)) ?? firstOf(errors[...]) {
+            let line = yaml.lineTable.line(ofByte: first.range.start) + 1
+            problem = "line \(line): \(first.diagnostic.message) [\(first.diagnostic.code.name)]"
+            if errors.count > 1 { problem! += " (and \(errors.count - 1) more)" }
+        }
+        return ImportedFile(components: pass.localComponents, problem: problem, scope: pass.fileScope, root: root)
+    }
+}

@@ -1,0 +1,99 @@
+import TatamiBase
+import TatamiYAML
+
+/// The files one validation run reads: the file validated, whose offsets are its own, and the
+/// files it imports, each moved to its own block of offsets (file k starts at k << 40).
+///
+/// An imported component's body is validated inside the importing file's pass, mixed with the
+/// importer's arguments; giving every file its own offsets keeps each node's origin in its
+/// range, so a problem can always be told apart as the argument's or the body's, and put back
+/// in its file.
+final class SourceSet {
+    static let shift = 40
+    /// The first offset that belongs to an imported file.
+    static let unit = 1 << shift
+
+    let main: LineTable
+    /// Imported files: their table, canonical path (for related locations) and the name shown
+    /// in messages (relative to the workspace root).
+    private(set) var files: [(table: LineTable, path: String, display: String)] = []
+
+    init(main: LineTable) {
+        self.main = main
+    }
+
+    /// Registers an imported file; returns the offset its ranges start at.
+    func add(_ table: LineTable, path: String, display: String) -> Int {
+        files.append((table, path, display))
+        return files.count << Self.shift
+    }
+
+    @inline(__always)
+    static func isImported(_ r: SourceRange) -> Bool { r.start >= unit }
+
+    /// The file a range belongs to (nil: the file validated), its table and the range in it.
+    func locate(_ r: SourceRange) -> (path: String?, display: String, table: LineTable, range: SourceRange) {
+        guard Self.isImported(r) else { return (nil, "", main, r) }
+        let k = r.start >> Self.shift
+        guard k >= 1, k <= files.count else { return (nil, "", main, SourceRange(start: main.bytes.count, end: main.bytes.count)) }
+        let base = k << Self.shift
+        let f = files[k - 1]
+        return (f.path, f.display, f.table, SourceRange(start: r.start - base, end: max(r.start, r.end) - base))
+    }
+
+    func text(_ r: SourceRange) -> String {
+        let l = locate(r)
+        return l.table.text(l.range)
+    }
+
+    /// The 1-based line a range starts on, in its own file.
+    func line(of r: SourceRange) -> Int {
+        let l = locate(r)
+        return l.table.line(ofByte: l.range.start) + 1
+    }
+
+    /// A related location for a range of any file.
+    func related(_ r: SourceRange, _ message: String) -> RelatedLocation {
+        let l = locate(r)
+        return RelatedLocation(file: l.path, range: l.range, message: message)
+    }
+}
+
+/// Copies of YAML trees moved to another block of offsets.
+enum Relocation {
+    /// `root` with every range and offset map moved by `base`; shared subtrees (aliases) stay
+    /// shared.
+    static func relocate(_ root: YAMLNode, by base: Int) -> YAMLNode {
+        var memo: [ObjectIdentifier: YAMLNode] = [:]
+        return relocate(root, base, &memo)
+    }
+
+    private static func relocate(_ node: YAMLNode, _ base: Int, _ memo: inout [ObjectIdentifier: YAMLNode]) -> YAMLNode {
+        if let done = memo[ObjectIdentifier(node)] { return done }
+        let content: YAMLNode.Content
+        switch node.content {
+        case .scalar(let s):
+            content = .scalar(YAMLScalar(text: s.text, style: s.style, valueRange: shift(s.valueRange, base),
+                                         offsetMap: shift(s.offsetMap, base)))
+        case .mapping(let pairs):
+            content = .mapping(pairs.map { YAMLPair(key: relocate($0.key, base, &memo), value: relocate($0.value, base, &memo)) })
+        case .sequence(let items):
+            content = .sequence(items.map { relocate($0, base, &memo) })
+        }
+        let moved = YAMLNode(content: content, range: shift(node.range, base), tag: node.tag, isFlow: node.isFlow)
+        memo[ObjectIdentifier(node)] = moved
+        return moved
+    }
+
+    static func shift(_ r: SourceRange, _ base: Int) -> SourceRange {
+        SourceRange(start: r.start + base, end: r.end + base)
+    }
+
+    static func shift(_ map: OffsetMap, _ base: Int) -> OffsetMap {
+        switch map {
+        case .none: return .none
+        case .identity(let start, let count): return .identity(start: start + base, count: count)
+        case .table(let offsets): return .table(offsets.map { $0 + base })
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import TatamiBase
+
+/// What the validator may know about the file beyond its text: where it lives, and how to read
+/// the files it imports (FORMAT.md §8.3).
+///
+/// The validator does no I/O of its own: it works out which paths an `imports:` list names,
+/// checks that they stay inside the workspace root, and asks `resolve` and `load` — given by the
+/// caller — about them. A path outside the root is never passed to `load`.
+public struct ValidationContext: Sendable {
+    /// The file's path; imports are relative to its directory. Absolute paths are best (the
+    /// containment check compares paths). nil: the text was not read from a file, so it cannot
+    /// import anything.
+    public var filePath: String?
+    /// The directory every import must stay inside; nil: the file's own directory.
+    public var workspaceRoot: String?
+    /// A path's canonical form: absolute, with `.`, `..` and symbolic links resolved; nil when
+    /// nothing exists there. It never reads a file's contents.
+    public var resolve: @Sendable (String) -> String?
+    /// A file's bytes, nil when it cannot be read. Called only with canonical paths inside the
+    /// workspace root.
+    public var load: @Sendable (String) -> [UInt8]?
+
+    /// `resolve` nil: paths are only normalised lexically (no symbolic links), for callers whose
+    /// files are not on a disk.
+    public init(filePath: String?, workspaceRoot: String? = nil,
+                resolve: (@Sendable (String) -> String?)? = nil,
+                load: @escaping @Sendable (String) -> [UInt8]?) {
+        self.filePath = filePath
+        self.workspaceRoot = workspaceRoot
+        self.resolve = resolve ?? { ImportPath.normalize($0) }
+        self.load = load
+    }
+
+    /// A text on its own: no imports are available.
+    public static let standalone = ValidationContext(filePath: nil, load: { _ in nil })
+}
+
+/// Lexical path arithmetic for imports (no file system access).
+public enum ImportPath {
+    /// `path` with empty and `.` components removed and `..` applied lexically. A relative path
+    /// stays relative (leading `..` kept); an absolute one never climbs above `/`.
+    public static func normalize(_ path: String) -> String {
+        let absolute = path.hasPrefix("/")
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == ".." {
+                if let last = parts.last, last != ".." {
+                    parts.removeLast()
+                } else if !absolute {
+                    parts.append(part)
+                }
+                continue
+            }
+            parts.append(part)
+        }
+        let joined = parts.joined(separator: "/")
+        if absolute { return "/" + joined }
+        return joined.isEmpty ? "." : joined
+    }
+
+    /// The directory part of a path (`.` for a bare name).
+    public static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        if slash == path.startIndex { return "/" }
+        return String(path[..<slash])
+    }
+
+    /// `relative` joined to `directory`, normalised.
+    public static func join(_ directory: String, _ relative: String) -> String {
+        normalize(directory == "." ? relative : directory + "/" + relative)
+    }
+
+    /// Whether normalised `path` is `root` or below it (both absolute, or both relative to the
+    /// same directory).
+    public static func isInside(_ path: String, root: String) -> Bool {
+        if path.hasPrefix("/") != root.hasPrefix("/") { return false }
+        if root == "." { return path != ".." && !path.hasPrefix("../") }
+        if root == "/" { return true }
+        return path == root || path.hasPrefix(root + "/")
+    }
+
+    /// `path` relative to `root` when it is inside it, else `path`.
+    public static func display(_ path: String, root: String) -> String {
+        guard isInside(path, root: root), path != root else { return path }
+        if root == "." { return path }
+        return String(path.dropFirst(root == "/" ? 1 : root.count + 1))
+    }
+}
