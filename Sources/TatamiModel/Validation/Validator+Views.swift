@@ -426,9 +426,7 @@ extension ValidationPass {
                 let k = p.key.keyText ?? ""
                 if let id = table.index.index(of: k), table.kindOfKey[id] >= 0 {
                     if let first = kindPair {
-                        let firstName = first.key.keyText ?? ""
-                        report(.multipleKinds, "a view has one kind key; `\(k)` is a second one besides `\(firstName)`",
-                               at: p.key.range, related: [RelatedLocation(range: first.key.range, message: "first kind key `\(firstName)`")])
+                        reportSecondKind(p, after: first)
                     } else {
                         kindPair = p
                         kindIndex = table.kindOfKey[id]
@@ -436,9 +434,7 @@ extension ValidationPass {
                 } else if Self.isComponentName(k) {
                     if let decl = scope.lookup(k) {
                         if let first = kindPair {
-                            let firstName = first.key.keyText ?? ""
-                            report(.multipleKinds, "a view has one kind key; `\(k)` is a second one besides `\(firstName)`",
-                                   at: p.key.range, related: [RelatedLocation(range: first.key.range, message: "first kind key `\(firstName)`")])
+                            reportSecondKind(p, after: first)
                         } else {
                             kindPair = p
                             component = decl
@@ -495,14 +491,7 @@ extension ValidationPass {
             }
         }
 
-        var modifiers = fields.has(table.modifierMask) ? directModifiers(fields, context: context) : []
-        if let p = fields[table.modifierList] { modifiers += modifierList(p, context: context) }
-        var attributes = ViewAttributes()
-        if fields.has(table.attributeMask) {
-            readViewAttributes(fields, kindKey: kindPair.key, node: node, context: context, into: &attributes)
-        } else if context.isCanvasChild && !isCut(node) {
-            report(.missingRequired, "a canvas child needs a `position`", at: kindPair.key.range)
-        }
+        let (modifiers, attributes) = modifiersAndAttributes(fields, kindPair: kindPair, node: node, context: context)
 
         if kind.spec.isContainer {
             let childContext = context.child(of: kind.spec.name)
@@ -583,5 +572,32 @@ extension ValidationPass {
         guard text.utf8.count > ValidationLimits.maxTextLength, text.count > ValidationLimits.maxTextLength else { return text }
         report(.tooComplex, "this text has \(text.count) characters; at most \(ValidationLimits.maxTextLength) are allowed", at: range)
         return String(text.prefix(ValidationLimits.maxTextLength))
+    }
+}
+
+extension ValidationPass {
+    /// A view's modifiers (the fixed-order keys, then a `modifiers` list) and attributes; a
+    /// canvas child without attributes lacks its `position`. Shared by views and component
+    /// instances.
+    func modifiersAndAttributes(
+        _ fields: ViewFields, kindPair: YAMLPair, node: YAMLNode, context: ViewContext
+    ) -> ([Modifier], ViewAttributes) {
+        let table = viewKeys
+        var modifiers = fields.has(table.modifierMask) ? directModifiers(fields, context: context) : []
+        if let p = fields[table.modifierList] { modifiers += modifierList(p, context: context) }
+        var attributes = ViewAttributes()
+        if fields.has(table.attributeMask) {
+            readViewAttributes(fields, kindKey: kindPair.key, node: node, context: context, into: &attributes)
+        } else if context.isCanvasChild && !isCut(node) {
+            report(.missingRequired, "a canvas child needs a `position`", at: kindPair.key.range)
+        }
+        return (modifiers, attributes)
+    }
+
+    /// `multiple-kinds` at a second kind key, related to the first.
+    func reportSecondKind(_ second: YAMLPair, after first: YAMLPair) {
+        let k = second.key.keyText ?? "", firstName = first.key.keyText ?? ""
+        report(.multipleKinds, "a view has one kind key; `\(k)` is a second one besides `\(firstName)`",
+               at: second.key.range, related: [RelatedLocation(range: first.key.range, message: "first kind key `\(firstName)`")])
     }
 }

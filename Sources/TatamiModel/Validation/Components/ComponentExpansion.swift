@@ -83,14 +83,7 @@ extension ValidationPass {
            let name = alignmentName(p, set: .nine, owner: "a background or overlay") {
             placement = Alignment2D(name: name) ?? .center
         }
-        var modifiers = fields.has(table.modifierMask) ? directModifiers(fields, context: context) : []
-        if let p = fields[table.modifierList] { modifiers += modifierList(p, context: context) }
-        var attributes = ViewAttributes()
-        if fields.has(table.attributeMask) {
-            readViewAttributes(fields, kindKey: kindPair.key, node: node, context: context, into: &attributes)
-        } else if context.isCanvasChild && !isCut(node) {
-            report(.missingRequired, "a canvas child needs a `position`", at: kindPair.key.range)
-        }
+        let (modifiers, attributes) = modifiersAndAttributes(fields, kindPair: kindPair, node: node, context: context)
 
         guard let body = expand(decl, kindPair: kindPair, context: context) else { return nil }
         let view = ViewNode(
