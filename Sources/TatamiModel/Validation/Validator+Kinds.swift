@@ -204,15 +204,8 @@ extension ValidationPass {
             report(.invalidValue, "`\(snippet(node))` is not a colour; write `#RRGGBB` with six hexadecimal digits", at: node.range)
             return fallback
         }
-        var message = "unknown colour `\(snippet(node))`"
-        var fixes: [FixIt] = []
-        if let suggestion = closest(to: text, in: ColorValue.names) {
-            message += "; did you mean `\(suggestion)`?"
-            fixes = replacementFix(node, with: suggestion)
-        } else {
-            message += "; use a colour name such as `red` or `#RRGGBB`"
-        }
-        report(.invalidValue, message, at: node.range, fixes: fixes)
+        let (hint, fixes) = colourHint(text, node)
+        report(.invalidValue, "unknown colour `\(snippet(node))`" + hint, at: node.range, fixes: fixes)
         return fallback
     }
 
@@ -342,5 +335,15 @@ extension ValidationPass {
         }
         report(.unknownAlignment, message, at: range(of: pair.value, key: pair.key), fixes: fixes)
         return nil
+    }
+}
+
+extension ValidationPass {
+    /// "; did you mean `red`?" with a fix, or how to write a colour.
+    func colourHint(_ text: String, _ node: YAMLNode) -> (String, [FixIt]) {
+        if let suggestion = closest(to: text, in: ColorValue.names) {
+            return ("; did you mean `\(suggestion)`?", replacementFix(node, with: suggestion))
+        }
+        return ("; use a colour name such as `red` or `#RRGGBB`", [])
     }
 }

@@ -243,15 +243,8 @@ extension ValidationPass {
         case .color:
             guard let s = node.scalar, case .string(let text) = s.resolved else { break }
             if ColorValue.names.contains(text) || Self.hexColor(text) != nil { return .node(node) }
-            var message = "`\(snippet(node))` is not a colour"
-            var fixes: [FixIt] = []
-            if let suggestion = closest(to: text, in: ColorValue.names) {
-                message += "; did you mean `\(suggestion)`?"
-                fixes = replacementFix(node, with: suggestion)
-            } else {
-                message += "; use a colour name such as `red` or `#RRGGBB`"
-            }
-            report(.invalidValue, message + " (for \(what()))", at: node.range, fixes: fixes)
+            let (hint, fixes) = colourHint(text, node)
+            report(.invalidValue, "`\(snippet(node))` is not a colour" + hint + " (for \(what()))", at: node.range, fixes: fixes)
             return nil
         }
         reportWrongType(node, key: key, expected: type.expected, for: what())
