@@ -202,12 +202,11 @@ struct Preview: ParsableCommand {
         let (cw, ch) = try parseCell()
         let options = RenderOptions(cellWidth: cw, cellHeight: ch, ascii: ascii, outline: outline,
                                     color: color.enabled(forFileDescriptor: 1))
-        var clock = DispatchTime.now().uptimeNanoseconds
+        let clock = DispatchTime.now().uptimeNanoseconds
         var out = ""
         for layout in analysis.layouts { out += ASCIIRenderer.render(layout, options: options) }
         keptUntilExit.append(analysis)
         analysis.timings.render = Double(DispatchTime.now().uptimeNanoseconds - clock) / 1e9
-        clock = 0
         StandardOutput.write(out)
         if timings { printTimings(analysis.timings, file: input.displayPath, includeRender: true) }
         let errors = analysis.diagnostics.filter { $0.severity == .error }

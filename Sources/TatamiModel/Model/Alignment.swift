@@ -82,7 +82,7 @@ public struct Alignment2D: Sendable, Hashable {
 /// `alignments:`.
 public struct GuideName: Hashable, Sendable, CustomStringConvertible {
     /// The eight built-in guides, as a tag computed once so layout can switch on it cheaply.
-    public enum BuiltIn: UInt8, Sendable {
+    public enum BuiltIn: String, Sendable {
         case top, centerY, bottom, firstTextBaseline, lastTextBaseline, leading, centerX, trailing
 
         public var axis: Axis {
@@ -99,17 +99,7 @@ public struct GuideName: Hashable, Sendable, CustomStringConvertible {
 
     public init(_ rawValue: String) {
         self.rawValue = rawValue
-        switch rawValue {
-        case "top": builtIn = .top
-        case "centerY": builtIn = .centerY
-        case "bottom": builtIn = .bottom
-        case "firstTextBaseline": builtIn = .firstTextBaseline
-        case "lastTextBaseline": builtIn = .lastTextBaseline
-        case "leading": builtIn = .leading
-        case "centerX": builtIn = .centerX
-        case "trailing": builtIn = .trailing
-        default: builtIn = nil
-        }
+        builtIn = BuiltIn(rawValue: rawValue)
     }
 
     public static func == (a: GuideName, b: GuideName) -> Bool { a.rawValue == b.rawValue }

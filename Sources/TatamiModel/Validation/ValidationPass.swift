@@ -198,12 +198,22 @@ final class ValidationPass {
         let name = key.keyText ?? sources.text(key.range)
         var message = "unknown key `\(name)`"
         if let context { message += " \(context)" }
-        var fixes: [FixIt] = []
-        if let suggestion = closest(to: name, in: candidates) {
-            message += "; did you mean `\(suggestion)`?"
-            fixes.append(FixIt(title: "replace with `\(suggestion)`", range: key.range, replacement: suggestion))
-        }
-        report(.unknownKey, message, at: key.range, fixes: fixes)
+        let (hint, fixes) = suggestionHint(name, in: candidates, replacing: key.range)
+        report(.unknownKey, message + hint, at: key.range, fixes: fixes)
+    }
+
+    /// "; did you mean `x`?" with a fix replacing the value `node`, or `otherwise` when nothing
+    /// is close.
+    func suggestionHint(_ word: String, in candidates: [String], _ node: YAMLNode,
+                        otherwise: @autoclosure () -> String = "") -> (String, [FixIt]) {
+        guard let suggestion = closest(to: word, in: candidates) else { return (otherwise(), []) }
+        return ("; did you mean `\(suggestion)`?", replacementFix(node, with: suggestion))
+    }
+
+    /// The same for a key (or any name at `range`): the fix replaces the range as written.
+    func suggestionHint(_ word: String, in candidates: [String], replacing range: SourceRange) -> (String, [FixIt]) {
+        guard let suggestion = closest(to: word, in: candidates) else { return ("", []) }
+        return ("; did you mean `\(suggestion)`?", [FixIt(title: "replace with `\(suggestion)`", range: range, replacement: suggestion)])
     }
 
     /// A fix replacing a plain scalar value with `suggestion` (quoted values keep their quotes).
@@ -332,13 +342,9 @@ final class ValidationPass {
             return nil
         }
         if words.contains(text) { return text }
-        var message = "\(name()) must be one of \(list); found `\(snippet(node))`"
-        var fixes: [FixIt] = []
-        if let suggestion = closest(to: text, in: words) {
-            message += "; did you mean `\(suggestion)`?"
-            fixes = replacementFix(node, with: suggestion)
-        }
-        report(.invalidValue, message, at: range(of: node, key: key), fixes: fixes)
+        let (hint, fixes) = suggestionHint(text, in: words, node)
+        report(.invalidValue, "\(name()) must be one of \(list); found `\(snippet(node))`" + hint,
+               at: range(of: node, key: key), fixes: fixes)
         return nil
     }
 

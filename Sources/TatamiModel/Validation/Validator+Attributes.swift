@@ -86,15 +86,10 @@ extension ValidationPass {
     private func fontName(_ pair: YAMLPair) -> String? {
         guard let name = string(pair.value, key: pair.key, name: "`font`") else { return nil }
         if fonts[name] != nil { return name }
-        var message = "unknown font `\(snippet(pair.value))`"
-        var fixes: [FixIt] = []
-        if let suggestion = closest(to: name, in: fontNames) {
-            message += "; did you mean `\(suggestion)`?"
-            fixes = replacementFix(pair.value, with: suggestion)
-        } else {
-            message += "; fonts here are " + fontNames.map { "`\($0)`" }.joined(separator: ", ")
-        }
-        report(.unknownFont, message, at: range(of: pair.value, key: pair.key), fixes: fixes)
+        let (hint, fixes) = suggestionHint(name, in: fontNames, pair.value,
+                                           otherwise: "; fonts here are " + fontNames.map { "`\($0)`" }.joined(separator: ", "))
+        report(.unknownFont, "unknown font `\(snippet(pair.value))`" + hint,
+               at: range(of: pair.value, key: pair.key), fixes: fixes)
         return nil
     }
 

@@ -325,25 +325,17 @@ extension ValidationPass {
         if let axis = set.customAxis {
             candidates += alignmentOrder.filter { alignmentAxes[$0].map { $0 == nil || $0 == axis } ?? false }
         }
-        var message = "unknown alignment `\(snippet(pair.value))`"
-        var fixes: [FixIt] = []
-        if let suggestion = closest(to: name, in: candidates) {
-            message += "; did you mean `\(suggestion)`?"
-            fixes = replacementFix(pair.value, with: suggestion)
-        } else {
-            message += "; \(owner()) takes " + candidates.map { "`\($0)`" }.joined(separator: ", ")
-        }
-        report(.unknownAlignment, message, at: range(of: pair.value, key: pair.key), fixes: fixes)
+        let (hint, fixes) = suggestionHint(name, in: candidates, pair.value,
+                                           otherwise: "; \(owner()) takes " + candidates.map { "`\($0)`" }.joined(separator: ", "))
+        report(.unknownAlignment, "unknown alignment `\(snippet(pair.value))`" + hint,
+               at: range(of: pair.value, key: pair.key), fixes: fixes)
         return nil
     }
 }
 
 extension ValidationPass {
-    /// "; did you mean `red`?" with a fix, or how to write a colour.
+    /// The hint for an unknown colour.
     func colourHint(_ text: String, _ node: YAMLNode) -> (String, [FixIt]) {
-        if let suggestion = closest(to: text, in: ColorValue.names) {
-            return ("; did you mean `\(suggestion)`?", replacementFix(node, with: suggestion))
-        }
-        return ("; use a colour name such as `red` or `#RRGGBB`", [])
+        suggestionHint(text, in: ColorValue.names, node, otherwise: "; use a colour name such as `red` or `#RRGGBB`")
     }
 }

@@ -234,21 +234,11 @@ extension ValidationPass {
 }
 
 /// The modifiers, by what the validator does with them.
-enum ModifierName {
+enum ModifierName: String {
     case fixedSize, aspectRatio, frame, padding, background, overlay, border, offset, other
 
     init(_ name: String) {
-        switch name {
-        case "fixedSize": self = .fixedSize
-        case "aspectRatio": self = .aspectRatio
-        case "frame": self = .frame
-        case "padding": self = .padding
-        case "background": self = .background
-        case "overlay": self = .overlay
-        case "border": self = .border
-        case "offset": self = .offset
-        default: self = .other
-        }
+        self = ModifierName(rawValue: name) ?? .other
     }
 }
 

@@ -442,13 +442,8 @@ extension ValidationPass {
                         continue
                     }
                     hasComponent = true
-                    var fixes: [FixIt] = []
-                    var message = "no component named `\(k)` is declared"
-                    if let suggestion = closest(to: k, in: scope.names) {
-                        message += "; did you mean `\(suggestion)`?"
-                        fixes.append(FixIt(title: "replace with `\(suggestion)`", range: p.key.range, replacement: suggestion))
-                    }
-                    report(.unknownComponent, message, at: p.key.range, fixes: fixes)
+                    let (hint, fixes) = suggestionHint(k, in: scope.names, replacing: p.key.range)
+                    report(.unknownComponent, "no component named `\(k)` is declared" + hint, at: p.key.range, fixes: fixes)
                 }
             }
         }
