@@ -7,7 +7,7 @@ import PackageDescription
 let fastRelease: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
 // Stages, each depending only on the ones before it (see ARCHITECTURE.md):
-// CLibYAML → TatamiYAML → TatamiModel → TatamiLayout → TatamiRender → TatamiServices → TatamiCLI → tatami
+// CLibYAML → TatamiYAML → TatamiModel → TatamiLayout → TatamiRender → TatamiServices → TatamiLSP → TatamiCLI → tatami
 let package = Package(
     name: "Tatami",
     products: [
@@ -35,9 +35,11 @@ let package = Package(
         .target(name: "TatamiRender", dependencies: ["TatamiBase", "TatamiLayout"]),
         // The pipeline and editor services, as plain values (no LSP, no JSON-RPC).
         .target(name: "TatamiServices", dependencies: ["TatamiBase", "TatamiYAML", "TatamiModel", "TatamiLayout", "TatamiRender"]),
+        // The language server: the only target that knows JSON-RPC, LSP and UTF-16 positions.
+        .target(name: "TatamiLSP", dependencies: ["TatamiBase", "TatamiModel", "TatamiLayout", "TatamiRender", "TatamiServices"]),
         // Command-line front end.
         .target(name: "TatamiCLI", dependencies: [
-            "TatamiBase", "TatamiServices", "TatamiRender", "TatamiLayout", "TatamiModel",
+            "TatamiBase", "TatamiServices", "TatamiRender", "TatamiLayout", "TatamiModel", "TatamiLSP",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "tatami", dependencies: ["TatamiCLI"]),
@@ -53,6 +55,7 @@ let package = Package(
         .testTarget(name: "TatamiLayoutTests", dependencies: ["TatamiLayout", "TatamiModel", "TatamiServices", "TatamiTestSupport"]),
         .testTarget(name: "TatamiRenderTests", dependencies: ["TatamiRender", "TatamiLayout", "TatamiServices", "TatamiTestSupport"]),
         .testTarget(name: "TatamiServicesTests", dependencies: ["TatamiServices", "TatamiTestSupport"]),
+        .testTarget(name: "TatamiLSPTests", dependencies: ["TatamiLSP", "TatamiServices", "TatamiBase", "TatamiTestSupport"]),
         .testTarget(name: "TatamiCLITests", dependencies: ["TatamiCLI", "TatamiTestSupport"]),
     ]
 )

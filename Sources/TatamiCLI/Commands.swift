@@ -8,7 +8,7 @@ import TatamiServices
 
 /// The `tatami` command.
 public struct TatamiCommand: ParsableCommand {
-    public static let version = "0.1.0"
+    public static let version = TatamiVersion.current
 
     public static let configuration = CommandConfiguration(
         commandName: "tatami",
@@ -18,7 +18,7 @@ public struct TatamiCommand: ParsableCommand {
             with --strict), 2 for a usage or I/O problem.
             """,
         version: version,
-        subcommands: [Lint.self, Preview.self, Frames.self]
+        subcommands: [Lint.self, Preview.self, Frames.self, Lsp.self]
     )
 
     public init() {}

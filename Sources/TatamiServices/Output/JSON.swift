@@ -1,7 +1,8 @@
 import TatamiBase
 
-/// A minimal JSON value with ordered object keys, for stable, diff-friendly output.
-enum JSON {
+/// A minimal JSON value with ordered object keys, for stable, diff-friendly output (lint's
+/// json and sarif formats, frames, the language server's messages).
+public enum JSON: Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -9,10 +10,10 @@ enum JSON {
     case array([JSON])
     case object([(String, JSON)])
 
-    static func optional(_ s: String?) -> JSON { s.map(JSON.string) ?? .null }
+    public static func optional(_ s: String?) -> JSON { s.map(JSON.string) ?? .null }
 
     /// Compact (one line) or indented text.
-    func serialized(pretty: Bool = true) -> String {
+    public func serialized(pretty: Bool = true) -> String {
         var out = ""
         write(&out, pretty: pretty, indent: 0)
         return out
@@ -49,7 +50,7 @@ enum JSON {
         }
     }
 
-    static func escape(_ s: String, into out: inout String) {
+    public static func escape(_ s: String, into out: inout String) {
         out += "\""
         for u in s.unicodeScalars {
             switch u {

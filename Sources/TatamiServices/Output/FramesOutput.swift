@@ -7,8 +7,9 @@ public enum FramesFormat: String, CaseIterable, Sendable {
     case json, text
 }
 
-enum FramesFormatter {
-    static func json(file: String, result: LayoutResult) -> String {
+/// The frames output of FORMAT.md §12, shared by `tatami frames` and the language server.
+public enum FramesFormatter {
+    public static func json(file: String, result: LayoutResult) -> String {
         var frames: [JSON] = []
         result.root?.preorder { n in
             frames.append(.object([
@@ -32,7 +33,7 @@ enum FramesFormatter {
 
     /// One line per view, indented by depth:
     /// `kind#id path x,y w×h` and, when it differs from the frame, `content x,y w×h`.
-    static func text(file: String, result: LayoutResult) -> String {
+    public static func text(file: String, result: LayoutResult) -> String {
         let v = result.viewport
         var out = "\(file) — viewport \(v.name) \(formatNumber(v.width))×\(formatNumber(v.height))\n"
         guard let root = result.root else { return out + "(nothing shown)\n" }

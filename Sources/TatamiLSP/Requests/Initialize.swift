@@ -1,0 +1,71 @@
+import TatamiModel
+import TatamiServices
+
+extension LanguageServer {
+    /// The commands `workspace/executeCommand` runs.
+    static let commands = ["tatami.preview", "tatami.frames"]
+
+    func initialize(_ params: JSON) throws -> JSON {
+        guard params.isObject else { throw ResponseError.invalidParams("initialize takes an object") }
+        let caps = params["capabilities"] ?? .null
+        encoding = PositionEncoding.negotiate(caps["general"]?["positionEncodings"]?.array?.compactMap(\.string))
+        client.inlayHintRefresh = caps["workspace"]?["inlayHint"]?["refreshSupport"]?.bool ?? false
+        client.semanticTokensRefresh = caps["workspace"]?["semanticTokens"]?["refreshSupport"]?.bool ?? false
+        client.codeLensRefresh = caps["workspace"]?["codeLens"]?["refreshSupport"]?.bool ?? false
+        client.relatedInformation = caps["textDocument"]?["publishDiagnostics"]?["relatedInformation"]?.bool ?? true
+        client.hierarchicalSymbols = caps["textDocument"]?["documentSymbol"]?["hierarchicalDocumentSymbolSupport"]?.bool ?? false
+        client.snippets = caps["textDocument"]?["completion"]?["completionItem"]?["snippetSupport"]?.bool ?? false
+        if let formats = caps["textDocument"]?["hover"]?["contentFormat"]?.array?.compactMap(\.string) {
+            client.markdownHover = formats.contains("markdown")
+        }
+
+        if let pid = params["processId"]?.int, pid > 0, pid <= Int(Int32.max) { clientProcessID = Int32(pid) }
+        // The workspace root: the first workspace folder, else rootUri, else rootPath.
+        if let folder = params["workspaceFolders"]?[0]?["uri"]?.string, let p = DocumentURI.path(of: folder) {
+            workspaceRoot = p
+        } else if let uri = params["rootUri"]?.string, let p = DocumentURI.path(of: uri) {
+            workspaceRoot = p
+        } else if let p = params["rootPath"]?.string, p.hasPrefix("/") {
+            workspaceRoot = p
+        }
+        if let v = params["initializationOptions"]?["defaultViewport"]?.string, !v.isEmpty { defaultViewport = v }
+        state = .running
+
+        let capabilities: JSON = .object([
+            ("positionEncoding", .string(encoding.rawValue)),
+            ("textDocumentSync", .object([
+                ("openClose", .bool(true)), ("change", .number(2)),
+                ("save", .object([("includeText", .bool(false))])),
+            ])),
+            ("hoverProvider", .bool(true)),
+            ("completionProvider", .object([
+                ("triggerCharacters", .array([":", " ", "-", "$", "{"].map(JSON.string))),
+                ("resolveProvider", .bool(false)),
+            ])),
+            ("documentSymbolProvider", .bool(true)),
+            ("definitionProvider", .bool(true)),
+            ("referencesProvider", .bool(true)),
+            ("renameProvider", .object([("prepareProvider", .bool(true))])),
+            ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix")]))])),
+            ("codeLensProvider", .object([("resolveProvider", .bool(false))])),
+            ("executeCommandProvider", .object([("commands", .array(Self.commands.map(JSON.string)))])),
+            ("inlayHintProvider", .bool(true)),
+            ("semanticTokensProvider", .object([
+                ("legend", .object([
+                    ("tokenTypes", .array(EditorServices.semanticTokenTypes.map(JSON.string))),
+                    ("tokenModifiers", .array(EditorServices.semanticTokenModifiers.map(JSON.string))),
+                ])),
+                ("full", .bool(true)),
+            ])),
+            ("foldingRangeProvider", .bool(true)),
+            ("diagnosticProvider", .object([
+                ("identifier", .string("tatami")),
+                ("interFileDependencies", .bool(true)), ("workspaceDiagnostics", .bool(false)),
+            ])),
+        ])
+        return .object([
+            ("capabilities", capabilities),
+            ("serverInfo", .object([("name", .string("tatami")), ("version", .string(TatamiVersion.current))])),
+        ])
+    }
+}
