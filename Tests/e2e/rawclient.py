@@ -1,0 +1,78 @@
+"""A bare JSON-RPC client over the server's pipes, for what a well-behaved client never sends:
+broken framing, broken JSON, requests out of order, exit without shutdown."""
+
+import json
+import os
+import select
+import subprocess
+import time
+
+
+class RawServer:
+    def __init__(self, binary: str):
+        self.proc = subprocess.Popen([binary, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.buffer = b""
+
+    def send_bytes(self, data: bytes):
+        self.proc.stdin.write(data)
+        self.proc.stdin.flush()
+
+    def send(self, message) -> None:
+        body = (message if isinstance(message, str) else json.dumps(message)).encode()
+        self.send_bytes(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+
+    def request(self, id_, method, params=None):
+        self.send({"jsonrpc": "2.0", "id": id_, "method": method, "params": params if params is not None else {}})
+        return self.read_until(lambda m: m.get("id") == id_ and "method" not in m)
+
+    def notify(self, method, params=None):
+        self.send({"jsonrpc": "2.0", "method": method, "params": params if params is not None else {}})
+
+    def _read_some(self, deadline):
+        timeout = max(0.0, deadline - time.time())
+        ready, _, _ = select.select([self.proc.stdout], [], [], timeout)
+        if not ready:
+            raise TimeoutError("no message from the server")
+        chunk = os.read(self.proc.stdout.fileno(), 65536)
+        if not chunk:
+            raise EOFError("the server closed its output")
+        self.buffer += chunk
+
+    def read(self, timeout=10.0):
+        deadline = time.time() + timeout
+        while b"\r\n\r\n" not in self.buffer:
+            self._read_some(deadline)
+        header, rest = self.buffer.split(b"\r\n\r\n", 1)
+        length = None
+        for line in header.split(b"\r\n"):
+            name, _, value = line.partition(b":")
+            if name.strip().lower() == b"content-length":
+                length = int(value.strip())
+        assert length is not None, header
+        while len(rest) < length:
+            self.buffer = header + b"\r\n\r\n" + rest
+            self._read_some(deadline)
+            header, rest = self.buffer.split(b"\r\n\r\n", 1)
+        self.buffer = rest[length:]
+        return json.loads(rest[:length])
+
+    def read_until(self, predicate, timeout=10.0):
+        deadline = time.time() + timeout
+        while True:
+            m = self.read(timeout=max(0.1, deadline - time.time()))
+            if predicate(m):
+                return m
+
+    def initialize(self, **params):
+        p = {"processId": None, "capabilities": {}, **params}
+        r = self.request(1, "initialize", p)
+        self.notify("initialized")
+        return r
+
+    def wait(self, timeout=10.0):
+        return self.proc.wait(timeout=timeout)
+
+    def close(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()

@@ -1,0 +1,144 @@
+"""The LSP lifecycle and JSON-RPC rules against the built binary."""
+
+import json
+import subprocess
+import sys
+import time
+
+import pytest
+from lsprotocol import types
+
+from conftest import TATAMI, WORKSPACE, open_document, uri
+from rawclient import RawServer
+
+
+@pytest.fixture
+def raw():
+    s = RawServer(TATAMI)
+    yield s
+    s.close()
+
+
+def test_initialize_reports_capabilities(raw):
+    r = raw.initialize(capabilities={"general": {"positionEncodings": ["utf-16"]}})
+    caps = r["result"]["capabilities"]
+    assert caps["positionEncoding"] == "utf-16"
+    assert caps["textDocumentSync"]["change"] == 2
+    assert caps["executeCommandProvider"]["commands"] == ["tatami.preview", "tatami.frames"]
+    assert r["result"]["serverInfo"]["name"] == "tatami"
+    # initialize only once
+    assert raw.request(2, "initialize", {"capabilities": {}})["error"]["code"] == -32600
+
+
+def test_request_before_initialize_is_32002(raw):
+    r = raw.request(5, "textDocument/hover", {"textDocument": {"uri": "file:///x"}, "position": {"line": 0, "character": 0}})
+    assert r["error"]["code"] == -32002
+    r = raw.initialize()
+    assert "capabilities" in r["result"]
+
+
+def test_shutdown_answers_null_does_not_exit_then_exit_is_0(raw):
+    raw.initialize()
+    r = raw.request(2, "shutdown", None)
+    assert "result" in r and r["result"] is None
+    time.sleep(0.2)
+    assert raw.proc.poll() is None, "shutdown must not end the process"
+    r = raw.request(3, "textDocument/documentSymbol", {"textDocument": {"uri": "file:///x"}})
+    assert r["error"]["code"] == -32600
+    raw.notify("exit")
+    assert raw.wait() == 0
+
+
+def test_exit_without_shutdown_is_1(raw):
+    raw.initialize()
+    raw.notify("exit")
+    assert raw.wait() == 1
+
+
+def test_end_of_input_ends_the_server(raw):
+    raw.initialize()
+    raw.proc.stdin.close()
+    assert raw.wait() == 1
+
+
+def test_end_of_input_after_shutdown_is_0(raw):
+    raw.initialize()
+    raw.request(2, "shutdown", None)
+    raw.proc.stdin.close()
+    assert raw.wait() == 0
+
+
+def test_unknown_request_is_32601_and_unknown_notification_ignored(raw):
+    raw.initialize()
+    raw.notify("tatami/nothing", {"x": 1})
+    r = raw.request(2, "tatami/nothing", {})
+    assert r["error"]["code"] == -32601
+
+
+def test_broken_json_gets_32700_with_null_id_and_the_server_goes_on(raw):
+    raw.initialize()
+    raw.send('{"jsonrpc": "2.0", "id": 9, "method": "shutdown"')
+    m = raw.read()
+    assert m["error"]["code"] == -32700 and m["id"] is None
+    raw.send("\x00\xff garbage")
+    m = raw.read()
+    assert m["error"]["code"] == -32700 and m["id"] is None
+    # Broken framing: a header block without Content-Length, junk lines, then a good message.
+    raw.send_bytes(b"X-Nonsense: 1\r\n\r\nno colon here\r\n\r\n")
+    r = raw.request(10, "tatami/unknown")
+    assert r["error"]["code"] == -32601
+    assert raw.proc.poll() is None
+
+
+def test_cancelled_request_still_gets_an_answer(raw):
+    raw.initialize()
+    # Open a large document and queue a request behind it, cancelled before its turn.
+    text = "body:\n  vstack:\n" + "".join(f"    - text: line {i}\n" for i in range(4000))
+    raw.notify("textDocument/didOpen", {"textDocument": {"uri": "file:///big.tatami.yaml", "languageId": "tatami", "version": 1, "text": text}})
+    raw.send({"jsonrpc": "2.0", "id": 20, "method": "textDocument/diagnostic", "params": {"textDocument": {"uri": "file:///big.tatami.yaml"}}})
+    raw.send({"jsonrpc": "2.0", "id": 21, "method": "textDocument/diagnostic", "params": {"textDocument": {"uri": "file:///big.tatami.yaml"}}})
+    raw.notify("$/cancelRequest", {"id": 21})
+    answers = {}
+    while len(answers) < 2:
+        m = raw.read()
+        if "id" in m and "method" not in m:
+            answers[m["id"]] = m
+    assert "result" in answers[20]
+    # Either cancelled (the usual case: it was still queued) or answered, but always answered.
+    assert answers[21].get("error", {}).get("code", -32800) == -32800
+
+
+def test_client_process_is_watched():
+    # The "client" is a sleeping process whose pid the server is given; its input stays open
+    # (this test holds the pipe), so only the watch can end the server once the client dies.
+    import os
+    client_proc = subprocess.Popen(["sleep", "60"])
+    read_end, write_end = os.pipe()
+    server = subprocess.Popen([TATAMI, "lsp"], stdin=read_end, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(read_end)
+    try:
+        body = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                           "params": {"processId": client_proc.pid, "capabilities": {}}}).encode()
+        os.write(write_end, b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        time.sleep(1.5)
+        assert server.poll() is None, "the server ended while its client was alive"
+        client_proc.kill()
+        client_proc.wait()
+        assert server.wait(timeout=10) == 1
+    finally:
+        os.close(write_end)
+        if server.poll() is None:
+            server.kill()
+        if client_proc.poll() is None:
+            client_proc.kill()
+
+
+async def test_diagnostics_are_published_on_open(client):
+    path = WORKSPACE / "broken.tatami.yaml"
+    text = "body:\n  hstak:\n    - text: hi\n"
+    path.write_text(text)
+    await open_document(client, path, text)
+    diags = client.diagnostics[uri(path)]
+    assert [d.code for d in diags] == ["unknown-key"]
+    assert diags[0].range.start.line == 1 and diags[0].range.start.character == 2
+    assert "hstack" in diags[0].message
