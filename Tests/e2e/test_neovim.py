@@ -31,3 +31,28 @@ def test_neovim_gets_diagnostics_and_hover():
         env=env, capture_output=True, text=True, timeout=60,
     )
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+@pytest.mark.skipif(shutil.which("nvim") is None, reason="Neovim is not installed (.ci/run installs it)")
+def test_neovim_plugin_gives_diagnostics_and_preview(tmp_path):
+    repo = HERE.parents[1]
+    path = tmp_path / "probe.tatami.yaml"
+    # A text cut in a narrow viewport: one text-truncated warning.
+    path.write_text(
+        "viewports:\n"
+        "  narrow: {width: 80, height: 32}\n"
+        "body:\n"
+        "  hstack:\n"
+        "    - image: star\n"
+        "    - text: A long title here\n"
+        "  lineLimit: 1\n"
+    )
+    expected = tmp_path / "expected.txt"
+    expected.write_text(subprocess.run([TATAMI, "preview", "--color", "never", str(path)], capture_output=True, text=True).stdout)
+    env = dict(os.environ, TATAMI_BIN=TATAMI, TATAMI_FILE=str(path), TATAMI_EXPECTED=str(expected),
+               TATAMI_PLUGIN=str(repo / "editors" / "nvim"))
+    out = subprocess.run(
+        ["nvim", "--headless", "-u", str(HERE / "nvim" / "minimal_init.lua"), "-c", f"luafile {HERE / 'nvim' / 'plugin_test.lua'}"],
+        env=env, capture_output=True, text=True, timeout=90, cwd=tmp_path,
+    )
+    assert out.returncode == 0, out.stdout + out.stderr

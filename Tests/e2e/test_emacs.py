@@ -1,0 +1,28 @@
+"""Emacs 28 with Debian's elpa-eglot as the language server's client, through editors/emacs."""
+
+import os
+import pathlib
+import shutil
+import subprocess
+
+import pytest
+
+from conftest import TATAMI
+
+HERE = pathlib.Path(__file__).parent
+REPO = HERE.parents[1]
+
+
+@pytest.mark.skipif(shutil.which("emacs") is None, reason="Emacs is not installed (.ci/run installs it)")
+def test_emacs_eglot_gets_diagnostics_and_preview(tmp_path):
+    path = tmp_path / "probe.tatami.yaml"
+    path.write_text("viewports:\n  w: {width: 40, height: 16}\nbody:\n  hstak:\n    - text: hi\n")
+    expected = tmp_path / "expected.txt"
+    expected.write_text(subprocess.run([TATAMI, "preview", "--color", "never", str(path)], capture_output=True, text=True).stdout)
+    env = dict(os.environ, TATAMI_BIN=TATAMI, TATAMI_FILE=str(path), TATAMI_EXPECTED=str(expected), HOME=str(tmp_path))
+    out = subprocess.run(
+        ["emacs", "--batch", "-l", str(REPO / "editors" / "emacs" / "tatami.el"), "-l", str(HERE / "emacs" / "probe.el")],
+        env=env, capture_output=True, text=True, timeout=90, cwd=tmp_path,
+    )
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "preview matches" in out.stdout + out.stderr

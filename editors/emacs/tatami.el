@@ -1,0 +1,107 @@
+;;; tatami.el --- Major mode for Tatami layout files, with eglot  -*- lexical-binding: t; -*-
+
+;; Version: 0.1.0
+;; Package-Requires: ((emacs "27.1"))
+;; Keywords: languages, tools
+;; URL: https://github.com/tatami-layout/tatami
+
+;;; Commentary:
+
+;; `tatami-mode' edits `*.tatami.yaml' files: YAML indentation and comments, highlighting of
+;; view kinds, modifiers and component names, and registration with eglot so that
+;; `M-x eglot' (or `eglot-ensure' in `tatami-mode-hook') starts `tatami lsp'.
+;; `M-x tatami-preview' shows the ASCII render of the buffer's current text.
+
+;;; Code:
+
+(require 'rx)
+
+(defgroup tatami nil
+  "Tatami layout files."
+  :group 'languages
+  :prefix "tatami-")
+
+(defcustom tatami-server-command '("tatami" "lsp")
+  "The command that starts the Tatami language server."
+  :type '(repeat string))
+
+(defcustom tatami-default-viewport nil
+  "The viewport `tatami-preview' shows when none is given (nil: the file's first)."
+  :type '(choice (const :tag "The file's first" nil) string))
+
+(defconst tatami--kinds
+  '("text" "image" "color" "spacer" "divider" "hstack" "vstack" "zstack" "flow" "grid" "bricks" "canvas")
+  "View kinds (FORMAT.md section 4).")
+
+(defconst tatami--modifiers
+  '("fixedSize" "aspectRatio" "frame" "padding" "background" "overlay" "border" "offset")
+  "Wrapping modifiers (FORMAT.md section 6).")
+
+(defun tatami--key-regexp (names)
+  "A regexp for a mapping key (optionally after `- ') that is one of NAMES."
+  (rx-to-string `(seq line-start (* blank) (? "- ") (group (or ,@names)) ":" (or blank line-end)) t))
+
+(defvar tatami-font-lock-keywords
+  `((,(tatami--key-regexp tatami--kinds) 1 font-lock-keyword-face)
+    (,(tatami--key-regexp tatami--modifiers) 1 font-lock-builtin-face)
+    (,(rx line-start (* blank) (? "- ") (group upper (* (any alnum "_"))) ":" (or blank line-end))
+     1 font-lock-type-face)
+    (,(rx "$" (? "{") (group (any alpha "_") (* (any alnum "_"))))
+     1 font-lock-variable-name-face)
+    (,(rx line-start (* blank) (? "- ") (group (+ (any alnum "_" "-"))) ":" (or blank line-end))
+     1 font-lock-variable-name-face))
+  "Highlighting for `tatami-mode'.")
+
+(defvar tatami-mode-syntax-table
+  (let ((table (make-syntax-table)))
+    (modify-syntax-entry ?# "<" table)
+    (modify-syntax-entry ?\n ">" table)
+    (modify-syntax-entry ?\" "\"" table)
+    (modify-syntax-entry ?' "\"" table)
+    (modify-syntax-entry ?_ "_" table)
+    (modify-syntax-entry ?- "_" table)
+    table)
+  "Syntax table for `tatami-mode'.")
+
+;;;###autoload
+(define-derived-mode tatami-mode prog-mode "Tatami"
+  "Major mode for Tatami layout files (`*.tatami.yaml')."
+  :syntax-table tatami-mode-syntax-table
+  (setq-local comment-start "# ")
+  (setq-local comment-start-skip "#+\\s-*")
+  (setq-local indent-tabs-mode nil)
+  (setq-local tab-width 2)
+  (setq-local font-lock-defaults '(tatami-font-lock-keywords)))
+
+;;;###autoload
+(add-to-list 'auto-mode-alist '("\\.tatami\\.ya?ml\\'" . tatami-mode))
+
+(with-eval-after-load 'eglot
+  (add-to-list 'eglot-server-programs `(tatami-mode . ,tatami-server-command)))
+
+(declare-function eglot--current-server-or-lose "eglot")
+(declare-function eglot--path-to-uri "eglot")
+(declare-function jsonrpc-request "jsonrpc")
+
+(defun tatami-preview (&optional viewport)
+  "Show the ASCII render of this buffer's text in another window.
+With a prefix argument, ask for the VIEWPORT."
+  (interactive (list (when current-prefix-arg (read-string "Viewport: "))))
+  (require 'eglot)
+  (let* ((server (eglot--current-server-or-lose))
+         (uri (eglot--path-to-uri (buffer-file-name)))
+         (viewport (or viewport tatami-default-viewport))
+         (arguments (if viewport (vector uri viewport) (vector uri)))
+         (render (jsonrpc-request server :workspace/executeCommand
+                                  (list :command "tatami.preview" :arguments arguments)))
+         (buffer (get-buffer-create "*tatami-preview*")))
+    (with-current-buffer buffer
+      (let ((inhibit-read-only t))
+        (erase-buffer)
+        (insert render))
+      (special-mode))
+    (display-buffer buffer)
+    render))
+
+(provide 'tatami)
+;;; tatami.el ends here

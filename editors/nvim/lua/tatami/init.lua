@@ -1,0 +1,146 @@
+-- The Tatami plugin: one `tatami lsp` client per workspace root, and a preview split.
+local M = {}
+
+local defaults = {
+  -- The server command; `tatami` must be on PATH unless this names it.
+  cmd = { "tatami", "lsp" },
+  -- The viewport :TatamiPreview and inlay hints use when none is named (nil: the file's first).
+  default_viewport = nil,
+  -- Files that mark a workspace root (imports must stay inside it).
+  root_markers = { ".git", "Package.swift", ".tatami-root" },
+}
+
+M.config = vim.deepcopy(defaults)
+local clients = {}      -- root directory → client id
+local previews = {}     -- source buffer → preview buffer
+
+function M.setup(opts)
+  M.config = vim.tbl_deep_extend("force", vim.deepcopy(defaults), opts or {})
+end
+
+local function settings()
+  local g = vim.g.tatami or {}
+  local cfg = vim.tbl_deep_extend("force", M.config, g)
+  if type(cfg.cmd) == "string" then cfg.cmd = { cfg.cmd, "lsp" } end
+  return cfg
+end
+
+local function root_of(buf)
+  local dir = vim.fn.fnamemodify(vim.api.nvim_buf_get_name(buf), ":p:h")
+  for _, marker in ipairs(settings().root_markers) do
+    -- The nearest marker upwards: its directory is the root.
+    local hit = vim.fn.finddir(marker, dir .. ";")
+    if hit ~= "" then return vim.fn.fnamemodify(hit, ":p:h:h") end
+    hit = vim.fn.findfile(marker, dir .. ";")
+    if hit ~= "" then return vim.fn.fnamemodify(hit, ":p:h") end
+  end
+  return dir
+end
+
+--- Starts (or reuses) the server for the buffer's workspace and attaches the buffer.
+function M.attach(buf)
+  local cfg = settings()
+  local root = root_of(buf)
+  local id = clients[root]
+  if not id or not vim.lsp.get_client_by_id(id) then
+    id = vim.lsp.start_client({
+      name = "tatami",
+      cmd = cfg.cmd,
+      root_dir = root,
+      init_options = { defaultViewport = cfg.default_viewport },
+      settings = { tatami = { defaultViewport = cfg.default_viewport } },
+      on_init = function(client)
+        if cfg.default_viewport then
+          client.notify("workspace/didChangeConfiguration", { settings = { tatami = { defaultViewport = cfg.default_viewport } } })
+        end
+      end,
+    })
+    if not id then
+      vim.notify("tatami: could not start " .. table.concat(cfg.cmd, " "), vim.log.levels.ERROR)
+      return nil
+    end
+    clients[root] = id
+  end
+  vim.lsp.buf_attach_client(buf, id)
+  return id
+end
+
+local function client_for(buf)
+  for _, client in pairs(vim.lsp.buf_get_clients(buf)) do
+    if client.name == "tatami" then return client end
+  end
+  return nil
+end
+
+--- The viewport names declared in the current buffer (for :TatamiPreview completion).
+function M.viewport_names()
+  local names, inside = {}, false
+  for _, line in ipairs(vim.api.nvim_buf_get_lines(0, 0, -1, false)) do
+    if line:match("^viewports:") then
+      inside = true
+    elseif inside then
+      local name = line:match("^  ([%w_%-]+):")
+      if name then table.insert(names, name) elseif line:match("^%S") then break end
+    end
+  end
+  return names
+end
+
+local function show(source, lines)
+  local pbuf = previews[source]
+  if not pbuf or not vim.api.nvim_buf_is_valid(pbuf) then
+    pbuf = vim.api.nvim_create_buf(false, true)
+    vim.api.nvim_buf_set_option(pbuf, "bufhidden", "wipe")
+    vim.api.nvim_buf_set_option(pbuf, "filetype", "tatamipreview")
+    vim.api.nvim_buf_set_name(pbuf, "tatami-preview://" .. vim.api.nvim_buf_get_name(source))
+    previews[source] = pbuf
+  end
+  vim.api.nvim_buf_set_option(pbuf, "modifiable", true)
+  vim.api.nvim_buf_set_lines(pbuf, 0, -1, false, lines)
+  vim.api.nvim_buf_set_option(pbuf, "modifiable", false)
+  if vim.fn.bufwinnr(pbuf) == -1 then
+    local win = vim.api.nvim_get_current_win()
+    vim.cmd("vsplit")
+    vim.api.nvim_win_set_buf(0, pbuf)
+    vim.api.nvim_set_current_win(win)
+  end
+  return pbuf
+end
+
+--- Asks the server for the render and shows it in a scratch split; refreshed on save.
+function M.preview(buf, viewport)
+  local client = client_for(buf) or (M.attach(buf) and client_for(buf))
+  if not client then
+    vim.notify("tatami: no language server for this buffer", vim.log.levels.ERROR)
+    return
+  end
+  local args = { vim.uri_from_bufnr(buf) }
+  if viewport then table.insert(args, viewport) end
+  client.request("workspace/executeCommand", { command = "tatami.preview", arguments = args }, function(err, result)
+    if err then
+      vim.notify("tatami: " .. (err.message or vim.inspect(err)), vim.log.levels.ERROR)
+      return
+    end
+    local lines = vim.split(result or "", "\n", { plain = true })
+    if lines[#lines] == "" then table.remove(lines) end
+    show(buf, lines)
+  end, buf)
+
+  vim.b[buf].tatami_preview_viewport = viewport or ""
+  if not vim.b[buf].tatami_preview_autocmd then
+    vim.b[buf].tatami_preview_autocmd = true
+    vim.api.nvim_create_autocmd("BufWritePost", {
+      group = vim.api.nvim_create_augroup("tatami_preview_" .. buf, { clear = true }),
+      buffer = buf,
+      callback = function()
+        local p = previews[buf]
+        if p and vim.api.nvim_buf_is_valid(p) then
+          local v = vim.b[buf].tatami_preview_viewport
+          M.preview(buf, v ~= "" and v or nil)
+        end
+      end,
+    })
+  end
+end
+
+return M
