@@ -60,3 +60,14 @@ enum EditorTest {
     /// The text of a range.
     static func text(_ a: Analysis, _ r: SourceRange) -> String { a.lineTable.text(r) }
 }
+
+extension EditorTest {
+    /// `text` with the edits applied (ranges refer to the original text; they must not overlap).
+    static func apply(_ edits: [FileEdit], to text: String) -> String {
+        var bytes = Array(text.utf8)
+        for e in edits.sorted(by: { $0.range.start > $1.range.start }) {
+            bytes.replaceSubrange(e.range.start..<e.range.end, with: Array(e.newText.utf8))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

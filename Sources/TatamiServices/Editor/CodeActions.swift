@@ -60,6 +60,19 @@ private struct CodeActionSites: SemanticVisitor {
     /// Views by kind key: instances (for `missing-param`) and canvas children (`position`).
     var instances: [SourceRange: SemanticViewSite] = [:]
     var canvasChildren: [SourceRange: SemanticViewSite] = [:]
+    /// Keys that mean nothing where they stand, and instances' argument keys: the only keys
+    /// `unknown-key` and `unknown-param` may remove (not an instance's kind key, where a
+    /// problem inside its body is reported).
+    var unknownKeys = Set<SourceRange>()
+    var argumentKeys = Set<SourceRange>()
+
+    mutating func key(_ key: YAMLNode, _ role: SemanticKeyRole, _ context: SemanticContext) {
+        switch role {
+        case .unknown: unknownKeys.insert(key.range)
+        case .argument: argumentKeys.insert(key.range)
+        default: break
+        }
+    }
 
     mutating func object(_ node: YAMLNode, owner: YAMLNode?, keys: [KeySpec]) {
         objects.append((node, owner?.range ?? node.pairs?.first?.key.range ?? node.range, keys))
@@ -100,12 +113,14 @@ private struct CodeActionPlanner {
     }
 
     mutating func actions(for d: Diagnostic) {
-        for fix in d.fixes {
+        // A fix inside an imported file's body has offsets of another file: not offered here.
+        for fix in d.fixes where fix.range.end <= bytes.count {
             offer(Self.title(of: fix), [(fix.range, fix.replacement)], for: d, preferred: d.fixes.count == 1)
         }
         switch d.code {
         case .unknownKey, .unknownParam:
-            if let edit = removal(ofKeyAt: d.range) {
+            let removable = d.code == .unknownKey ? sites.unknownKeys : sites.argumentKeys
+            if removable.contains(d.range), let edit = removal(ofKeyAt: d.range) {
                 let name = a.lineTable.text(d.range)
                 offer(d.code == .unknownParam ? "Remove argument `\(name)`" : "Remove `\(name)`", [edit], for: d, preferred: false)
             }
@@ -129,7 +144,7 @@ private struct CodeActionPlanner {
 
     /// The edit deleting the pair whose key is at `range`: a flow entry with its comma; a block
     /// entry with its whole lines; the first entry of a list item up to the next key (so the
-    /// next key moves onto the `- ` line). nil for a list item's only entry.
+    /// next key moves onto the `- ` line); a list item's only entry with the item.
     func removal(ofKeyAt range: SourceRange) -> (SourceRange, String)? {
         guard let root = a.yaml.root, let (mapping, i) = Self.pair(withKey: range, in: root) else { return nil }
         let pairs = mapping.pairs ?? []
@@ -147,13 +162,14 @@ private struct CodeActionPlanner {
         let first = table.line(ofByte: p.key.range.start)
         let lineStart = table.lineStarts[first]
         let before = bytes[lineStart..<p.key.range.start]
-        if before.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
-            let last = table.line(ofByte: max(p.key.range.start, end - 1))
-            let stop = last + 1 < table.lineCount ? table.lineStarts[last + 1] : bytes.count
-            return (SourceRange(start: lineStart, end: stop), "")
-        }
-        guard i + 1 < pairs.count else { return nil }
-        return (SourceRange(start: p.key.range.start, end: pairs[i + 1].key.range.start), "")
+        let last = table.line(ofByte: max(p.key.range.start, end - 1))
+        let wholeLines = SourceRange(start: lineStart, end: last + 1 < table.lineCount ? table.lineStarts[last + 1] : bytes.count)
+        if before.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return (wholeLines, "") }
+        if i + 1 < pairs.count { return (SourceRange(start: p.key.range.start, end: pairs[i + 1].key.range.start), "") }
+        // A list item's only entry (`- txt: a`): the item goes, as it holds nothing else.
+        let trimmed = before.filter { $0 != 0x20 && $0 != 0x09 }
+        if pairs.count == 1 && trimmed.elementsEqual([UInt8(ascii: "-")]) { return (wholeLines, "") }
+        return nil
     }
 
     /// The mapping holding a pair whose key is at `range`, and the pair's index: a descent

@@ -16,7 +16,7 @@ public struct FoldingRangeInfo: Hashable, Sendable {
 
 extension EditorServices {
     /// One range per mapping or sequence spanning more than one line (views, children lists,
-    /// declarations, flow collections written over several lines). A collection that is a
+    /// declarations, flow collections written over several lines), the root excepted. A collection that is a
     /// key's value folds from the key's line, so `body:` folds the whole body. When several
     /// collections start on one line (`- hstack:` and its list), the longest is kept. Sorted by
     /// start line.
@@ -38,14 +38,15 @@ extension EditorServices {
                 continue
             case .mapping(let pairs):
                 guard visited.insert(ObjectIdentifier(node)).inserted else { continue }
-                fold(from, node)
+                // The root would fold the whole file, hiding its first key's own range.
+                if node !== root { fold(from, node) }
                 for p in pairs.reversed() {
                     pending.append((p.value, min(p.key.range.start, p.value.range.start)))
                     pending.append((p.key, p.key.range.start))
                 }
             case .sequence(let items):
                 guard visited.insert(ObjectIdentifier(node)).inserted else { continue }
-                fold(from, node)
+                if node !== root { fold(from, node) }
                 for item in items.reversed() { pending.append((item, item.range.start)) }
             }
         }

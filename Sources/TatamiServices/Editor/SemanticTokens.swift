@@ -97,6 +97,8 @@ private struct SemanticTokenCollector: SemanticVisitor {
             let next = table.line(ofByte: start) + 1
             guard next < table.lineCount else { break }
             start = max(stop, table.lineStarts[next])
+            // A continuation line's indentation is not part of the token.
+            while start < end && (table.bytes[start] == 0x20 || table.bytes[start] == 0x09) { start += 1 }
         }
     }
 
