@@ -159,7 +159,7 @@ final class CodeActionTests: XCTestCase {
 
     func testOnlyDiagnosticsInTheRangeGetActions() {
         let text = "body:\n  vstack:\n    - txt: a\n    - colr: red\n"
-        let second = text.range(of: "colr")!.lowerBound.utf16Offset(in: text)
+        let second = EditorTest.offset(of: "colr", in: text)
         let (_, list) = actions(text, in: .at(second + 2))
         XCTAssertEqual(list.map(\.title), ["Change to `color`", "Remove `colr`"])
         let (_, none) = actions(text, in: SourceRange(start: 0, end: 5))

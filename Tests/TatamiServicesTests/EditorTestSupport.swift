@@ -71,3 +71,11 @@ extension EditorTest {
         return String(decoding: bytes, as: UTF8.self)
     }
 }
+
+extension EditorTest {
+    /// The UTF-8 byte offset of the first (or last) occurrence of `needle`.
+    static func offset(of needle: String, in text: String, last: Bool = false) -> Int {
+        let range = text.range(of: needle, options: last ? .backwards : [])!
+        return text.utf8.distance(from: text.utf8.startIndex, to: range.lowerBound)
+    }
+}

@@ -286,5 +286,11 @@ final class NavigationTests: XCTestCase {
             FileLocation(path: libPath, range: Self.library.ranges[6]),
             FileLocation(path: canonical("pages/other.tatami.yaml"), range: Self.other.ranges[0]),
         ])
+
+        // The library open in the editor too, with a line added at its top: its buffer wins.
+        let buffers = OverlayWorkspace(base: disk, overrides: [libPath: Array(("# edited\n" + Self.library.text).utf8)])
+        let shifted = SourceRange(start: Self.library.ranges[0].start + 9, end: Self.library.ranges[0].end + 9)
+        XCTAssertEqual(EditorServices.definition(a, at: Self.screen.ranges[1].start, workspace: buffers),
+                       [FileLocation(path: libPath, range: shifted)])
     }
 }

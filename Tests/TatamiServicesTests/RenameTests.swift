@@ -116,6 +116,8 @@ final class RenameTests: XCTestCase {
                        [FileEdit(path: a.path, range: m.ranges[0], newText: "\"42\"")])
         XCTAssertEqual(edits(EditorServices.rename(a, at: m.cursor, to: "a: b", workspace: workspace)),
                        [FileEdit(path: a.path, range: m.ranges[0], newText: "\"a: b\"")])
+        XCTAssertEqual(refusal(EditorServices.rename(a, at: m.cursor, to: "it's", workspace: workspace))?.reason, .nameTaken)
+        XCTAssertEqual(refusal(EditorServices.rename(a, at: m.cursor, to: "$x", workspace: workspace))?.reason, .invalidName)
         // A quoted id keeps its quotes.
         let quoted = m.text.utf8.count - 5
         XCTAssertEqual(EditorTest.apply(edits(EditorServices.rename(a, at: quoted, to: "don't", workspace: workspace)), to: m.text),
@@ -181,7 +183,7 @@ final class RenameTests: XCTestCase {
         XCTAssertNil(EditorServices.prepareRename(lib, at: 0))
         XCTAssertNil(EditorServices.prepareRename(lib, at: lib.lineTable.bytes.count + 10))
         // `$tint`'s line: `background` is a modifier key, not a name.
-        let background = library.range(of: "background")!.lowerBound.utf16Offset(in: library)
+        let background = EditorTest.offset(of: "background", in: library)
         XCTAssertNil(EditorServices.prepareRename(lib, at: background))
         // In an importer, with or without the workspace to check the import.
         let screen = analyze(NavigationTests.screenPath)
@@ -205,7 +207,7 @@ final class RenameTests: XCTestCase {
             """)
         let a = EditorTest.analyze(m.text)
         XCTAssertEqual(a.diagnostics.map(\.message), [])
-        let on = m.text.range(of: "who:")!.lowerBound.utf16Offset(in: m.text)
+        let on = EditorTest.offset(of: "who:", in: m.text)
         XCTAssertEqual(EditorTest.apply(edits(EditorServices.rename(a, at: on, to: "name", workspace: workspace)), to: m.text),
                        m.text.replacingOccurrences(of: "who", with: "name"))
     }
@@ -225,7 +227,7 @@ final class RenameTests: XCTestCase {
             """
         let a = EditorTest.analyze(text)
         XCTAssertEqual(a.diagnostics.map(\.message), [])
-        let on = text.range(of: "who:")!.lowerBound.utf16Offset(in: text)
+        let on = EditorTest.offset(of: "who:", in: text)
         let error = refusal(EditorServices.rename(a, at: on, to: "name", workspace: workspace))
         XCTAssertEqual(error?.reason, .cannotEdit)
         XCTAssertEqual(error?.message, "`$who` on line 6 of /ws/main.tatami.yaml is in a text spanning several lines that cannot be edited exactly; rename it by hand")

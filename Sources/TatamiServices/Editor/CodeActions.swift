@@ -90,11 +90,14 @@ private struct CodeActionPlanner {
     let a: Analysis
     let workspace: (any EditorWorkspace)?
     let sites: CodeActionSites
+    /// Imported components' parameters are read through this, each file parsed once.
+    let files: ReferenceFileSet
     private(set) var result: [CodeActionInfo] = []
 
     init(_ a: Analysis, workspace: (any EditorWorkspace)?) {
         self.a = a
         self.workspace = workspace
+        files = ReferenceFileSet(a, workspace: workspace)
         var walker = SemanticWalker(CodeActionSites(), source: a.lineTable.bytes)
         walker.walkFile(a.yaml.root)
         sites = walker.visitor
@@ -266,7 +269,6 @@ private struct CodeActionPlanner {
     /// A component's parameters (name, type, has a default), from this file or, through the
     /// workspace, the import that provides it; nil when it cannot be read.
     private func declaredParameters(of component: String) -> [(String, String?, Bool)]? {
-        let files = ReferenceFileSet(a, workspace: workspace)
         let target = workspace == nil
             ? (files.current.components[component] != nil ? ComponentTarget(file: files.current, name: component) : nil)
             : files.resolveComponent(component, in: files.current)
