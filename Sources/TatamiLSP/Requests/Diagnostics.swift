@@ -20,46 +20,41 @@ extension LanguageServer {
     }
 
     func lspDiagnostics(_ a: Analysis, _ doc: OpenDocument) -> [JSON] {
-        // Tables of other files named by related information, read once per report.
-        var tables: [String: LineTable?] = [:]
-        func table(_ path: String) -> LineTable? {
-            if let t = tables[path] { return t }
-            let t = contents(ofPath: path).map { LineTable(bytes: $0) }
-            tables[path] = t
-            return t
-        }
-        return a.diagnostics.map { d in
-            var pairs: [(String, JSON)] = [
-                ("range", encoding.range(d.range, in: doc.lineTable)),
-                ("severity", .number(Double(Self.severity(d.severity)))),
-                ("code", .string(d.code.name)),
-                ("source", .string("tatami")),
-                ("message", .string(d.message)),
-            ]
-            if client.relatedInformation, !d.related.isEmpty {
-                let related: [JSON] = d.related.compactMap { r in
-                    let uri: String
-                    let t: LineTable
-                    if let file = r.file {
-                        guard let ft = table(file) else { return nil }
-                        uri = DocumentURI.uri(ofPath: file)
-                        t = ft
-                    } else {
-                        uri = doc.uri
-                        t = doc.lineTable
-                    }
-                    return .object([
-                        ("location", .object([("uri", .string(uri)), ("range", encoding.range(r.range, in: t))])),
-                        ("message", .string(r.message)),
-                    ])
+        var tables = TableCache(server: self)
+        return a.diagnostics.map { lspDiagnostic($0, doc, &tables) }
+    }
+
+    func lspDiagnostic(_ d: Diagnostic, _ doc: OpenDocument, _ tables: inout TableCache) -> JSON {
+        var pairs: [(String, JSON)] = [
+            ("range", encoding.range(d.range, in: doc.lineTable)),
+            ("severity", .number(Double(Self.severity(d.severity)))),
+            ("code", .string(d.code.name)),
+            ("source", .string("tatami")),
+            ("message", .string(d.message)),
+        ]
+        if client.relatedInformation, !d.related.isEmpty {
+            let related: [JSON] = d.related.compactMap { r in
+                let uri: String
+                let t: LineTable
+                if let file = r.file {
+                    guard let ft = tables.table(file) else { return nil }
+                    uri = DocumentURI.uri(ofPath: file)
+                    t = ft
+                } else {
+                    uri = doc.uri
+                    t = doc.lineTable
                 }
-                pairs.append(("relatedInformation", .array(related)))
+                return .object([
+                    ("location", .object([("uri", .string(uri)), ("range", encoding.range(r.range, in: t))])),
+                    ("message", .string(r.message)),
+                ])
             }
-            if d.viewport != nil || !d.fixes.isEmpty {
-                pairs.append(("data", .object([("viewport", .optional(d.viewport))])))
-            }
-            return .object(pairs)
+            pairs.append(("relatedInformation", .array(related)))
         }
+        if let viewport = d.viewport {
+            pairs.append(("data", .object([("viewport", .string(viewport))])))
+        }
+        return .object(pairs)
     }
 
     static func severity(_ s: Severity) -> Int {
@@ -69,5 +64,20 @@ extension LanguageServer {
         case .information: return 3
         case .hint: return 4
         }
+    }
+}
+
+/// Line tables of other files, read once per answer (open buffers first, then the disk).
+struct TableCache {
+    let server: LanguageServer
+    private var tables: [String: LineTable?] = [:]
+
+    init(server: LanguageServer) { self.server = server }
+
+    mutating func table(_ path: String) -> LineTable? {
+        if let t = tables[path] { return t }
+        let t = server.contents(ofPath: path).map { LineTable(bytes: $0) }
+        tables[path] = t
+        return t
     }
 }

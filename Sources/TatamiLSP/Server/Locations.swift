@@ -1,0 +1,40 @@
+import TatamiBase
+import TatamiModel
+import TatamiServices
+
+extension LanguageServer {
+    /// What the editor services may read: open buffers over the files under the workspace root
+    /// (the document's own directory when the client named no root).
+    func workspace(for doc: OpenDocument) -> any EditorWorkspace {
+        let root = workspaceRoot ?? doc.path.map { ImportPath.directory(of: $0) }
+        var overrides: [String: [UInt8]] = [:]
+        for d in documents.values { if let p = d.path { overrides[p] = d.text } }
+        return OverlayWorkspace(base: DiskWorkspace(root: root), root: root, overrides: overrides)
+    }
+
+    /// The URI and line table of a file the services named: the document itself (its
+    /// `Analysis.path`), another open document, or a file on disk.
+    func uriAndTable(ofPath path: String, from doc: OpenDocument, _ tables: inout TableCache) -> (String, LineTable)? {
+        if path == (doc.path ?? doc.uri) { return (doc.uri, doc.lineTable) }
+        if let open = documents.values.first(where: { $0.path == path }) { return (open.uri, open.lineTable) }
+        guard let t = tables.table(path) else { return nil }
+        return (DocumentURI.uri(ofPath: path), t)
+    }
+
+    func location(_ l: FileLocation, from doc: OpenDocument, _ tables: inout TableCache) -> JSON? {
+        guard let (uri, table) = uriAndTable(ofPath: l.path, from: doc, &tables) else { return nil }
+        return .object([("uri", .string(uri)), ("range", encoding.range(l.range, in: table))])
+    }
+
+    /// A `WorkspaceEdit` with `changes` by URI, each file's edits in order.
+    func workspaceEdit(_ edits: [FileEdit], from doc: OpenDocument, _ tables: inout TableCache) -> JSON {
+        var order: [String] = []
+        var byURI: [String: [JSON]] = [:]
+        for e in edits {
+            guard let (uri, table) = uriAndTable(ofPath: e.path, from: doc, &tables) else { continue }
+            if byURI[uri] == nil { order.append(uri) }
+            byURI[uri, default: []].append(.object([("range", encoding.range(e.range, in: table)), ("newText", .string(e.newText))]))
+        }
+        return .object([("changes", .object(order.map { ($0, .array(byURI[$0]!)) }))])
+    }
+}
