@@ -400,6 +400,10 @@ enum JSONSchemaExport {
     /// In a component's body a scalar may also be `$name`.
     private static func templated(_ s: JSON, _ mode: Mode) -> JSON {
         guard mode == .template else { return s }
+        // A lone `anyOf` takes the reference as one more option rather than nesting.
+        if case .object(let pairs) = s, pairs.count == 1, pairs[0].0 == "anyOf", case .array(let options) = pairs[0].1 {
+            return schema([("anyOf", .array(options + [ref("parameterReference")]))])
+        }
         return schema([("anyOf", .array([s, ref("parameterReference")]))])
     }
 
