@@ -125,7 +125,7 @@ def block_scalar(column):
                                   "comment.line.number-sign.tatami"),
         "end": rf"^(?=[ ]{{0,{end_column}}}[^ \t\r\n])",
         "patterns": [
-            {"match": r"(?<=^)[ \t]*(\S.*)$", "captures": captures(
+            {"match": r"^[ \t]*(\S.*)$", "captures": captures(
                 {"name": "string.unquoted.block.tatami", "patterns": [{"include": "#interpolation"}]})},
         ],
     }
@@ -150,10 +150,15 @@ def guides_block(column):
     }
 
 
+def expression_key(keys, colon, end):
+    """One of `keys` and its colon, when the value after it is not a plain number, boolean or null."""
+    return rf"({alternation(keys)}){colon}(?=[ \t]+(?!{CONSTANT_WORD}{end})[^\s#])"
+
+
 def expression_pair(keys, colon, end, value):
-    """A key whose value is an expression, unless the value is a plain number, boolean or null."""
+    """A key whose value is an expression (see `expression_key`)."""
     return {
-        "begin": rf"({alternation(keys)}){colon}(?=[ \t]+(?!{CONSTANT_WORD}{end})[^\s#])",
+        "begin": expression_key(keys, colon, end),
         "beginCaptures": captures(KEY_NAME, COLON),
         "end": end,
         "patterns": [{"include": value}],
@@ -314,7 +319,7 @@ def build():
             "captures": captures(PREFIX, KEY_NAME, COLON),
         },
         "block-expression-pair": {
-            "begin": rf"^({INDENT})" + expression_pair(EXPRESSION_KEYS, COLON_BLOCK, END_BLOCK, "")["begin"],
+            "begin": rf"^({INDENT})" + expression_key(EXPRESSION_KEYS, COLON_BLOCK, END_BLOCK),
             "beginCaptures": captures(PREFIX, KEY_NAME, COLON),
             "end": END_BLOCK,
             "patterns": [{"include": "#expression-value-block"}],
@@ -340,7 +345,7 @@ def build():
             "end": r"^(?=[^\s#])",
             "patterns": [
                 {"include": "#comment"},
-                {"begin": rf"^({INDENT})" + expression_pair(["default"], COLON_BLOCK, END_BLOCK, "")["begin"],
+                {"begin": rf"^({INDENT})" + expression_key(["default"], COLON_BLOCK, END_BLOCK),
                  "beginCaptures": captures(PREFIX, KEY_NAME, COLON),
                  "end": END_BLOCK,
                  "patterns": [{"include": "#expression-value-block"}]},
