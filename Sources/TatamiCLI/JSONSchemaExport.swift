@@ -372,11 +372,19 @@ enum JSONSchemaExport {
         case .list(let element):
             return schema([("type", .string("array")), ("items", shape(element, mode, view: place))])
         case .tuple(let items):
+            // `prefixItems` says what each item is; `items` (every option once) serves readers of
+            // older drafts, which ignore `prefixItems` (Red Hat's YAML extension among them):
+            // `items: false` would make them reject every list. The length bounds hold it to n.
+            let shapes = items.map { shape($0, mode, view: place) }
+            var options: [JSON] = []
+            var seen = Set<String>()
+            for s in shapes where seen.insert(s.serialized(pretty: false)).inserted { options.append(s) }
             return schema([
                 ("type", .string("array")),
-                ("prefixItems", .array(items.map { shape($0, mode, view: place) })),
-                ("items", .bool(false)),
+                ("prefixItems", .array(shapes)),
+                ("items", options.count == 1 ? options[0] : schema([("anyOf", .array(options))])),
                 ("minItems", .number(Double(items.count))),
+                ("maxItems", .number(Double(items.count))),
             ])
         case .oneOf(let options):
             // The options may overlap (a colour is a string too): any of them will do.
@@ -498,7 +506,7 @@ enum JSONSchemaExport {
         "$schema", "$id", "$ref", "title", "description", "markdownDescription", "default", "examples",
         "type", "const", "enum", "pattern", "minLength", "maxLength",
         "minimum", "exclusiveMinimum", "maximum",
-        "prefixItems", "items", "minItems",
+        "prefixItems", "items", "minItems", "maxItems",
         "properties", "patternProperties", "propertyNames", "additionalProperties", "required", "minProperties", "maxProperties",
         "if", "then", "allOf", "anyOf", "oneOf", "not", "unevaluatedProperties", "$defs",
     ]

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from jsonschema import Draft202012Validator
+from jsonschema import Draft7Validator, Draft202012Validator
 
 from conftest import EXAMPLES, ROOT
 
@@ -58,6 +58,15 @@ def test_the_examples_are_found():
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_every_example_validates(validator, path):
     errors = [f"{e.json_path}: {e.message}" for e in validator.iter_errors(load(path.read_text(encoding="utf-8")))]
+    assert errors == []
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_example_validates_for_a_draft_7_reader_too(schema, path):
+    """Red Hat's YAML extension reads schemas as draft 7: it ignores `prefixItems` and
+    `unevaluatedProperties` and the siblings of `$ref`. Reading less must never reject a valid
+    file (`items: false` beside `prefixItems` would reject every list)."""
+    errors = [f"{e.json_path}: {e.message}" for e in Draft7Validator(schema).iter_errors(load(path.read_text(encoding="utf-8")))]
     assert errors == []
 
 
