@@ -1,0 +1,98 @@
+// A stand-in for the `vscode` module, just large enough to run editors/vscode/extension.js
+// outside VS Code. It records what the extension asks of the editor in `global.tatamiLog`.
+'use strict';
+
+const log = (global.tatamiLog = global.tatamiLog || []);
+const record = (event, detail) => log.push(detail === undefined ? { event } : { event, detail });
+
+class Uri {
+  constructor(scheme, path, query) {
+    this.scheme = scheme;
+    this.path = path;
+    this.query = query || '';
+  }
+  static from({ scheme, path, query }) {
+    return new Uri(scheme, path, query);
+  }
+  static parse(text) {
+    const m = /^([a-z][\w+.-]*):(\/\/[^/?]*)?([^?]*)(?:\?(.*))?$/i.exec(text);
+    if (!m) throw new Error(`not a URI: ${text}`);
+    const uri = new Uri(m[1], decodeURIComponent(m[3]), m[4] === undefined ? '' : decodeURIComponent(m[4]));
+    uri.authority = m[2] || '';
+    return uri;
+  }
+  toString() {
+    const query = this.query ? `?${encodeURIComponent(this.query)}` : '';
+    return `${this.scheme}:${this.authority || ''}${encodeURI(this.path)}${query}`;
+  }
+}
+
+class EventEmitter {
+  constructor() {
+    this.listeners = [];
+    this.event = (listener) => {
+      this.listeners.push(listener);
+      return { dispose: () => {} };
+    };
+  }
+  fire(value) {
+    record('fire', String(value));
+    for (const l of this.listeners) l(value);
+  }
+  dispose() {}
+}
+
+const state = {
+  settings: {},
+  providers: {},
+  commands: {},
+  listeners: { change: [], close: [], configuration: [] },
+};
+
+const workspace = {
+  getConfiguration(section) {
+    return { get: (key) => state.settings[`${section}.${key}`] };
+  },
+  registerTextDocumentContentProvider(scheme, provider) {
+    state.providers[scheme] = provider;
+    return { dispose: () => {} };
+  },
+  onDidChangeTextDocument: (l) => (state.listeners.change.push(l), { dispose: () => {} }),
+  onDidCloseTextDocument: (l) => (state.listeners.close.push(l), { dispose: () => {} }),
+  onDidChangeConfiguration: (l) => (state.listeners.configuration.push(l), { dispose: () => {} }),
+  async openTextDocument(uri) {
+    const provider = state.providers[uri.scheme];
+    const text = await provider.provideTextDocumentContent(uri);
+    record('openTextDocument', { uri: uri.toString(), text });
+    return { uri, languageId: 'plaintext', getText: () => text };
+  },
+};
+
+const window = {
+  activeTextEditor: undefined,
+  async showTextDocument(document, options) {
+    record('showTextDocument', { uri: document.uri.toString(), options });
+  },
+  showErrorMessage: (m) => record('error', m),
+  showInformationMessage: (m) => record('information', m),
+};
+
+const commands = {
+  registerCommand(id, handler) {
+    state.commands[id] = handler;
+    return { dispose: () => {} };
+  },
+  executeCommand: (id, ...args) => state.commands[id](...args),
+};
+
+module.exports = {
+  Uri,
+  EventEmitter,
+  ViewColumn: { Active: -1, Beside: -2 },
+  workspace,
+  window,
+  commands,
+  // For the driver.
+  _state: state,
+  _log: log,
+};

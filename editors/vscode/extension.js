@@ -1,0 +1,189 @@
+'use strict';
+// Tatami for VS Code: starts the language server (`<tatami.server.path> lsp`, over standard input
+// and output), tells it the default viewport, and shows the server's ASCII preview of a file in a
+// read-only document beside the editor, redrawn as the file changes.
+
+const vscode = require('vscode');
+const {
+  LanguageClient,
+  DidChangeConfigurationNotification,
+  ExecuteCommandRequest,
+} = require('vscode-languageclient/node');
+
+const PREVIEW_SCHEME = 'tatami-preview';
+const PREVIEW_COMMAND = 'tatami.preview';
+const REFRESH_DELAY_MS = 300;
+
+/** @type {LanguageClient | undefined} */
+let client;
+/** @type {Promise<void> | undefined} */
+let starting;
+
+function settings() {
+  const config = vscode.workspace.getConfiguration('tatami');
+  return {
+    serverPath: config.get('server.path') || 'tatami',
+    viewport: config.get('preview.viewport') || '',
+  };
+}
+
+/** `workspace/didChangeConfiguration` with `{tatami: {defaultViewport}}`; null: the file's first. */
+function sendDefaultViewport() {
+  if (!client) return;
+  const viewport = settings().viewport;
+  client.sendNotification(DidChangeConfigurationNotification.type, {
+    settings: { tatami: { defaultViewport: viewport === '' ? null : viewport } },
+  });
+}
+
+function startClient() {
+  const serverOptions = { command: settings().serverPath, args: ['lsp'] };
+  const clientOptions = {
+    documentSelector: [
+      { scheme: 'file', language: 'tatami' },
+      { scheme: 'untitled', language: 'tatami' },
+    ],
+    outputChannelName: 'Tatami',
+  };
+  const started = new LanguageClient('tatami', 'Tatami', serverOptions, clientOptions);
+  client = started;
+  starting = started.start().then(
+    () => sendDefaultViewport(),
+    (error) => {
+      if (client === started) client = undefined;
+      vscode.window.showErrorMessage(
+        `Tatami: could not start \`${serverOptions.command} lsp\` (${error && error.message ? error.message : error}). ` +
+          'Set tatami.server.path to the tatami executable.');
+    });
+  return starting;
+}
+
+async function restartClient() {
+  const old = client;
+  client = undefined;
+  if (old) {
+    try {
+      await old.stop();
+    } catch (_) {
+      // Already stopped.
+    }
+  }
+  await startClient();
+  preview.refreshAll();
+}
+
+/** The ASCII previews: one read-only virtual document per Tatami file, redrawn on change. */
+class PreviewProvider {
+  constructor() {
+    this.emitter = new vscode.EventEmitter();
+    this.onDidChange = this.emitter.event;
+    /** Preview URI (string) → its Tatami file's URI, for the previews open now. */
+    this.open = new Map();
+    this.timers = new Map();
+  }
+
+  static previewUri(source) {
+    const name = source.path.split('/').pop() || 'untitled';
+    return vscode.Uri.from({ scheme: PREVIEW_SCHEME, path: `/${name} preview`, query: source.toString() });
+  }
+
+  async provideTextDocumentContent(uri) {
+    const source = uri.query;
+    this.open.set(uri.toString(), source);
+    if (starting) await starting;
+    if (!client) return 'The Tatami language server is not running (see the Tatami output).';
+    const viewport = settings().viewport;
+    try {
+      const result = await client.sendRequest(ExecuteCommandRequest.type, {
+        command: PREVIEW_COMMAND,
+        arguments: viewport === '' ? [source] : [source, viewport],
+      });
+      return typeof result === 'string' ? result : JSON.stringify(result, null, 2);
+    } catch (error) {
+      return `Tatami could not draw ${source}:\n${error && error.message ? error.message : error}`;
+    }
+  }
+
+  /** Redraws the previews of `source` once it has been quiet for REFRESH_DELAY_MS. */
+  scheduleRefresh(source) {
+    for (const [previewKey, previewSource] of this.open) {
+      if (previewSource !== source) continue;
+      clearTimeout(this.timers.get(previewKey));
+      this.timers.set(previewKey, setTimeout(() => {
+        this.timers.delete(previewKey);
+        this.emitter.fire(vscode.Uri.parse(previewKey));
+      }, REFRESH_DELAY_MS));
+    }
+  }
+
+  refreshAll() {
+    for (const previewKey of this.open.keys()) this.emitter.fire(vscode.Uri.parse(previewKey));
+  }
+
+  closed(uri) {
+    const key = uri.toString();
+    this.open.delete(key);
+    clearTimeout(this.timers.get(key));
+    this.timers.delete(key);
+  }
+
+  dispose() {
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+    this.emitter.dispose();
+  }
+}
+
+const preview = new PreviewProvider();
+
+async function showPreview(resource) {
+  let source = resource instanceof vscode.Uri ? resource : undefined;
+  if (!source) {
+    const editor = vscode.window.activeTextEditor;
+    if (!editor || editor.document.languageId !== 'tatami') {
+      vscode.window.showInformationMessage('Tatami: open a .tatami.yaml file to preview it.');
+      return;
+    }
+    source = editor.document.uri;
+  }
+  const uri = PreviewProvider.previewUri(source);
+  const alreadyOpen = preview.open.has(uri.toString());
+  const document = await vscode.workspace.openTextDocument(uri);
+  await vscode.window.showTextDocument(document, {
+    viewColumn: vscode.ViewColumn.Beside,
+    preserveFocus: true,
+    preview: false,
+  });
+  if (alreadyOpen) preview.emitter.fire(uri);
+}
+
+function activate(context) {
+  context.subscriptions.push(
+    vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, preview),
+    preview,
+    vscode.commands.registerCommand('tatami.showPreview', showPreview),
+    vscode.workspace.onDidChangeTextDocument((event) => {
+      if (event.document.languageId === 'tatami') preview.scheduleRefresh(event.document.uri.toString());
+    }),
+    vscode.workspace.onDidCloseTextDocument((document) => {
+      if (document.uri.scheme === PREVIEW_SCHEME) preview.closed(document.uri);
+    }),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration('tatami.server.path')) {
+        restartClient();
+      } else if (event.affectsConfiguration('tatami.preview.viewport')) {
+        sendDefaultViewport();
+        preview.refreshAll();
+      }
+    }),
+  );
+  return startClient();
+}
+
+function deactivate() {
+  const old = client;
+  client = undefined;
+  return old ? old.stop() : undefined;
+}
+
+module.exports = { activate, deactivate, PreviewProvider };
