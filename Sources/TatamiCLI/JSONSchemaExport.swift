@@ -1,5 +1,6 @@
 import TatamiBase
 import TatamiModel
+import TatamiServices
 
 /// The JSON Schema (draft 2020-12) of the format, generated from the schema table
 /// (`TatamiModel.Schema`): what `tatami schema` prints and `grammar/tatami.schema.json` holds.
