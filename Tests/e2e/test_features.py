@@ -1,0 +1,139 @@
+"""Editing features of `tatami lsp` through pytest-lsp: symbols, definition and references
+across imports, rename, code actions, semantic tokens, folding."""
+
+import pytest
+from lsprotocol import types
+
+from conftest import WORKSPACE, change, open_document, uri, wait_for_diagnostics
+
+
+def ident(path):
+    return types.TextDocumentIdentifier(uri=uri(path))
+
+
+def position_of(text: str, needle: str, nth: int = 0, offset: int = 0):
+    """The UTF-16 position of the nth occurrence of needle (plus offset characters)."""
+    index = -1
+    for _ in range(nth + 1):
+        index = text.index(needle, index + 1)
+    index += offset
+    line = text.count("\n", 0, index)
+    start = text.rfind("\n", 0, index) + 1
+    return types.Position(line=line, character=len(text[start:index].encode("utf-16-le")) // 2)
+
+
+async def test_document_symbols_show_the_view_tree(client):
+    path = WORKSPACE / "layout-priority.tatami.yaml"
+    await open_document(client, path)
+    symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(text_document=ident(path)))
+    names = [s.name for s in symbols]
+    assert "viewports" in names and "body" in names
+    body = next(s for s in symbols if s.name == "body")
+    hstack = body.children[0]
+    assert hstack.name == "hstack"
+    assert [c.name for c in hstack.children] == ["text", "image", "text"]
+    viewports = next(s for s in symbols if s.name == "viewports")
+    assert [c.name for c in viewports.children] == ["narrow", "wide"]
+
+
+async def test_definition_and_references_cross_imports(client):
+    profile = WORKSPACE / "profile.tatami.yaml"
+    library = WORKSPACE / "components" / "library.tatami.yaml"
+    text = profile.read_text()
+    await open_document(client, profile)
+    # `Badge` used in profile → declared in the library.
+    result = await client.text_document_definition_async(
+        types.DefinitionParams(text_document=ident(profile), position=position_of(text, "Badge: {label: Pro", offset=1))
+    )
+    locations = result if isinstance(result, list) else [result]
+    assert len(locations) == 1
+    assert locations[0].uri == uri(library)
+    lib_text = library.read_text()
+    assert locations[0].range.start == position_of(lib_text, "Badge:")
+    # References of the declaration, asked from the library: uses in the importers too.
+    await open_document(client, library)
+    refs = await client.text_document_references_async(
+        types.ReferenceParams(
+            text_document=ident(library), position=position_of(lib_text, "Badge:"),
+            context=types.ReferenceContext(include_declaration=True),
+        )
+    )
+    uris = {r.uri for r in refs}
+    assert uri(profile) in uris and uri(library) in uris
+    assert sum(1 for r in refs if r.uri == uri(profile)) == 2  # Pro badge and the accessory's
+
+
+async def test_rename_a_component_across_files(client):
+    profile = WORKSPACE / "profile.tatami.yaml"
+    library = WORKSPACE / "components" / "library.tatami.yaml"
+    text = profile.read_text()
+    await open_document(client, profile)
+    pos = position_of(text, "Avatar:")
+    prepared = await client.text_document_prepare_rename_async(types.PrepareRenameParams(text_document=ident(profile), position=pos))
+    assert prepared is not None
+    edit = await client.text_document_rename_async(types.RenameParams(text_document=ident(profile), position=pos, new_name="Portrait"))
+    assert set(edit.changes.keys()) >= {uri(profile), uri(library)}
+    assert all(e.new_text == "Portrait" for edits in edit.changes.values() for e in edits)
+    # A lowercase name is not a component name: refused with a message.
+    with pytest.raises(Exception) as refused:
+        await client.text_document_rename_async(types.RenameParams(text_document=ident(profile), position=pos, new_name="portrait"))
+    assert "capital" in str(refused.value).lower() or "upper" in str(refused.value).lower()
+
+
+async def test_code_action_applies_did_you_mean(client):
+    path = WORKSPACE / "typo.tatami.yaml"
+    text = "body:\n  vstak:\n    - text: hi\n  paddin: 4\n"
+    path.write_text(text)
+    await open_document(client, path, text)
+    diags = client.diagnostics[uri(path)]
+    first = next(d for d in diags if d.range.start.line == 1)
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(text_document=ident(path), range=first.range, context=types.CodeActionContext(diagnostics=[first]))
+    )
+    titles = [a.title for a in actions]
+    assert any("vstack" in t for t in titles), titles
+    fix = next(a for a in actions if "vstack" in a.title)
+    edits = fix.edit.changes[uri(path)]
+    assert edits[0].new_text == "vstack" and edits[0].range == first.range
+    # Removing the unknown key: the action deletes its line.
+    padding = next(d for d in diags if d.range.start.line == 3)
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(text_document=ident(path), range=padding.range, context=types.CodeActionContext(diagnostics=[padding]))
+    )
+    assert any(a.title.lower().startswith("remove") for a in actions), [a.title for a in actions]
+
+
+async def test_semantic_tokens_and_folding(client):
+    path = WORKSPACE / "avocado-toast.tatami.yaml"
+    text = path.read_text()
+    await open_document(client, path)
+    tokens = await client.text_document_semantic_tokens_full_async(types.SemanticTokensParams(text_document=ident(path)))
+    assert tokens.data and len(tokens.data) % 5 == 0
+    # Decode: the first token on the `body:`'s kind line is a kind keyword.
+    decoded, line, col = [], 0, 0
+    for i in range(0, len(tokens.data), 5):
+        dl, dc, length, typ, mods = tokens.data[i:i + 5]
+        line += dl
+        col = dc if dl else col + dc
+        decoded.append((line, col, length, typ))
+    lines = text.split("\n")
+    words = {lines[l][c:c + n] for l, c, n, _ in decoded}
+    assert "hstack" in words or "vstack" in words
+    folds = await client.text_document_folding_range_async(types.FoldingRangeParams(text_document=ident(path)))
+    assert folds and all(f.end_line > f.start_line for f in folds)
+    body_line = next(i for i, l in enumerate(lines) if l.startswith("body:"))
+    assert any(f.start_line == body_line for f in folds)
+
+
+async def test_utf16_columns_after_emoji(client, utf8_client):
+    path = WORKSPACE / "emoji.tatami.yaml"
+    text = 'body: {vstack: [{text: "😀 ok"}, {txt: x}]}\n'
+    path.write_text(text)
+    await open_document(client, path, text)
+    d = next(d for d in client.diagnostics[uri(path)] if d.code == "unknown-key")
+    # `txt` follows 34 UTF-16 units (32 characters, the emoji counting 2); in UTF-8 it is 36
+    # bytes in (the emoji counting 4).
+    assert (d.range.start.character, d.range.end.character) == (34, 37)
+    await open_document(utf8_client, path, text)
+    d8 = next(d for d in utf8_client.diagnostics[uri(path)] if d.code == "unknown-key")
+    assert (d8.range.start.character, d8.range.end.character) == (36, 39)
