@@ -116,7 +116,7 @@ enum AssistSchema {
     }
 
     /// The place of a key's value, from the key's spec.
-    static func valuePlace(of spec: KeySpec, owner: String) -> AssistPlace {
+    static func valuePlace(of spec: KeySpec) -> AssistPlace {
         switch spec.shape {
         case .view:
             return .view(spec.name == "background" || spec.name == "overlay" ? .decoration : .child)
@@ -178,7 +178,7 @@ enum AssistSchema {
         switch place {
         case .topLevel:
             guard let spec = Schema.topLevel.first(where: { $0.name == key }) else { return (.unknown, .unknown) }
-            let value: AssistPlace = key == "body" ? .view(.body) : valuePlace(of: spec, owner: "the file")
+            let value: AssistPlace = key == "body" ? .view(.body) : valuePlace(of: spec)
             return (.key(spec, owner: "a top-level key"), value)
 
         case .view(let site):
@@ -190,15 +190,15 @@ enum AssistSchema {
             let kindName = kindKey(keys)
             let kind = kindName.flatMap(Schema.kind(named:))
             if let spec = Schema.viewKeys(of: kind, at: site).first(where: { $0.name == key }) {
-                return (.key(spec, owner: viewKeyOwner(key, kind: kind)), valuePlace(of: spec, owner: ""))
+                return (.key(spec, owner: viewKeyOwner(key, kind: kind)), valuePlace(of: spec))
             }
             // No kind key yet: a parameter of any kind is read as that kind's.
             if kindName == nil {
                 for k in Schema.kinds {
-                    if let spec = k.parameter(named: key) { return (.key(spec, owner: viewKeyOwner(key, kind: k)), valuePlace(of: spec, owner: "")) }
+                    if let spec = k.parameter(named: key) { return (.key(spec, owner: viewKeyOwner(key, kind: k)), valuePlace(of: spec)) }
                 }
                 if site != .decoration, key == Schema.decorationAlignment.name {
-                    return (.key(Schema.decorationAlignment, owner: viewKeyOwner(key, kind: nil)), valuePlace(of: Schema.decorationAlignment, owner: ""))
+                    return (.key(Schema.decorationAlignment, owner: viewKeyOwner(key, kind: nil)), valuePlace(of: Schema.decorationAlignment))
                 }
             }
             return (.unknown, .unknown)
@@ -217,7 +217,7 @@ enum AssistSchema {
                 return (.guide(key), .shape(.expression(.number), owner: "`\(key)`", expression: .guide))
             }
             guard let spec = objectKeys(shape)?.first(where: { $0.name == key }) else { return (.unknown, .unknown) }
-            var value = valuePlace(of: spec, owner: owner)
+            var value = valuePlace(of: spec)
             // A component declaration's `body` is a view placed wherever instances are.
             if spec.name == "body", case .view = spec.shape { value = .view(.child) }
             return (.key(spec, owner: "a key of \(owner)"), value)
