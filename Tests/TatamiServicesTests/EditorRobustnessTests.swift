@@ -1,6 +1,7 @@
 import Foundation
 import TatamiBase
 import TatamiServices
+import TatamiTestSupport
 import XCTest
 
 /// Every editor service at every offset of half-typed and broken documents: no crash, no hang,
@@ -27,6 +28,12 @@ final class EditorRobustnessTests: XCTestCase {
         "body:\n  text: \"é 漢字 👍\"\n  ü: ö\n  modifiers: [{padding: 1}, {background: {color: red}}, {frame: {",
         "\r\nbody:\r\n  hstack:\r\n    - text: crlf\r\n    - \r\n",
         "body:\n  text: |\n    block\n    scalar: not a key\n  \n",
+        "body:\n  {text: a, fo\n",
+        "[a, {b: \n  {c: [d, {e: \n",
+        "{\n",
+        "- - -\n  - {\n    ",
+        "body:\n  hstack:\n    - {Badge: {label: \"x, \"y\": [1, {\n",
+        "\u{FEFF}body:\n  text: bom\n    ‸\n",
     ]
 
     func testEveryOffsetOfBrokenDocuments() {
@@ -55,6 +62,60 @@ final class EditorRobustnessTests: XCTestCase {
             }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             XCTAssertLessThan(seconds, 5, "took \(seconds) s on \(doc.debugDescription)")
+        }
+    }
+
+    /// Valid documents with random characters deleted, inserted and duplicated (a seeded,
+    /// reproducible mutation), every service at every offset.
+    func testMutatedDocuments() {
+        let seeds = [
+            HoverTests.twoViewports.replacingOccurrences(of: "‸", with: ""),
+            InlayHintTests.doc,
+            """
+            alignments:
+              mid: {axis: vertical, default: "bottom / 2"}
+            components:
+              Badge:
+                params: {label: {type: string}, tint: {type: color, default: blue}}
+                body: {text: $label, background: {color: $tint}}
+            body:
+              canvas:
+                - Badge: {label: "a, b"}
+                  position: [{x: "width / 2", y: 0, width: 10, height: 10, when: landscape}, {absolute: [0, 0, 5, 5]}]
+                - - text: 'x'
+                - text: |
+                    block
+                  modifiers: [{padding: 1}, {overlay: {color: red}}]
+            """,
+        ]
+        let pieces = ["\n", " ", "  ", "- ", ": ", "{", "}", "[", "]", ",", "\"", "'", "#", "|", "&a", "*a", "\t", "é", "$"]
+        var random = SeededRandom(seed: 7)
+        for round in 0..<60 {
+            var bytes = Array(seeds[round % seeds.count].utf8)
+            for _ in 0..<(1 + Int(random.next() % 6)) {
+                let at = Int(random.next() % UInt64(bytes.count + 1))
+                switch random.next() % 3 {
+                case 0 where at < bytes.count:
+                    bytes.removeSubrange(at..<min(bytes.count, at + 1 + Int(random.next() % 8)))
+                case 1:
+                    bytes.insert(contentsOf: Array(pieces[Int(random.next() % UInt64(pieces.count))].utf8), at: at)
+                default:
+                    let end = min(bytes.count, at + Int(random.next() % 40))
+                    bytes.insert(contentsOf: Array(bytes[at..<end]), at: at)
+                }
+            }
+            let analysis = Pipeline.analyze(bytes: bytes)
+            let count = analysis.lineTable.bytes.count
+            for offset in 0...count {
+                if let h = EditorServices.hover(analysis, at: offset) {
+                    XCTAssertTrue(h.range.end <= count, "round \(round): hover range \(h.range)")
+                }
+                for c in EditorServices.completions(analysis, at: offset) {
+                    XCTAssertTrue((c.replaceRange?.end ?? 0) <= count, "round \(round): replace range")
+                }
+            }
+            _ = EditorServices.inlayHints(analysis, in: SourceRange(start: 0, end: count))
+            _ = EditorServices.codeLenses(analysis)
         }
     }
 

@@ -197,9 +197,6 @@ enum AssistSchema {
                 for k in Schema.kinds {
                     if let spec = k.parameter(named: key) { return (.key(spec, owner: viewKeyOwner(key, kind: k)), valuePlace(of: spec)) }
                 }
-                if site != .decoration, key == Schema.decorationAlignment.name {
-                    return (.key(Schema.decorationAlignment, owner: viewKeyOwner(key, kind: nil)), valuePlace(of: Schema.decorationAlignment))
-                }
             }
             return (.unknown, .unknown)
 
@@ -217,10 +214,8 @@ enum AssistSchema {
                 return (.guide(key), .shape(.expression(.number), owner: "`\(key)`", expression: .guide))
             }
             guard let spec = objectKeys(shape)?.first(where: { $0.name == key }) else { return (.unknown, .unknown) }
-            var value = valuePlace(of: spec)
-            // A component declaration's `body` is a view placed wherever instances are.
-            if spec.name == "body", case .view = spec.shape { value = .view(.child) }
-            return (.key(spec, owner: "a key of \(owner)"), value)
+            // A component declaration's `body` is a `.child` view: it stands wherever instances are.
+            return (.key(spec, owner: "a key of \(owner)"), valuePlace(of: spec))
 
         case .views, .unknown:
             return (.unknown, .unknown)

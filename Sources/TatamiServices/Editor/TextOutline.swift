@@ -151,8 +151,13 @@ struct AssistOutline {
             walk.start(mappingAt: line.content, line: lineIndex, excluding: key)
             kind = .value(key: key, column: line.content, valueStart: line.start + (line.value ?? line.colon + 1))
         } else if col > line.content, isFlowStart(line.start + line.content) {
-            // A flow collection where the line's content starts (`- {text: a, fo‸`).
-            walk.start(itemAt: line, line: lineIndex)
+            // A flow collection where the line's content starts: a list item (`- {text: a,
+            // fo‸`), or the value of the key above.
+            if line.dashes.isEmpty {
+                walk.start(mappingAt: line.content, line: lineIndex, excluding: nil)
+            } else {
+                walk.start(itemAt: line, line: lineIndex)
+            }
             kind = .flowItem(start: line.start + line.content)
         } else if !line.dashes.isEmpty, line.key == nil {
             // A list item's first word: a kind key, or a scalar.
@@ -309,10 +314,11 @@ private struct Walk {
 
     /// `l` starts the mapping being read as a list item: close it and go on with the list(s).
     private mutating func startsItem(_ l: AssistLine) {
+        guard let first = l.dashes.first else { return }
         closeMapping()
         // "- - a": the inner lists start on this line, each the first item of the one before.
         for _ in l.dashes.dropFirst() { outward.append(.sequence(item: 0)) }
-        mode = .sequence(column: l.dashes[0])
+        mode = .sequence(column: first)
         items = 0
     }
 
