@@ -24,15 +24,7 @@ struct CanvasLayout: ContainerLayout {
         let W = p.width ?? extent.width, H = p.height ?? extent.height
         // Placements see the canvas's own size; their conditions also `landscape` and `portrait`
         // of that size (the names a `when` may use).
-        let lookup: (String) -> Double? = { name in
-            switch name {
-            case "width": return W
-            case "height": return H
-            case "landscape": return W > H ? 1 : 0
-            case "portrait": return W > H ? 0 : 1
-            default: return nil
-            }
-        }
+        let lookup: (String) -> Double? = { Schema.conditionValue($0, width: W, height: H) }
 
         var placements: [ChildPlacement] = []
         var cells: [Rect] = []

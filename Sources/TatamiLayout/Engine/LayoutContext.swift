@@ -266,15 +266,7 @@ final class LayoutContext {
     func holds(_ condition: Expression?) -> Bool {
         guard let condition else { return true }
         let w = viewport.width, h = viewport.height
-        let v = evaluate(condition) { name in
-            switch name {
-            case "width": return w
-            case "height": return h
-            case "landscape": return w > h ? 1 : 0
-            case "portrait": return w > h ? 0 : 1
-            default: return nil
-            }
-        }
+        let v = evaluate(condition) { Schema.conditionValue($0, width: w, height: h) }
         return v != 0
     }
 }

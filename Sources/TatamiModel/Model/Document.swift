@@ -52,6 +52,43 @@ public struct FontMetrics: Sendable, Hashable {
     public static let defaultFontName = "body"
 }
 
+/// A component a file can use (declared in it, or in a file it imports), as editors show it
+/// (FORMAT.md §8).
+public struct ComponentSignature: Sendable, Hashable {
+    public struct Parameter: Sendable, Hashable {
+        public var name: String
+        /// `string`, `number`, `bool`, `color` or `view`; nil when the declaration's type is
+        /// missing or unusable.
+        public var type: String?
+        /// The default as written (its first line, shortened); nil when there is none.
+        public var defaultText: String?
+
+        public init(name: String, type: String?, defaultText: String?) {
+            self.name = name
+            self.type = type
+            self.defaultText = defaultText
+        }
+    }
+
+    public var name: String
+    public var parameters: [Parameter]
+    /// The imported file that declares it, as messages name it (relative to the workspace
+    /// root); nil when the file itself declares it.
+    public var file: String?
+    /// That file's canonical path; nil when the file itself declares it.
+    public var filePath: String?
+    /// The declaration's name key, as byte offsets in the declaring file.
+    public var nameRange: SourceRange
+
+    public init(name: String, parameters: [Parameter], file: String? = nil, filePath: String? = nil, nameRange: SourceRange) {
+        self.name = name
+        self.parameters = parameters
+        self.file = file
+        self.filePath = filePath
+        self.nameRange = nameRange
+    }
+}
+
 /// A validated Tatami file: everything layout needs, and nothing of YAML.
 public final class TatamiDocument: @unchecked Sendable {
     /// Declared viewports in file order; `[Viewport.fallback]` when the file declares none.
@@ -63,6 +100,9 @@ public final class TatamiDocument: @unchecked Sendable {
     public var body: ViewNode?
     /// How many views the body holds (decorations included).
     public var viewCount: Int
+    /// The components the file can use: its own, then the imported ones it does not shadow,
+    /// in the order they became usable.
+    public var components: [ComponentSignature] = []
 
     public init(
         viewports: [Viewport] = [.fallback],

@@ -1,5 +1,17 @@
 import TatamiBase
 
+/// Where a view sits, which decides the keys it may have beside its kind key.
+public enum ViewSite: Sendable, Hashable {
+    /// The file's `body`.
+    case body
+    /// A child of a container other than a canvas, a component's body, a `view` argument.
+    case child
+    /// A child of a `canvas`: it needs a `position`.
+    case canvasChild
+    /// A `background` or `overlay`: it may have an `alignment` saying where it sits.
+    case decoration
+}
+
 /// The one table that describes the Tatami format (FORMAT.md): every top-level key, view kind,
 /// parameter, modifier and attribute, with its value shape, default and documentation.
 ///
@@ -372,8 +384,41 @@ public enum Schema {
         return names
     }()
 
+    /// The value of each condition name for a screen (or canvas) of `width` × `height`
+    /// (FORMAT.md §10): what `when` is evaluated with. nil for any other name.
+    public static func conditionValue(_ name: String, width: Double, height: Double) -> Double? {
+        switch name {
+        case "width": return width
+        case "height": return height
+        case "landscape": return width > height ? 1 : 0
+        case "portrait": return width > height ? 0 : 1
+        default: return nil
+        }
+    }
+
     /// Keys that may stand beside any kind key (modifiers, attributes, inherited keys).
     public static let commonViewKeys: [KeySpec] = modifiers + [modifierList] + attributes + inherited
+
+    /// The keys a view may hold beside its kind key where it sits, in schema order (the
+    /// validator suggests earlier ones first): the kind's parameters, the modifiers, `modifiers`,
+    /// the attributes (`position` only for a canvas child, `ignoresSafeArea` only for the body),
+    /// the inherited keys, and `alignment` for a background or overlay. `kind` nil: a component
+    /// instance, which takes the keys of a kind without parameters.
+    public static func viewKeys(of kind: KindSpec?, at site: ViewSite) -> [KeySpec] {
+        var keys = kind?.parameters ?? []
+        keys += modifiers
+        keys.append(modifierList)
+        for a in attributes {
+            if a.name == "position" && site != .canvasChild { continue }
+            if a.name == "ignoresSafeArea" && site != .body { continue }
+            keys.append(a)
+        }
+        keys += inherited
+        if site == .decoration && !keys.contains(where: { $0.name == decorationAlignment.name }) {
+            keys.append(decorationAlignment)
+        }
+        return keys
+    }
 
     // MARK: Helpers
 

@@ -39,6 +39,16 @@ struct ViewContext {
         }
     }
 
+    /// The schema's name for the place.
+    var site: ViewSite {
+        switch role {
+        case .body: return .body
+        case .canvasChild: return .canvasChild
+        case .decoration: return .decoration
+        case .child: return .child
+        }
+    }
+
     func child(of kind: String) -> ViewContext {
         ViewContext(depth: depth + 1, role: kind == "canvas" ? .canvasChild : .child(of: kind))
     }
@@ -98,19 +108,7 @@ enum ViewKeys {
 
     /// The keys allowed in a place, in schema order (suggestions prefer earlier ones).
     static func allowed(kind: KindSpec, context: ViewContext) -> [String] {
-        var keys = kind.parameters.map(\.name)
-        keys += Schema.modifiers.map(\.name)
-        keys.append(Schema.modifierList.name)
-        for a in Schema.attributes {
-            if a.name == "position" && !context.isCanvasChild { continue }
-            if a.name == "ignoresSafeArea" && !context.isBody { continue }
-            keys.append(a.name)
-        }
-        keys += Schema.inherited.map(\.name)
-        if context.isDecoration && !keys.contains(Schema.decorationAlignment.name) {
-            keys.append(Schema.decorationAlignment.name)
-        }
-        return keys
+        Schema.viewKeys(of: kind, at: context.site).map(\.name)
     }
 }
 

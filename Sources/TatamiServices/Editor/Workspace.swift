@@ -3,16 +3,6 @@ import TatamiBase
 import TatamiModel
 import TatamiYAML
 
-/// What an editor asks about a Tatami file, answered as plain values: symbols, definitions,
-/// references, renames, code actions, semantic tokens, folding ranges (and, from other files in
-/// this folder, hover and completion).
-///
-/// Nothing here knows LSP or JSON. Positions in and out are UTF-8 byte offsets (`SourceRange`);
-/// the language server converts them with `LineTable`. Out-of-range offsets are clamped, and no
-/// input makes a service trap or hang: services that walk the tree run on a large stack, since
-/// YAML may nest 4,000 levels deep (docs/limits.md).
-public enum EditorServices {}
-
 /// What the services may read besides the analysed document: other files' text (open editor
 /// buffers win over the disk) and the list of the workspace's Tatami files.
 public protocol EditorWorkspace: Sendable {

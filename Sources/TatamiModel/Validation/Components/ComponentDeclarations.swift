@@ -41,6 +41,8 @@ struct ComponentParam {
     /// nil when the declaration's type is missing or unusable: any argument is accepted.
     var type: ParamType?
     var hasDefault = false
+    /// The default as written, for editors.
+    var defaultNode: YAMLNode?
     /// The default, checked; nil when there is none or it is unusable.
     var defaultValue: ParamValue?
 }
@@ -201,6 +203,7 @@ extension ValidationPass {
                 if let t = word(f["type"], spec: f.spec("type")) { param.type = ParamType(rawValue: t) }
                 if let d = f["default"] {
                     param.hasDefault = true
+                    param.defaultNode = d.value
                     if let type = param.type {
                         param.defaultValue = paramValue(d.value, key: d.key, type: type, what: "the default of `\(name)`")
                     } else if f["type"] == nil {
@@ -372,6 +375,29 @@ extension ValidationPass {
                 for item in items { collectUses(item, into: &uses, depth: depth + 1) }
             }
         }
+    }
+
+    // MARK: Signatures
+
+    /// The components this file can use, as editors show them.
+    func componentSignatures() -> [ComponentSignature] {
+        fileScope.names.compactMap { name in
+            guard let d = fileScope.lookup(name) else { return nil }
+            let place = sources.locate(d.key.range)
+            let parameters = d.params.map { p in
+                ComponentSignature.Parameter(name: p.name, type: p.type?.rawValue,
+                                             defaultText: p.defaultNode.map { Self.shortText(sources.text($0.range)) })
+            }
+            return ComponentSignature(name: d.name, parameters: parameters, file: place.path == nil ? nil : place.display,
+                                      filePath: place.path, nameRange: place.range)
+        }
+    }
+
+    /// The first line of `text`, cut to 60 characters.
+    private static func shortText(_ text: String) -> String {
+        var line = text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        if line.count > 60 { line = String(line.prefix(59)) + "…" }
+        return text.contains("\n") && !line.hasSuffix("…") ? line + " …" : line
     }
 
     // MARK: Cycles and use

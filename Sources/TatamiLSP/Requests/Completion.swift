@@ -1,0 +1,93 @@
+import TatamiServices
+
+extension LanguageServer {
+    /// `textDocument/completion`: keys valid at the cursor, values, kinds (as snippets),
+    /// components and their parameters, fonts, alignments, names in expressions.
+    func completion(_ params: JSON) throws -> JSON {
+        let (doc, offset) = try documentAndOffset(params)
+        let candidates = EditorServices.completions(analysis(doc), at: offset)
+        let items: [JSON] = candidates.enumerated().map { index, c in
+            let snippet = c.isSnippet && client.snippets
+            let text = c.isSnippet && !client.snippets ? Self.plainText(ofSnippet: c.insertText) : c.insertText
+            var pairs: [(String, JSON)] = [
+                ("label", .string(c.label)),
+                ("kind", .number(Double(Self.completionKind(c.kind)))),
+                // Keep the services' order (most relevant first) whatever the client sorts by.
+                ("sortText", .string(String(format: "%05d", index))),
+                ("insertTextFormat", .number(snippet ? 2 : 1)),
+            ]
+            if let d = c.detail { pairs.append(("detail", .string(d))) }
+            if let d = c.documentation {
+                pairs.append(("documentation", .object([("kind", .string("markdown")), ("value", .string(d))])))
+            }
+            if let r = c.replaceRange {
+                pairs.append(("textEdit", .object([("range", encoding.range(r, in: doc.lineTable)), ("newText", .string(text))])))
+                pairs.append(("filterText", .string(c.label)))
+            } else {
+                pairs.append(("insertText", .string(text)))
+            }
+            return .object(pairs)
+        }
+        return .object([("isIncomplete", .bool(false)), ("items", .array(items))])
+    }
+
+    /// A snippet's text for clients without snippets: `${1:x}` → `x`, `$1`/`$0` → nothing,
+    /// `\$` → `$`.
+    static func plainText(ofSnippet s: String) -> String {
+        var out = ""
+        var chars = Array(s)
+        var i = 0
+        func readDigits() { while i < chars.count, chars[i].isNumber { i += 1 } }
+        while i < chars.count {
+            let c = chars[i]
+            if c == "\\", i + 1 < chars.count, "$}\\".contains(chars[i + 1]) {
+                out.append(chars[i + 1]); i += 2; continue
+            }
+            if c == "$", i + 1 < chars.count {
+                if chars[i + 1].isNumber { i += 1; readDigits(); continue }
+                if chars[i + 1] == "{", i + 2 < chars.count, chars[i + 2].isNumber {
+                    i += 2; readDigits()
+                    if i < chars.count, chars[i] == ":" { i += 1; chars.remove(at: closingBrace(chars, from: i)) ; continue }
+                    if i < chars.count, chars[i] == "}" { i += 1 }
+                    continue
+                }
+            }
+            out.append(c)
+            i += 1
+        }
+        return out
+    }
+
+    /// The index of the `}` closing a placeholder whose default starts at `from` (nested
+    /// placeholders skipped); the end when there is none.
+    private static func closingBrace(_ chars: [Character], from: Int) -> Int {
+        var depth = 0, i = from
+        while i < chars.count {
+            if chars[i] == "\\" { i += 2; continue }
+            if chars[i] == "{" { depth += 1 }
+            if chars[i] == "}" { if depth == 0 { return i }; depth -= 1 }
+            i += 1
+        }
+        return chars.count - 1
+    }
+
+    /// LSP's `CompletionItemKind` for each candidate kind.
+    static func completionKind(_ k: CompletionKind) -> Int {
+        switch k {
+        case .key: return 10            // Property
+        case .kind: return 14           // Keyword
+        case .modifier: return 3        // Function
+        case .value: return 20          // EnumMember
+        case .component: return 7       // Class
+        case .parameter: return 5       // Field
+        case .id: return 18             // Reference
+        case .font: return 21           // Constant
+        case .alignment: return 20      // EnumMember
+        case .viewport: return 21       // Constant
+        case .color: return 16          // Color
+        case .expressionName: return 6  // Variable
+        case .function: return 3        // Function
+        case .snippet: return 15        // Snippet
+        }
+    }
+}

@@ -1,0 +1,236 @@
+import TatamiBase
+import TatamiLayout
+import TatamiModel
+import TatamiYAML
+
+// Hover's computed part: a view's frames in every viewport, and an expression's values.
+
+extension AssistHoverText {
+    // MARK: Views
+
+    /// The innermost view at the cursor: its kind (and `doc` when given; `heading` false when
+    /// `doc` names the view itself), then its frames in every viewport. `range` nil: the
+    /// view's own range.
+    func view(doc: String?, range: SourceRange?, heading: Bool = true) -> HoverInfo? {
+        guard let node = cursor.views.last else { return nil }
+        let kindName = (cursor.viewKinds.last ?? nil) ?? (node.scalar != nil ? "text" : "view")
+        let models = AssistFrames.views(at: node.range, in: document)
+        var lines: [String] = []
+        if heading {
+            var title = "**\(kindName)**"
+            if let id = models.first?.id { title += " · id `\(id)`" }
+            lines += [title, ""]
+        } else if let id = models.first?.id {
+            lines += ["id `\(id)`", ""]
+        }
+        if let doc { lines += [doc, ""] }
+        lines += frameLines(node, models: models)
+        return HoverInfo(markdown: lines.joined(separator: "\n"), range: range ?? node.range)
+    }
+
+    /// One line per viewport (per instance, inside a component's body): outer frame, content
+    /// frame and proposal, or why the view is not there.
+    private func frameLines(_ node: YAMLNode, models: [ViewNode]) -> [String] {
+        guard !analysis.layouts.isEmpty else { return ["No layout was computed."] }
+        if models.isEmpty {
+            if cursor.keyPath.first == "components" {
+                return ["Not laid out: no instance shown in this file uses this part of the component."]
+            }
+            return ["Not laid out: this view has errors (see the diagnostics)."]
+        }
+        var lines: [String] = []
+        for layout in analysis.layouts {
+            let label = viewportLabel(layout.viewport)
+            let matches = AssistFrames.matches(node.range, in: layout)
+            if matches.isEmpty {
+                lines.append("- \(label): " + absence(in: layout, models: models))
+                continue
+            }
+            for m in matches {
+                var line = "- \(label) `\(m.node.path)`: frame \(AssistFormat.rect(m.node.frame))"
+                    + " · content \(AssistFormat.rect(m.node.content))"
+                    + " · proposed \(AssistFormat.proposal(m.node.proposal))"
+                if m.node.hidden { line += " · hidden" }
+                if let instance = m.instance {
+                    let at = instance.view.kindRange.start
+                    line += " — in `\(instance.kind)` `\(instance.path)`"
+                    if at < analysis.lineTable.bytes.count { line += " (line \(analysis.lineTable.line(ofByte: at) + 1))" }
+                }
+                lines.append(line)
+            }
+        }
+        return lines
+    }
+
+    /// Why a view has no frame in a viewport.
+    private func absence(in layout: LayoutResult, models: [ViewNode]) -> String {
+        guard layout.root != nil else { return "nothing is laid out here (the body is absent)" }
+        let vp = layout.viewport
+        let hidden = models.contains { v in
+            v.condition.map { !$0.isTrue { Schema.conditionValue($0, width: vp.width, height: vp.height) } } ?? false
+        }
+        if hidden, let when = models.first?.condition { return "absent: `when: \(when.text)` is false here" }
+        if cursor.viewKinds.count >= 2, cursor.viewKinds[cursor.viewKinds.count - 2] == "canvas" {
+            return "not shown: none of its `position` placements applies here"
+        }
+        return "absent: a view around it is not shown here"
+    }
+
+    func viewportLabel(_ v: Viewport) -> String {
+        "**\(v.name)** (\(formatNumber(v.width))×\(formatNumber(v.height)))"
+    }
+
+    // MARK: Expressions
+
+    /// The value of the expression at the cursor in each viewport; nil when the model holds no
+    /// expression there (it has errors).
+    func expression(_ node: YAMLNode, place: AssistExpressionPlace, offset: Int) -> HoverInfo? {
+        let key = cursor.keyPath.last ?? ""
+        if cursor.keyPath.count == 3, cursor.keyPath[0] == "alignments", key == "default" {
+            return alignmentDefault(cursor.keyPath[1], node: node, offset: offset)
+        }
+        guard let viewNode = cursor.views.last else { return nil }
+        let models = AssistFrames.views(at: viewNode.range, in: document)
+        guard let (found, expression) = models.lazy.compactMap({ Self.expression(in: $0, at: offset) }).first else { return nil }
+        var lines = ["**\(key)** `\(expression.text)`", ""]
+        switch found {
+        case .condition:
+            lines.append("The view exists where this holds, evaluated with the viewport's `width` and `height`:")
+            lines.append("")
+            for layout in analysis.layouts {
+                let vp = layout.viewport
+                lines.append("- \(viewportLabel(vp)): " + Self.value(expression) { Schema.conditionValue($0, width: vp.width, height: vp.height) })
+            }
+        case .guide(let name):
+            lines.append("The view's `\(name)` guide, over its own frame:")
+            lines.append("")
+            for layout in analysis.layouts {
+                let matches = AssistFrames.matches(viewNode.range, in: layout)
+                if matches.isEmpty { lines.append("- \(viewportLabel(layout.viewport)): the view is not shown here") }
+                for m in matches {
+                    // Each instance's view has its own (substituted) expression.
+                    let e = m.node.view.alignmentGuides.first { $0.guide.rawValue == name }?.value ?? expression
+                    lines.append("- \(viewportLabel(layout.viewport)) `\(m.node.path)` \(AssistFormat.size(m.node.frame.size)): "
+                                 + Self.value(e) { AssistFrames.guideValue($0, of: m.node) })
+                }
+            }
+        case .placementCondition, .placement:
+            lines.append(found.isCondition
+                         ? "This placement applies where it holds, over the canvas's `width` and `height`:"
+                         : "Over the canvas's `width` and `height`:")
+            lines.append("")
+            let canvas = cursor.views.count >= 2 ? cursor.views[cursor.views.count - 2] : nil
+            for layout in analysis.layouts {
+                let matches = canvas.map { AssistFrames.matches($0.range, in: layout) } ?? []
+                if matches.isEmpty { lines.append("- \(viewportLabel(layout.viewport)): the canvas is not shown here") }
+                for m in matches {
+                    let size = m.node.content.size
+                    lines.append("- \(viewportLabel(layout.viewport)) canvas `\(m.node.path)` \(AssistFormat.size(size)): "
+                                 + Self.value(expression) { Schema.conditionValue($0, width: size.width, height: size.height) })
+                }
+            }
+        }
+        if analysis.layouts.isEmpty { lines.append("No layout was computed.") }
+        return HoverInfo(markdown: lines.joined(separator: "\n"), range: expression.range)
+    }
+
+    /// Which of a view's expressions is at the cursor.
+    enum FoundExpression {
+        case condition, guide(String), placementCondition, placement
+
+        var isCondition: Bool {
+            switch self {
+            case .placementCondition: return true
+            default: return false
+            }
+        }
+    }
+
+    static func expression(in v: ViewNode, at offset: Int) -> (FoundExpression, Expression)? {
+        if let c = v.condition, c.range.touches(offset) { return (.condition, c) }
+        for g in v.alignmentGuides where g.value.range.touches(offset) { return (.guide(g.guide.rawValue), g.value) }
+        for p in v.placements {
+            if let c = p.condition, c.range.touches(offset) { return (.placementCondition, c) }
+            if case .expressions(let x, let y, let w, let h) = p.rule {
+                for e in [x, y, w, h] where e.range.touches(offset) { return (.placement, e) }
+            }
+        }
+        return nil
+    }
+
+    /// An expression's value, as layout computes it (a non-finite result counts as 0).
+    static func value(_ e: Expression, _ lookup: (String) -> Double?) -> String {
+        let r = e.evaluate(lookup)
+        var s = e.type == .boolean ? (r.isTrue ? "true" : "false") : formatNumber(r.value.isFinite ? r.value : 0)
+        if r.divisionByZero != nil { s += " (a division by zero gives 0)" }
+        return s
+    }
+
+    /// An alignment's `default`: its value for the children of stacks aligned by it that give
+    /// none of their own (at most a few per viewport).
+    private func alignmentDefault(_ name: String, node: YAMLNode, offset: Int) -> HoverInfo? {
+        guard let a = document.alignments[name], a.defaultValue.range.touches(offset) || node.range.touches(offset) else { return nil }
+        let e = a.defaultValue
+        var lines = ["**default** of `\(name)` `\(e.text)`", "",
+                     "Its value for each child of a stack aligned by `\(name)` that gives none of its own, over the child's frame:", ""]
+        let limit = 5
+        for layout in analysis.layouts {
+            var shown = 0, more = 0
+            layout.root?.preorder { n in
+                guard Self.alignment(of: n.view.kind) == name else { return }
+                for c in n.children where !Self.givesGuide(name, c.view) {
+                    if shown < limit {
+                        lines.append("- \(viewportLabel(layout.viewport)) `\(c.path)` \(AssistFormat.size(c.frame.size)): "
+                                     + Self.value(e) { AssistFrames.guideValue($0, of: c) })
+                        shown += 1
+                    } else {
+                        more += 1
+                    }
+                }
+            }
+            if shown == 0 { lines.append("- \(viewportLabel(layout.viewport)): no stack uses it here") }
+            if more > 0 { lines.append("- \(viewportLabel(layout.viewport)): and \(more) more") }
+        }
+        return HoverInfo(markdown: lines.joined(separator: "\n"), range: e.range)
+    }
+
+    /// A stack's alignment guide.
+    private static func alignment(of kind: ViewKind) -> String? {
+        switch kind {
+        case .hstack(_, _, let a), .vstack(_, _, let a): return a.rawValue
+        default: return nil
+        }
+    }
+
+    /// Whether a view, or a view inside it (decorations aside), gives an explicit value for a
+    /// guide: its container's value then comes from those (FORMAT.md §6.5).
+    private static func givesGuide(_ name: String, _ view: ViewNode) -> Bool {
+        var stack = [view]
+        var visited = 0
+        while let v = stack.popLast(), visited < 100_000 {
+            visited += 1
+            if v.alignmentGuides.contains(where: { $0.guide.rawValue == name }) { return true }
+            stack.append(contentsOf: v.children)
+        }
+        return false
+    }
+}
+
+/// How hover prints geometry.
+enum AssistFormat {
+    /// `x, y, width × height`.
+    static func rect(_ r: Rect) -> String {
+        "\(formatNumber(r.x)), \(formatNumber(r.y)), \(formatNumber(r.width)) × \(formatNumber(r.height))"
+    }
+
+    static func size(_ s: Size) -> String { "\(formatNumber(s.width))×\(formatNumber(s.height))" }
+
+    /// A proposal: each axis a number, `∞`, or `unspecified`.
+    static func proposal(_ p: ProposedSize) -> String {
+        func axis(_ v: Double?) -> String {
+            guard let v else { return "unspecified" }
+            return v.isInfinite ? (v > 0 ? "∞" : "−∞") : formatNumber(v)
+        }
+        return "\(axis(p.width)) × \(axis(p.height))"
+    }
+}

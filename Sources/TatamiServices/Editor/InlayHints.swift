@@ -1,0 +1,90 @@
+import TatamiBase
+import TatamiLayout
+import TatamiModel
+import TatamiYAML
+
+/// A label an editor shows inside the text.
+public struct InlayHintInfo: Sendable, Hashable {
+    /// Where the label goes (a UTF-8 byte offset): it is shown just before the character there.
+    public var offset: Int
+    public var label: String
+
+    public init(offset: Int, label: String) {
+        self.offset = offset
+        self.label = label
+    }
+}
+
+extension EditorServices {
+    /// Each view's size in the first viewport of the analysis (`196×20`, numbers as Tatami
+    /// prints them), at the end of its kind key's line: just after the kind key's value when
+    /// that value ends on the same line (`text: Hello`, `- Hello`), else just after the key's
+    /// colon (a container's `hstack:`). Only views whose kind key lies inside `range`, and
+    /// only views laid out there; none without a layout. A view inside a component's body
+    /// shows its first instance's size. `viewport` names another viewport to use (an editor's
+    /// default viewport setting); an unknown name falls back to the first.
+    public static func inlayHints(_ analysis: Analysis, in range: SourceRange, viewport: String? = nil) -> [InlayHintInfo] {
+        let chosen = viewport.flatMap { name in analysis.layouts.first { $0.viewport.name == name } }
+        guard let layout = chosen ?? analysis.layouts.first, layout.root != nil, let root = analysis.yaml.root else { return [] }
+        let table = analysis.lineTable
+        let wanted = SourceRange(start: table.clampOffset(range.start), end: table.clampOffset(range.end))
+        let frames = AssistFrames.firstFrames(in: layout)
+        let document = analysis.document
+        var hints: [InlayHintInfo] = []
+        // One walk of the YAML tree, by the schema's places, skipping what lies outside the range.
+        var stack: [(YAMLNode, AssistPlace)] = [(root, .topLevel)]
+        while let (node, place) = stack.popLast() {
+            guard node.range.start <= wanted.end, node.range.end >= wanted.start else { continue }
+            if case .view = place, let hint = hint(for: node, frames: frames, table: table), wanted.start <= hint.key.start,
+               hint.key.end <= wanted.end {
+                hints.append(hint.info)
+            }
+            switch node.content {
+            case .scalar:
+                break
+            case .mapping(let pairs):
+                let keys = pairs.compactMap(\.key.keyText)
+                for pair in pairs.reversed() {
+                    guard let k = pair.key.keyText else { continue }
+                    let (_, value) = AssistSchema.step(key: k, in: place, keys: keys, document: document)
+                    if case .unknown = value { continue }
+                    stack.append((pair.value, value))
+                }
+            case .sequence(let items):
+                for (i, item) in items.enumerated().reversed() {
+                    let p = AssistSchema.item(i, in: place)
+                    if case .unknown = p { continue }
+                    stack.append((item, p))
+                }
+            }
+        }
+        return hints.sorted { $0.offset < $1.offset }
+    }
+
+    /// A view node's hint and its kind key's range.
+    private static func hint(for node: YAMLNode, frames: [SourceRange: FrameNode], table: LineTable)
+        -> (info: InlayHintInfo, key: SourceRange)? {
+        guard let frame = frames[node.range] else { return nil }
+        let label = "\(formatNumber(frame.frame.width))×\(formatNumber(frame.frame.height))"
+        if node.scalar != nil {
+            return (InlayHintInfo(offset: node.range.end, label: label), node.range)
+        }
+        guard let pairs = node.pairs,
+              let kind = AssistSchema.kindKey(pairs.compactMap(\.key.keyText)),
+              let pair = pairs.first(where: { $0.key.keyText == kind })
+        else { return nil }
+        let key = pair.key.range
+        let line = table.line(ofByte: key.start)
+        let value = pair.value
+        if value.scalar != nil, !value.range.isEmpty, table.line(ofByte: value.range.start) == line,
+           table.line(ofByte: value.range.end) == line {
+            return (InlayHintInfo(offset: value.range.end, label: label), key)
+        }
+        // After the colon (spaces may come between a key and its colon).
+        let b = table.bytes
+        var i = key.end
+        let end = table.contentRange(ofLine: line).upperBound
+        while i < end && b[i] == 0x20 { i += 1 }
+        return (InlayHintInfo(offset: i < end && b[i] == UInt8(ascii: ":") ? i + 1 : key.end, label: label), key)
+    }
+}
