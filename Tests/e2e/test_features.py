@@ -137,3 +137,88 @@ async def test_utf16_columns_after_emoji(client, utf8_client):
     await open_document(utf8_client, path, text)
     d8 = next(d for d in utf8_client.diagnostics[uri(path)] if d.code == "unknown-key")
     assert (d8.range.start.character, d8.range.end.character) == (36, 39)
+
+
+async def test_hover_shows_frames_docs_and_component_parameters(client):
+    path = WORKSPACE / "profile.tatami.yaml"
+    text = path.read_text()
+    await open_document(client, path)
+    # A view: its frame in the viewport (the divider is 320 wide, its frame 16 tall).
+    hover = await client.text_document_hover_async(
+        types.HoverParams(text_document=ident(path), position=position_of(text, "- divider:", offset=3))
+    )
+    assert hover.contents.kind == types.MarkupKind.Markdown
+    assert "phone" in hover.contents.value and "320 × 16" in hover.contents.value, hover.contents.value
+    # A key: its documentation from the schema table.
+    hover = await client.text_document_hover_async(
+        types.HoverParams(text_document=ident(path), position=position_of(text, "spacing: 0", offset=2))
+    )
+    assert "spacing" in hover.contents.value.lower()
+    # A component instance: its parameters.
+    hover = await client.text_document_hover_async(
+        types.HoverParams(text_document=ident(path), position=position_of(text, "Badge: {label: Pro", offset=2))
+    )
+    assert "label" in hover.contents.value and "tint" in hover.contents.value, hover.contents.value
+
+
+async def test_completion_keys_on_an_empty_line_and_enum_values(client):
+    path = WORKSPACE / "complete.tatami.yaml"
+    text = "body:\n  hstack:\n    - text: hi\n  \n"
+    path.write_text(text)
+    await open_document(client, path, text)
+    # On the empty line inside the view's mapping: modifiers and the hstack's parameters.
+    result = await client.text_document_completion_async(
+        types.CompletionParams(text_document=ident(path), position=types.Position(line=3, character=2))
+    )
+    labels = {i.label for i in result.items}
+    assert {"padding", "frame", "spacing", "alignment"} <= labels, sorted(labels)
+    assert "hstack" not in labels  # already the view's kind
+    # After `alignment: ` in an hstack: vertical alignments only.
+    change(client, path, 2, [((3, 2, 3, 2), "alignment: ")])
+    await wait_for_diagnostics(client, uri(path), 2)
+    result = await client.text_document_completion_async(
+        types.CompletionParams(text_document=ident(path), position=types.Position(line=3, character=13))
+    )
+    labels = {i.label for i in result.items}
+    assert {"top", "bottom", "center"} <= labels and "leading" not in labels, sorted(labels)
+
+
+async def test_inlay_hints_and_code_lenses(client):
+    path = WORKSPACE / "layout-priority.tatami.yaml"
+    text = path.read_text()
+    await open_document(client, path)
+    lines = text.split("\n")
+    hints = await client.text_document_inlay_hint_async(
+        types.InlayHintParams(text_document=ident(path), range=types.Range(start=types.Position(line=0, character=0),
+                                                                           end=types.Position(line=len(lines), character=0)))
+    )
+    labels = [h.label for h in hints]
+    # In the first viewport (narrow, 200 wide): the image is 20×20 (its size).
+    assert "20×20" in labels, labels
+    lenses = await client.text_document_code_lens_async(types.CodeLensParams(text_document=ident(path)))
+    assert [l.command.title for l in lenses] == ["Preview narrow", "Preview wide"]
+    body_line = next(i for i, l in enumerate(lines) if l.startswith("body:"))
+    assert all(l.range.start.line == body_line for l in lenses)
+
+
+async def test_preview_and_frames_commands(client):
+    path = WORKSPACE / "layout-priority.tatami.yaml"
+    await open_document(client, path)
+    import subprocess
+    from conftest import TATAMI
+    expected = subprocess.run([TATAMI, "preview", "--color", "never", "--viewport", "wide", str(path)],
+                              capture_output=True, text=True).stdout
+    render = await client.workspace_execute_command_async(
+        types.ExecuteCommandParams(command="tatami.preview", arguments=[uri(path), "wide"])
+    )
+    assert render == expected
+    frames = await client.workspace_execute_command_async(types.ExecuteCommandParams(command="tatami.frames", arguments=[uri(path)]))
+    assert frames["viewport"]["name"] == "narrow"
+    assert frames["frames"][0]["path"] == "/" and frames["frames"][0]["kind"] == "hstack"
+    # The editor's unsaved text, not the file: change the title and preview again.
+    change(client, path, 2, path.read_text().replace("Avocado Toast", "Tea"))
+    await wait_for_diagnostics(client, uri(path), 2)
+    render = await client.workspace_execute_command_async(
+        types.ExecuteCommandParams(command="tatami.preview", arguments=[uri(path), "wide"])
+    )
+    assert "Tea" in render and "Avocado" not in render
