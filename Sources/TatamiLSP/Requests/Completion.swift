@@ -18,7 +18,9 @@ extension LanguageServer {
             ]
             if let d = c.detail { pairs.append(("detail", .string(d))) }
             if let d = c.documentation {
-                pairs.append(("documentation", .object([("kind", .string("markdown")), ("value", .string(d))])))
+                // Markdown only for clients that render it; the text reads well as plain text too.
+                pairs.append(("documentation", client.markdownCompletionDocs
+                    ? .object([("kind", .string("markdown")), ("value", .string(d))]) : .string(d)))
             }
             if let r = c.replaceRange {
                 pairs.append(("textEdit", .object([("range", encoding.range(r, in: doc.lineTable)), ("newText", .string(text))])))

@@ -15,6 +15,8 @@ extension LanguageServer {
         client.relatedInformation = caps["textDocument"]?["publishDiagnostics"]?["relatedInformation"]?.bool ?? true
         client.hierarchicalSymbols = caps["textDocument"]?["documentSymbol"]?["hierarchicalDocumentSymbolSupport"]?.bool ?? false
         client.snippets = caps["textDocument"]?["completion"]?["completionItem"]?["snippetSupport"]?.bool ?? false
+        client.markdownCompletionDocs = caps["textDocument"]?["completion"]?["completionItem"]?["documentationFormat"]?
+            .array?.contains { $0.string == "markdown" } ?? false
         if let formats = caps["textDocument"]?["hover"]?["contentFormat"]?.array?.compactMap(\.string) {
             client.markdownHover = formats.contains("markdown")
         }

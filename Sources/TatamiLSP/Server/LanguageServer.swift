@@ -43,6 +43,7 @@ public final class LanguageServer {
         var hierarchicalSymbols = true
         var snippets = false
         var markdownHover = true
+        var markdownCompletionDocs = false
     }
 
     // MARK: Dispatch
