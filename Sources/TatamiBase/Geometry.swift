@@ -157,7 +157,10 @@ public struct EdgeInsets: Hashable, Sendable {
 public func formatNumber(_ v: Double) -> String {
     if v.isNaN { return "nan" }
     if v.isInfinite { return v < 0 ? "-inf" : "inf" }
-    if v == v.rounded() && abs(v) < 1e15 { return String(Int64(v)) }
+    if v == v.rounded() && abs(v) < 9e18 { return String(Int64(v)) }
+    // Past 9.2e18 a whole number is no Int64, and past 1e14 four decimals would overflow one:
+    // Swift's shortest form (`1e+300`), which is also valid JSON.
+    if abs(v) >= 1e14 { return v.description }
     var s = String(format4: v)
     while s.hasSuffix("0") { s.removeLast() }
     if s.hasSuffix(".") { s.removeLast() }

@@ -48,6 +48,12 @@ final class SuggestionsTests: XCTestCase {
         XCTAssertEqual(formatNumber(196), "196")
         XCTAssertEqual(formatNumber(12.5), "12.5")
         XCTAssertEqual(formatNumber(1.0 / 3), "0.3333")
+        // Huge values print in exponent form instead of trapping on the Int64 conversion.
+        XCTAssertEqual(formatNumber(1e300), "1e+300")
+        XCTAssertEqual(formatNumber(-1e300), "-1e+300")
+        XCTAssertEqual(formatNumber(1e15), "1000000000000000")
+        XCTAssertEqual(formatNumber(1e15 + 0.5), "1000000000000000.5")
+        XCTAssertEqual(formatNumber(123_456_789_012_345), "123456789012345")
         XCTAssertEqual(formatNumber(.infinity), "inf")
         XCTAssertEqual(formatNumber(-0.25), "-0.25")
     }

@@ -108,6 +108,16 @@ final class LifecycleTests: XCTestCase {
         XCTAssertEqual(c.raw(#"{"jsonrpc":"2.0","id":"abc","method":"shutdown"}"#).first?["error"]?["code"]?.int, -32800)
     }
 
+    func testHugeNumericIDsAreEchoed() {
+        // Found by the random-request test: formatting 1e300 trapped (Int64 conversion).
+        let c = TestClient()
+        c.start()
+        c.server.cancellations.cancel(.number(1e300))
+        let replies = c.raw(#"{"jsonrpc":"2.0","id":1e300,"method":"shutdown"}"#)
+        XCTAssertEqual(replies.first?["error"]?["code"]?.int, -32800)
+        XCTAssertTrue(replies.first?.serialized(pretty: false).contains("1e+300") ?? false)
+    }
+
     func testStringIDsAreEchoed() {
         let c = TestClient()
         let replies = c.raw(#"{"jsonrpc":"2.0","id":"x-1","method":"initialize","params":{"capabilities":{}}}"#)
