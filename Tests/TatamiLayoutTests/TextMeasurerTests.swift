@@ -446,5 +446,19 @@ final class TextMeasurerTests: XCTestCase {
         XCTAssertEqual(r?.size, Size(width: 72, height: 160_000))
         XCTAssertLessThan(elapsed, .seconds(2), "\(elapsed)")  // a hang guard, not a speed claim
     }
-}
 
+    /// ASCII texts take a fast path through cluster building; it must give what the general,
+    /// grapheme-by-grapheme path gives (`"\r\n"` is one newline cluster, a lone `"\r"` is not).
+    func testASCIIFastPathMatchesGraphemeClusters() {
+        for text in ["a\r\nb c\n\r x", "\r", "\r\r\n\n", "  lead and trail  ", "tab\there", "x\u{7F}\u{1}y", "\r\n"] {
+            let fast = TextMeasurer.makeClusters(text)
+            let slow = Array(text)
+            XCTAssertEqual(fast.map(\.character), slow, text.debugDescription)
+            XCTAssertEqual(fast.map(\.kind), slow.map { $0 == " " ? .space : ($0 == "\n" || $0 == "\r\n") ? .newline : .other }, text.debugDescription)
+            XCTAssertEqual(fast.map(\.cells), slow.map { _ in 1 })
+            XCTAssertEqual(TextMeasurer.string(fast, 0..<fast.count), text)
+            XCTAssertEqual(TextMeasurer.string(fast, 0..<fast.count, newlinesAsSpaces: true),
+                           String(slow.map { $0 == "\n" || $0 == "\r\n" ? " " : $0 }))
+        }
+    }
+}

@@ -99,23 +99,53 @@ public enum TextMeasurer {
         let character: Character
         let cells: Int
         let kind: Kind
+        /// The cluster's byte when it is one ASCII byte (not `"\r\n"`); 0 otherwise.
+        let ascii: UInt8
     }
 
     static func makeClusters(_ text: String) -> [Cluster] {
         var result: [Cluster] = []
         result.reserveCapacity(text.utf8.count)
+        // Most texts are ASCII: then every byte is a cluster (but `"\r\n"`, one cluster), and
+        // Unicode's grapheme breaking, the costly part, is not needed.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            var previousCR = false
+            for b in text.utf8 {
+                if b == 0x0A && previousCR {
+                    result[result.count - 1] = Cluster(character: "\r\n", cells: 1, kind: .newline, ascii: 0)
+                    previousCR = false
+                    continue
+                }
+                previousCR = b == 0x0D
+                let kind: Cluster.Kind = b == 0x20 ? .space : b == 0x0A ? .newline : .other
+                result.append(Cluster(character: Character(Unicode.Scalar(b)), cells: 1, kind: kind, ascii: b))
+            }
+            return result
+        }
         for c in text {
             if let ascii = c.asciiValue {  // "\r\n" reports 0x0A
                 let kind: Cluster.Kind = ascii == 0x20 ? .space : ascii == 0x0A ? .newline : .other
-                result.append(Cluster(character: c, cells: 1, kind: kind))
+                result.append(Cluster(character: c, cells: 1, kind: kind, ascii: c.utf8.count == 1 ? ascii : 0))
             } else {
-                result.append(Cluster(character: c, cells: CellWidth.of(c), kind: .other))
+                result.append(Cluster(character: c, cells: CellWidth.of(c), kind: .other, ascii: 0))
             }
         }
         return result
     }
 
     static func string(_ clusters: [Cluster], _ range: Range<Int>, newlinesAsSpaces: Bool = false) -> String {
+        // ASCII lines are built from their bytes in one go.
+        if clusters[range].allSatisfy({ $0.ascii != 0 || (newlinesAsSpaces && $0.kind == .newline) }) {
+            return String(unsafeUninitializedCapacity: range.count) { buffer in
+                var k = 0
+                for i in range {
+                    let c = clusters[i]
+                    buffer[k] = c.ascii != 0 && !(newlinesAsSpaces && c.kind == .newline) ? c.ascii : 0x20
+                    k += 1
+                }
+                return k
+            }
+        }
         var s = ""
         for i in range {
             let c = clusters[i]
