@@ -158,12 +158,21 @@ final class LayoutNode {
     /// Axes of the proposal the node's result does not depend on (see `cacheKey`).
     private let ignoresWidth: Bool
     private let ignoresHeight: Bool
+    /// A text's cell advance and line height: its result depends on a proposal only through
+    /// the whole cells and lines that fit (`TextMeasurer.unitCount`), so proposals are keyed by
+    /// those, and a stack's many probes of one text share their measurements.
+    private let textUnits: (advance: Double, lineHeight: Double)?
 
     init(view: ViewNode, role: NodeRole, isOuter: Bool, containsText: Bool) {
         self.view = view
         self.role = role
         self.isOuter = isOuter
         self.containsText = containsText
+        if case .text(_, let font, _, _, _) = role {
+            textUnits = (TextMeasurer.sanitizedMetric(font.width), TextMeasurer.sanitizedMetric(font.height))
+        } else {
+            textUnits = nil
+        }
         switch role {
         case .fixedFrame(let w, let h, _, _):
             ignoresWidth = w != nil
@@ -204,6 +213,13 @@ final class LayoutNode {
     /// each axis it sets, and an image that is not resizable ignores it altogether: such nodes
     /// are then measured once however many different probes reach them.
     private func cacheKey(_ p: ProposedSize) -> ProposedSize {
+        if let u = textUnits {
+            // Exact: unitCount(count × unit, unit) == count.
+            func key(_ v: Double?, _ unit: Double) -> Double? {
+                TextMeasurer.unitCount(v, unit: unit).map { Double($0) * unit }
+            }
+            return ProposedSize(width: key(p.width, u.advance), height: key(p.height, u.lineHeight))
+        }
         if !ignoresWidth && !ignoresHeight { return p }
         return ProposedSize(width: ignoresWidth ? nil : p.width, height: ignoresHeight ? nil : p.height)
     }
