@@ -24,7 +24,9 @@ final class LayoutContext {
         let p = ProposedSize(width: sanitize(p.width), height: sanitize(p.height))
         switch node.role {
         case .text(let string, let font, let lineLimit, let truncation, _):
-            let t = TextMeasurer.layout(string, font: font, lineLimit: lineLimit, truncation: truncation, proposal: p)
+            if node.textClusters == nil { node.textClusters = TextMeasurer.makeClusters(string) }
+            let t = TextMeasurer.layout(string, clusters: node.textClusters, font: font, lineLimit: lineLimit,
+                                        truncation: truncation, proposal: p)
             return Measurement(size: t.size, text: t)
         case .image(let size, let resizable):
             return Measurement(size: resizable ? p.replacingUnspecified(with: size) : size)

@@ -148,6 +148,8 @@ final class LayoutNode {
     }
     private var firstProposal = ProposedSize.unspecified
     private var firstSize = Size.zero
+    /// A text's clusters, found on its first measurement and kept for the others.
+    var textClusters: [TextMeasurer.Cluster]?
     private var firstMeasurement: Measurement?
     private var more: [CacheEntry] = []
     /// Guide values and baselines computed on demand (only for baseline and custom alignments),
@@ -161,15 +163,15 @@ final class LayoutNode {
     /// A text's cell advance and line height: its result depends on a proposal only through
     /// the whole cells and lines that fit (`TextMeasurer.unitCount`), so proposals are keyed by
     /// those, and a stack's many probes of one text share their measurements.
-    private let textUnits: (advance: Double, lineHeight: Double)?
+    private let textUnits: (advance: Double, lineHeight: Double, lineLimit: Int?)?
 
     init(view: ViewNode, role: NodeRole, isOuter: Bool, containsText: Bool) {
         self.view = view
         self.role = role
         self.isOuter = isOuter
         self.containsText = containsText
-        if case .text(_, let font, _, _, _) = role {
-            textUnits = (TextMeasurer.sanitizedMetric(font.width), TextMeasurer.sanitizedMetric(font.height))
+        if case .text(_, let font, let lineLimit, _, _) = role {
+            textUnits = (TextMeasurer.sanitizedMetric(font.width), TextMeasurer.sanitizedMetric(font.height), lineLimit)
         } else {
             textUnits = nil
         }
@@ -215,10 +217,14 @@ final class LayoutNode {
     private func cacheKey(_ p: ProposedSize) -> ProposedSize {
         if let u = textUnits {
             // Exact: unitCount(count × unit, unit) == count.
-            func key(_ v: Double?, _ unit: Double) -> Double? {
-                TextMeasurer.unitCount(v, unit: unit).map { Double($0) * unit }
+            func key(_ v: Double?, _ unit: Double, limit: Int?) -> Double? {
+                guard var count = TextMeasurer.unitCount(v, unit: unit) else { return nil }
+                // Lines past the line limit are never used.
+                if let limit { count = min(count, max(1, limit)) }
+                return Double(count) * unit
             }
-            return ProposedSize(width: key(p.width, u.advance), height: key(p.height, u.lineHeight))
+            return ProposedSize(width: key(p.width, u.advance, limit: nil),
+                                height: key(p.height, u.lineHeight, limit: u.lineLimit))
         }
         if !ignoresWidth && !ignoresHeight { return p }
         return ProposedSize(width: ignoresWidth ? nil : p.width, height: ignoresHeight ? nil : p.height)

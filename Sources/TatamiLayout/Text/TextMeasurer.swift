@@ -45,6 +45,15 @@ public enum TextMeasurer {
     public static func layout(
         _ text: String, font: FontMetrics, lineLimit: Int?, truncation: Truncation, proposal: ProposedSize
     ) -> TextLayoutResult {
+        layout(text, clusters: nil, font: font, lineLimit: lineLimit, truncation: truncation, proposal: proposal)
+    }
+
+    /// The same, with the text's clusters (`makeClusters(text)`) when the caller keeps them:
+    /// a text is laid out for several proposals, and finding its clusters is the costly part.
+    static func layout(
+        _ text: String, clusters known: [Cluster]?, font: FontMetrics, lineLimit: Int?, truncation: Truncation,
+        proposal: ProposedSize
+    ) -> TextLayoutResult {
         let advance = sanitizedMetric(font.width)
         let lineHeight = sanitizedMetric(font.height)
         if text.isEmpty {
@@ -57,7 +66,7 @@ public enum TextMeasurer {
             maxLines = min(maxLines ?? byHeight, byHeight)
         }
 
-        let clusters = makeClusters(text)
+        let clusters = known ?? makeClusters(text)
         // One line more than the limit is enough to know that the text is cut.
         let spans = breakLines(clusters, capacity: capacity, stopAfter: maxLines.map { $0 + 1 })
 
