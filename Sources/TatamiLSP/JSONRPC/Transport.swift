@@ -136,7 +136,7 @@ final class MessageWriter: @unchecked Sendable {
     }
 
     func send(_ message: JSON) {
-        let body = Array(message.serialized(pretty: false).utf8)
+        let body = message.serializedBytes(pretty: false)
         let header = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
         lock.withLock {
             writeAll(header)

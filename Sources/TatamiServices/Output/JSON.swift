@@ -14,60 +14,98 @@ public enum JSON: Sendable {
 
     /// Compact (one line) or indented text.
     public func serialized(pretty: Bool = true) -> String {
-        var out = ""
+        String(decoding: serializedBytes(pretty: pretty), as: UTF8.self)
+    }
+
+    /// The same text as UTF-8 bytes, written byte by byte (the language server sends these as
+    /// they are: a report of a thousand diagnostics is a few hundred kilobytes).
+    public func serializedBytes(pretty: Bool = true) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
         write(&out, pretty: pretty, indent: 0)
         return out
     }
 
-    private func write(_ out: inout String, pretty: Bool, indent: Int) {
-        let nl = pretty ? "\n" : ""
-        let pad = { (n: Int) in pretty ? String(repeating: "  ", count: n) : "" }
+    private func write(_ out: inout [UInt8], pretty: Bool, indent: Int) {
+        func newline(_ n: Int) {
+            guard pretty else { return }
+            out.append(0x0A)
+            for _ in 0..<n { out.append(0x20); out.append(0x20) }
+        }
         switch self {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .number(let v): out += v.isFinite ? formatNumber(v) : "null"
+        case .null: out.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+        case .bool(let b): out.append(contentsOf: Array((b ? "true" : "false").utf8))
+        case .number(let v):
+            if v.isFinite, v == v.rounded(), abs(v) < 1e15 {
+                JSON.writeInteger(Int64(v), into: &out)
+            } else {
+                out.append(contentsOf: Array((v.isFinite ? formatNumber(v) : "null").utf8))
+            }
         case .string(let s): JSON.escape(s, into: &out)
         case .array(let items):
-            if items.isEmpty { out += "[]"; return }
-            out += "[" + nl
+            if items.isEmpty { out.append(contentsOf: [0x5B, 0x5D]); return }
+            out.append(0x5B)
             for (i, item) in items.enumerated() {
-                out += pad(indent + 1)
+                newline(indent + 1)
                 item.write(&out, pretty: pretty, indent: indent + 1)
-                out += (i < items.count - 1 ? "," : "") + nl
+                if i < items.count - 1 { out.append(0x2C) }
             }
-            out += pad(indent) + "]"
+            newline(indent)
+            out.append(0x5D)
         case .object(let pairs):
-            if pairs.isEmpty { out += "{}"; return }
-            out += "{" + nl
+            if pairs.isEmpty { out.append(contentsOf: [0x7B, 0x7D]); return }
+            out.append(0x7B)
             for (i, (k, v)) in pairs.enumerated() {
-                out += pad(indent + 1)
+                newline(indent + 1)
                 JSON.escape(k, into: &out)
-                out += pretty ? ": " : ":"
+                out.append(0x3A)
+                if pretty { out.append(0x20) }
                 v.write(&out, pretty: pretty, indent: indent + 1)
-                out += (i < pairs.count - 1 ? "," : "") + nl
+                if i < pairs.count - 1 { out.append(0x2C) }
             }
-            out += pad(indent) + "}"
+            newline(indent)
+            out.append(0x7D)
         }
     }
 
-    public static func escape(_ s: String, into out: inout String) {
-        out += "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(u)
+    private static func writeInteger(_ value: Int64, into out: inout [UInt8]) {
+        if value == 0 { out.append(0x30); return }
+        if value < 0 { out.append(0x2D) }
+        var digits: [UInt8] = []
+        var v = value.magnitude
+        while v > 0 {
+            digits.append(UInt8(v % 10) + 0x30)
+            v /= 10
+        }
+        out.append(contentsOf: digits.reversed())
+    }
+
+    /// `s` as a JSON string: quotes, backslashes and control characters escaped, everything
+    /// else as its UTF-8 bytes.
+    public static func escape(_ s: String, into out: inout [UInt8]) {
+        out.append(0x22)
+        let hex: [UInt8] = Array("0123456789abcdef".utf8)
+        var s = s
+        s.withUTF8 { bytes in
+            for b in bytes {
+                switch b {
+                case 0x22: out.append(0x5C); out.append(0x22)
+                case 0x5C: out.append(0x5C); out.append(0x5C)
+                case 0x0A: out.append(0x5C); out.append(0x6E)
+                case 0x0D: out.append(0x5C); out.append(0x72)
+                case 0x09: out.append(0x5C); out.append(0x74)
+                case 0..<0x20:
+                    out.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 15)]])
+                default: out.append(b)
                 }
             }
         }
-        out += "\""
+        out.append(0x22)
+    }
+
+    public static func escape(_ s: String, into out: inout String) {
+        var bytes: [UInt8] = []
+        escape(s, into: &bytes)
+        out += String(decoding: bytes, as: UTF8.self)
     }
 }
