@@ -26,3 +26,15 @@ def test_emacs_eglot_gets_diagnostics_and_preview(tmp_path):
     )
     assert out.returncode == 0, out.stdout + out.stderr
     assert "preview matches" in out.stdout + out.stderr
+
+
+@pytest.mark.skipif(shutil.which("emacs") is None, reason="Emacs is not installed (.ci/run installs it)")
+def test_tatami_el_byte_compiles_without_warnings(tmp_path):
+    source = tmp_path / "tatami.el"
+    source.write_text((REPO / "editors" / "emacs" / "tatami.el").read_text())
+    out = subprocess.run(
+        ["emacs", "--batch", "--eval", "(setq byte-compile-error-on-warn t)", "-f", "batch-byte-compile", str(source)],
+        capture_output=True, text=True, timeout=60, env=dict(os.environ, HOME=str(tmp_path)),
+    )
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert (tmp_path / "tatami.elc").exists()

@@ -76,6 +76,7 @@
 ;;;###autoload
 (add-to-list 'auto-mode-alist '("\\.tatami\\.ya?ml\\'" . tatami-mode))
 
+(defvar eglot-server-programs)
 (with-eval-after-load 'eglot
   (add-to-list 'eglot-server-programs `(tatami-mode . ,tatami-server-command)))
 
