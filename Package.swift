@@ -12,6 +12,10 @@ let package = Package(
     name: "Tatami",
     products: [
         .executable(name: "tatami", targets: ["tatami"]),
+        // The stages as one library, for packages built apart from this one (the fuzzers in Fuzz/).
+        .library(name: "TatamiKit", targets: [
+            "TatamiBase", "TatamiYAML", "TatamiModel", "TatamiLayout", "TatamiRender", "TatamiServices", "TatamiLSP",
+        ]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
