@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Converts between UTF-8 byte offsets and line/column positions.
 ///
 /// Lines end at `\n`; a `\r` before it belongs to the line terminator and is not part of any
@@ -18,10 +24,37 @@ public struct LineTable: Sendable {
         self.bytes = bytes
         var starts = [0]
         starts.reserveCapacity(bytes.count / 24 + 1)
-        for (i, b) in bytes.enumerated() where b == 0x0A {
-            starts.append(i + 1)
+        // memchr: a 64 MiB file's lines are found in milliseconds, even in a debug build.
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let start = UnsafeRawPointer(base)
+            var p = start
+            let end = start + buffer.count
+            while p < end, let hit = memchr(p, 0x0A, end - p) {
+                let newline = UnsafeRawPointer(hit)
+                starts.append(newline - start + 1)
+                p = newline + 1
+            }
         }
         self.lineStarts = starts
+    }
+
+    /// Whether `bytes[range]` holds a byte ≥ 0x80 (checked eight bytes at a time).
+    public static func containsNonASCII(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, !range.isEmpty else { return false }
+            let raw = UnsafeRawPointer(base)
+            var i = range.lowerBound
+            while i + 8 <= range.upperBound {
+                if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return true }
+                i += 8
+            }
+            while i < range.upperBound {
+                if buffer[i] >= 0x80 { return true }
+                i += 1
+            }
+            return false
+        }
     }
 
     public var lineCount: Int { lineStarts.count }

@@ -1,3 +1,4 @@
+import Foundation
 import TatamiBase
 
 /// `# tatami-ignore: code, code` and `# tatami-ignore-file: code` comments (FORMAT.md §11).
@@ -29,6 +30,15 @@ public struct Suppressions: Sendable {
         }
     }
 
+    private static func nextHash(_ bytes: [UInt8], _ range: Range<Int>) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress, !range.isEmpty else { return nil }
+            let start = UnsafeRawPointer(base)
+            guard let hit = memchr(start + range.lowerBound, Int32(UInt8(ascii: "#")), range.count) else { return nil }
+            return UnsafeRawPointer(hit) - start
+        }
+    }
+
     private static func codes(_ s: Substring) -> Set<String> {
         Set(s.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }).map(String.init).filter { !$0.isEmpty })
     }
@@ -38,7 +48,10 @@ public struct Suppressions: Sendable {
     private func commentStart(_ bytes: [UInt8], _ range: Range<Int>) -> Int? {
         var i = range.lowerBound
         while i < range.upperBound {
-            if bytes[i] == UInt8(ascii: "#") && (i == range.lowerBound || bytes[i - 1] == 0x20 || bytes[i - 1] == 0x09) {
+            // The next `#` (memchr: long comment lines cost nothing per byte here).
+            guard let hash = Self.nextHash(bytes, i..<range.upperBound) else { return nil }
+            i = hash
+            if i == range.lowerBound || bytes[i - 1] == 0x20 || bytes[i - 1] == 0x09 {
                 var j = i + 1
                 while j < range.upperBound && bytes[j] == 0x20 { j += 1 }
                 if bytes[j..<range.upperBound].starts(with: "tatami-ignore".utf8) { return i }

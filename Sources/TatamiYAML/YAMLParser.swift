@@ -73,9 +73,10 @@ struct MarkConverter {
         let b = table.bytes
         bomLength = b.count >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF ? 3 : 0
         var lines = Set<Int>()
-        var line = 0
-        for byte in b {
-            if byte == 0x0A { line += 1 } else if byte >= 0x80 { lines.insert(line) }
+        if LineTable.containsNonASCII(b, 0..<b.count) {
+            for line in 0..<table.lineCount where LineTable.containsNonASCII(b, table.contentRange(ofLine: line)) {
+                lines.insert(line)
+            }
         }
         nonASCIILines = lines
     }
