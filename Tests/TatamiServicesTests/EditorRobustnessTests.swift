@@ -1,6 +1,7 @@
 import Foundation
 import TatamiBase
 import TatamiServices
+import TatamiTestSupport
 import XCTest
 
 /// Every editor service at every offset of malformed documents: no crash, no hang, and every
@@ -77,7 +78,7 @@ final class EditorRobustnessTests: XCTestCase {
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             // A hang guard, not a speed claim: each call runs on a thread of its own, which a
             // loaded machine is slow to schedule.
-            XCTAssertLessThan(seconds, 120, "document \(n) took \(seconds) s")
+            XCTAssertLessThan(seconds, Fixtures.hangGuard(120), "document \(n) took \(seconds) s")
         }
     }
 
@@ -95,7 +96,7 @@ final class EditorRobustnessTests: XCTestCase {
             let start = DispatchTime.now().uptimeNanoseconds
             let result = body()
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            XCTAssertLessThan(seconds, 30, "\(name) took \(seconds) s (hang guard)")
+            XCTAssertLessThan(seconds, Fixtures.hangGuard(30), "\(name) took \(seconds) s (hang guard)")
             return result
         }
         XCTAssertEqual(timed("symbols") { EditorServices.documentSymbols(a) }.count, 2)

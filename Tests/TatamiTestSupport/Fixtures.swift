@@ -25,6 +25,14 @@ public enum Fixtures {
         return names.filter { $0.hasSuffix(suffix) }.sorted().map { dir.appendingPathComponent($0) }
     }
 
+    /// A hang guard's bound: `seconds`, times `TATAMI_TIME_FACTOR` when set (sanitizer runs are
+    /// several times slower; `.ci/run` sets it for them). Bounds are hang guards, never speed
+    /// claims: speed is measured by the benchmarks.
+    public static func hangGuard(_ seconds: Double) -> Double {
+        let factor = ProcessInfo.processInfo.environment["TATAMI_TIME_FACTOR"].flatMap(Double.init) ?? 1
+        return seconds * max(1, factor)
+    }
+
     public static var isRecording: Bool { ProcessInfo.processInfo.environment["TATAMI_RECORD"] == "1" }
 
     /// Compares `actual` with the golden file; when recording, writes it instead.
