@@ -1,6 +1,7 @@
 import Foundation
 import TatamiBase
 import TatamiModel
+import TatamiTestSupport
 import XCTest
 
 /// The names `when` sees (FORMAT.md §10).
@@ -241,7 +242,7 @@ final class ExpressionParserTests: XCTestCase {
     }
 
     /// The value of `text`, parsed, checked (errors ignored) and evaluated on a thread with a
-    /// 512 KiB stack.
+    /// 512 KiB stack (more under sanitizers: `Fixtures.stackSize`).
     private func onSmallStack(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> Double? {
         let done = expectation(description: "evaluated")
         let result = LockedBox()
@@ -252,7 +253,7 @@ final class ExpressionParserTests: XCTestCase {
             }
             done.fulfill()
         }
-        thread.stackSize = 512 * 1024
+        thread.stackSize = Fixtures.stackSize(512 * 1024)
         thread.start()
         wait(for: [done], timeout: 30)
         return result.get()

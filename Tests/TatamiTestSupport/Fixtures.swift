@@ -33,6 +33,13 @@ public enum Fixtures {
         return seconds * max(1, factor)
     }
 
+    /// A small stack for tests that prove recursion is bounded: `bytes`, times
+    /// `TATAMI_STACK_FACTOR` when set (sanitizers make every frame several times larger).
+    public static func stackSize(_ bytes: Int) -> Int {
+        let factor = ProcessInfo.processInfo.environment["TATAMI_STACK_FACTOR"].flatMap(Int.init) ?? 1
+        return bytes * max(1, factor)
+    }
+
     public static var isRecording: Bool { ProcessInfo.processInfo.environment["TATAMI_RECORD"] == "1" }
 
     /// Compares `actual` with the golden file; when recording, writes it instead.
