@@ -145,6 +145,11 @@ struct FrameFinisher {
     let viewport: Viewport
     /// Edges beyond this magnitude (or not finite) are clamped so output stays finite.
     static let maxCoordinate = 1e9
+    /// How close (in pixels) to a rounding boundary an edge counts as on it. Layout's doubles
+    /// leave noise in the last bits: a grid's last cell ends at 49.50000000000001 where the grid
+    /// ends at 49.5, and mirrored for `rtl` the two edges would round a pixel apart. Far below
+    /// any length a file can write, far above the noise of coordinates up to a million points.
+    static let boundaryTolerance = 1e-6
 
     func finish(_ root: FrameNode) {
         root.preorder { n in
@@ -162,7 +167,7 @@ struct FrameFinisher {
         let scale = viewport.scale > 0 && viewport.scale.isFinite ? viewport.scale : 1
         func round(_ v: Double) -> Double {
             let c = v.isNaN ? 0 : Swift.max(-FrameFinisher.maxCoordinate, Swift.min(FrameFinisher.maxCoordinate, v))
-            return (c * scale + 0.5).rounded(.down) / scale
+            return (c * scale + 0.5 + FrameFinisher.boundaryTolerance).rounded(.down) / scale
         }
         let x0 = round(minX), x1 = round(maxX), y0 = round(r.minY), y1 = round(r.maxY)
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
