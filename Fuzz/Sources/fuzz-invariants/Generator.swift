@@ -13,6 +13,11 @@ struct DocumentGenerator {
     private var fonts = ["caption", "body", "headline", "title", "largeTitle"]
     private var verticalAlignments: [String] = []
     private var horizontalAlignments: [String] = []
+    /// Components declared so far (`C0`, `C1`, …); a body uses only those declared before it, so
+    /// there are no cycles.
+    private var components = 0
+    /// Inside a component's body: its parameters may be referenced.
+    private var inBody = false
 
     static let maxViews = 40
     static let maxDepth = 6
@@ -49,6 +54,25 @@ struct DocumentGenerator {
                 entries.append("\(name): {axis: \(vertical ? "vertical" : "horizontal"), default: \(guideExpression(vertical: vertical))}")
             }
             lines.append("alignments: {" + entries.joined(separator: ", ") + "}")
+        }
+        if input.oneIn(3) {
+            var entries: [String] = []
+            for i in 0..<input.int(1...2) {
+                // Every component has the same parameters: a required string and defaults for the rest.
+                let params = "label: {type: string}, gap: {type: number, default: \(number(smallLength()))}, "
+                    + "tint: {type: color, default: \(input.pick(["red", "blue", "\"#ABCDEF\""]))}, "
+                    + "content: {type: view, default: null}, flag: {type: bool, default: \(input.bool())}"
+                // A small body (at most 8 views): instances multiply it.
+                let outside = views
+                views = Self.maxViews - 8
+                inBody = true
+                let body = view(depth: Self.maxDepth - 3, place: .child)
+                inBody = false
+                views = outside
+                entries.append("C\(i): {params: {\(params)}, body: \(body)}")
+                components = i + 1
+            }
+            lines.append("components: {" + entries.joined(separator: ", ") + "}")
         }
         lines.append("body: " + view(depth: 0, place: .body))
         return lines.joined(separator: "\n") + "\n"
@@ -179,9 +203,11 @@ struct DocumentGenerator {
         views += 1
         var keys: [String] = []
         let containerAllowed = depth < Self.maxDepth && views < Self.maxViews
-        let kindChoice = input.int(0...(containerAllowed ? 11 : 4))
+        let kindChoice = input.int(0...(containerAllowed ? (components > 0 ? 12 : 11) : 4))
         var isLeaf = true
         switch kindChoice {
+        case 0 where inBody && input.oneIn(3):
+            keys.append("text: " + (input.bool() ? "$label" : quoted("${label}" + text())))
         case 0:
             keys.append("text: " + quoted(text()))
             if input.oneIn(4) { keys.append("truncation: \(input.pick(["tail", "head", "middle"]))") }
@@ -192,6 +218,8 @@ struct DocumentGenerator {
                                          : "size: {width: \(number(length())), height: \(number(length()))}")
             }
             if input.bool() { keys.append("resizable: \(input.bool())") }
+        case 2 where inBody && input.oneIn(2):
+            keys.append("color: $tint")
         case 2:
             keys.append("color: " + input.pick(["red", "green", "blue", "orange", "gray", "clear", "white", "\"#12AbEF\"", "\"#000000\""]))
             if input.oneIn(3) { keys.append("fill: " + quoted(fillCharacter())) }
@@ -204,6 +232,15 @@ struct DocumentGenerator {
             }
         case 4:
             keys.append("divider: null")
+        case 12:
+            // An instance: modifiers go beside its name, arguments inside.
+            isLeaf = false
+            var args = ["label: " + quoted(text())]
+            if input.bool() { args.append("gap: \(number(smallLength()))") }
+            if input.bool() { args.append("tint: " + input.pick(["green", "clear", "\"#010203\""])) }
+            if input.bool() { args.append("flag: \(input.bool())") }
+            if input.bool(), views < Self.maxViews { args.append("content: " + view(depth: depth + 1, place: .child)) }
+            keys.append("C\(input.int(0...(components - 1))): {" + args.joined(separator: ", ") + "}")
         default:
             isLeaf = false
             keys += container(kindChoice, depth: depth)
@@ -218,6 +255,10 @@ struct DocumentGenerator {
         var items: [String] = []
         for _ in 0..<input.int(0...5) where views < Self.maxViews {
             // A bare scalar is a text view too.
+            if place == .child, inBody, input.oneIn(5) {
+                items.append("$content")  // the slot; left out when empty
+                continue
+            }
             items.append(place == .child && input.oneIn(8) ? quoted(text()) : view(depth: depth + 1, place: place))
         }
         return "[" + items.joined(separator: ", ") + "]"
@@ -318,7 +359,7 @@ struct DocumentGenerator {
             let key = Self.modifierKeys[choice]
             guard used.insert(key).inserted else { continue }
             switch choice {
-            case 0: keys.append("padding: " + padding())
+            case 0: keys.append("padding: " + (inBody && input.oneIn(3) ? "$gap" : padding()))
             case 1: keys.append("frame: " + frame())
             case 2: keys.append("fixedSize: " + fixedSize())
             case 3: keys.append("aspectRatio: " + aspectRatio())
@@ -342,7 +383,7 @@ struct DocumentGenerator {
                 keys.append("id: " + quoted("view-\(ids)"))
             case 10: keys.append("layoutPriority: \(number(signed()))")
             case 11: keys.append("zIndex: \(number(signed()))")
-            case 12: keys.append("hidden: \(input.bool())")
+            case 12: keys.append("hidden: " + (inBody && input.oneIn(3) ? "$flag" : "\(input.bool())"))
             case 13: keys.append("when: " + condition())
             case 14:
                 var entries: [String] = []
