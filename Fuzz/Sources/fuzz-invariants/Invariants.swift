@@ -17,7 +17,14 @@ import TatamiServices
 ///    and r bounded above by the column count written (`columns: N`), or n for `auto`.
 ///    `columns: {minWidth}` always fits horizontally. Containers whose content reaches 1e8 are
 ///    skipped (they hit the coordinate clamp).
-/// 4. The render (default options, and `--ascii --outline`) has the viewport's row count plus
+/// 4. Direction only mirrors (FORMAT §9): the same document laid out again in the same viewport
+///    with the other `direction` has the same frame nodes (paths, in pre-order) with the same
+///    y and height, and x edges mirrored (minX = width − other maxX, and the reverse) within
+///    1/scale + 1e-6, since mirroring before or after rounding may differ by a pixel at a tie.
+///    Nodes with an edge at 1e8 or beyond, and everything inside them, are skipped: that is an
+///    infinite size (aspectRatio `fill` with an unspecified axis proposes ∞) reaching the clamp,
+///    and inside it positions computed from ∞ − ∞ are only required to be finite.
+/// 5. The render (default options, and `--ascii --outline`) has the viewport's row count plus
 ///    the two border lines, and no line is wider than the viewport's column count plus the two
 ///    border columns, widths measured with the renderer's own rule (`CellWidth.of` per grapheme
 ///    cluster).
@@ -53,7 +60,11 @@ enum Invariants {
                     checkCells(node, viewport: v, scale: scale, fail)
                 }
             }
-            // 4. The render stays inside its border.
+            // 4. The other direction mirrors.
+            var flipped = v
+            flipped.direction = v.direction == .rtl ? .ltr : .rtl
+            checkMirror(layout, LayoutEngine.layout(analysis.document, in: flipped), scale: scale, fail)
+            // 5. The render stays inside its border.
             checkRender(ASCIIRenderer.render(layout), v, "default", fail)
             checkRender(ASCIIRenderer.render(layout, options: RenderOptions(ascii: true, outline: true)), v, "--ascii --outline", fail)
         }
@@ -65,6 +76,35 @@ enum Invariants {
         if values.contains(where: { !$0.isFinite }) || r.width < 0 || r.height < 0
             || [r.minX, r.maxX, r.minY, r.maxY].contains(where: { abs($0) > limit }) {
             fail("\(what) of \(node.kind) at \(node.path) in viewport \(v.name) is \(r.x), \(r.y), \(r.width) × \(r.height)")
+        }
+    }
+
+    static func checkMirror(_ a: LayoutResult, _ b: LayoutResult, scale: Double, _ fail: (String) -> Never) {
+        let name = a.viewport.name, width = a.viewport.width
+        let tolerance = 1 / scale + slack
+        func atClamp(_ r: Rect) -> Bool { [r.minX, r.maxX, r.minY, r.maxY].contains { abs($0) >= 1e8 } }
+        func walk(_ p: FrameNode, _ q: FrameNode, clampedAbove: Bool) {
+            guard p.path == q.path else { fail("viewport \(name): \(p.path) against \(q.path) with the other direction") }
+            // Below a frame at the clamp, infinite sizes meet (∞ − ∞): positions are only finite.
+            let clamped = clampedAbove || atClamp(p.frame) || atClamp(q.frame) || atClamp(p.content) || atClamp(q.content)
+            if !clamped {
+                for (r, s, what) in [(p.frame, q.frame, "frame"), (p.content, q.content, "content")]
+                where r.y != s.y || r.height != s.height
+                    || abs(r.minX - (width - s.maxX)) > tolerance || abs(r.maxX - (width - s.minX)) > tolerance {
+                    fail("viewport \(name): \(what) of \(p.kind) \(p.path) is \(r) (\(a.viewport.direction)) but \(s) (\(b.viewport.direction)): not mirrored in a width of \(width)")
+                }
+            }
+            for (x, y) in [(p.backgrounds, q.backgrounds), (p.children, q.children), (p.overlays, q.overlays)] {
+                guard x.count == y.count else {
+                    fail("viewport \(name): \(p.path) has \(x.count) nodes of a kind and \(y.count) with the other direction")
+                }
+                for (c, d) in zip(x, y) { walk(c, d, clampedAbove: clamped) }
+            }
+        }
+        switch (a.root, b.root) {
+        case (nil, nil): break
+        case (let p?, let q?): walk(p, q, clampedAbove: false)
+        default: fail("viewport \(name): a body in one direction only")
         }
     }
 
