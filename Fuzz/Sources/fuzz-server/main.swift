@@ -67,15 +67,65 @@ final class Harness {
         }, log: { _ in })
     }
 
-    /// Hands one body to the server; returns what it sent meanwhile.
+    /// Hands one body to the server; returns what it sent meanwhile, each message checked by
+    /// `checkPositions`.
     func feed(_ body: [UInt8]) -> ArraySlice<JSON> {
         let before = sent.count
         if server.handle(body: body) != nil { exited = true }
+        for m in sent[before...] { checkPositions(m, in: m) }
         return sent[before...]
+    }
+
+    /// Publishes pending diagnostics, checked like every other message.
+    func publish() {
+        let before = sent.count
+        server.publishPending()
+        for m in sent[before...] { checkPositions(m, in: m) }
     }
 
     /// Drops what was sent (keeps memory flat on long inputs).
     func forget() { sent.removeAll(keepingCapacity: true) }
+}
+
+// MARK: Positions in what the server sends
+
+/// A line or character the server sends: an integer from 0 to 2^31 − 1 (LSP's uinteger).
+func isCoordinate(_ j: JSON?) -> Bool {
+    guard case .number(let v)? = j else { return false }
+    return v >= 0 && v < 2_147_483_648 && v == v.rounded()
+}
+
+/// Every `Position` in a message (an object with `line` and `character`) has coordinates that
+/// are integers ≥ 0; every `Range` starts at or before its end; a folding range's lines are in
+/// order; semantic tokens are five non-negative integers each.
+func checkPositions(_ j: JSON, in message: JSON) {
+    switch j {
+    case .array(let items):
+        for i in items { checkPositions(i, in: message) }
+    case .object(let pairs):
+        let line = field(j, "line"), character = field(j, "character")
+        if line != nil || character != nil, !(isCoordinate(line) && isCoordinate(character)) {
+            fatalError("a position that is not one: \(describe(j)) in \(describe(message))")
+        }
+        if case .number(let l0)? = field(field(j, "start") ?? .null, "line"), case .number(let c0)? = field(field(j, "start") ?? .null, "character"),
+           case .number(let l1)? = field(field(j, "end") ?? .null, "line"), case .number(let c1)? = field(field(j, "end") ?? .null, "character"),
+           (l0, c0) > (l1, c1) {
+            fatalError("a range that ends before it starts: \(describe(j)) in \(describe(message))")
+        }
+        if let a = field(j, "startLine"), let b = field(j, "endLine") {
+            guard isCoordinate(a), isCoordinate(b), case .number(let x) = a, case .number(let y) = b, x <= y else {
+                fatalError("a folding range out of order: \(describe(j)) in \(describe(message))")
+            }
+        }
+        if case .array(let data)? = field(j, "data"), field(j, "resultId") != nil || pairs.count == 1 {
+            if data.count % 5 != 0 || !data.allSatisfy({ isCoordinate($0) }) {
+                fatalError("semantic tokens that are not five non-negative integers each: \(describe(j))")
+            }
+        }
+        for (_, v) in pairs { checkPositions(v, in: message) }
+    default:
+        break
+    }
 }
 
 // MARK: Mode 1: a framed byte stream
@@ -97,7 +147,7 @@ func framedStream(_ bytes: [UInt8]) {
             fatalError("one message got \(answers.count) answers: \(answers.map(describe))")
         }
         if h.exited { return }
-        h.server.publishPending()
+        h.publish()
         h.forget()
     }
     _ = h.server.endOfInput()
@@ -407,7 +457,7 @@ struct Session {
                 if h.exited { return }
             }
         case 15:
-            h.server.publishPending()
+            h.publish()
         case 16:
             let value: JSON = input.bool() ? .string(input.pick(["phone", "wide", "portrait", ""])) : .null
             let settings: JSON = input.bool() ? .object([("tatami", .object([("defaultViewport", value)]))]) : .object([("defaultViewport", value)])
@@ -425,7 +475,7 @@ struct Session {
                     fatalError("exit was answered")
                 }
             } else {
-                h.server.publishPending()
+                h.publish()
             }
         }
     }
