@@ -1,7 +1,34 @@
 import Foundation
 import TatamiServices
 
-/// Reads `Content-Length`-framed messages from a file descriptor (LSP's base protocol).
+/// LSP's base protocol framing for bytes held in memory: the message bodies `tatami lsp` would
+/// read from its standard input, found by the same reader (`MessageReader`). For tests and the
+/// fuzzers in `Fuzz/`, which feed each body to `LanguageServer.handle(body:)`.
+public enum LSPFraming {
+    /// The bodies framed in `chunks`, each chunk read as one `read(2)` of the input would return
+    /// it (so a header or body may be split across chunks; empty chunks are skipped). Whatever
+    /// the reader drops (a header block without a usable `Content-Length`, a body past
+    /// `MessageReader.maximumBody`, a body the input ends inside) is reported through `log`.
+    public static func bodies(in chunks: [[UInt8]], log: @escaping (String) -> Void = { _ in }) -> [[UInt8]] {
+        var next = 0
+        let reader = MessageReader(source: {
+            guard next < chunks.count else { return nil }
+            next += 1
+            return chunks[next - 1]
+        }, log: log)
+        var bodies: [[UInt8]] = []
+        while let body = reader.next() { bodies.append(body) }
+        return bodies
+    }
+
+    /// The bodies framed in `bytes`, read in one piece.
+    public static func bodies(in bytes: [UInt8], log: @escaping (String) -> Void = { _ in }) -> [[UInt8]] {
+        bodies(in: [bytes], log: log)
+    }
+}
+
+/// Reads `Content-Length`-framed messages (LSP's base protocol) from a source of byte chunks: a
+/// file descriptor under `tatami lsp`, memory for `LSPFraming`.
 ///
 /// Anything can arrive: header lines without a colon are skipped, a header block without
 /// `Content-Length` is dropped, a body longer than `maximumBody` is read and discarded. Each
@@ -12,14 +39,28 @@ final class MessageReader {
     /// The longest header line kept.
     static let maximumHeaderLine = 8 << 10
 
-    private let fd: Int32
+    /// The next chunk of input; nil at end of input. Empty chunks are skipped.
+    private let source: () -> [UInt8]?
     private var buffer = [UInt8]()
     private var start = 0
     private var atEnd = false
     private let log: (String) -> Void
 
-    init(fileDescriptor: Int32, log: @escaping (String) -> Void) {
-        self.fd = fileDescriptor
+    init(fileDescriptor fd: Int32, log: @escaping (String) -> Void) {
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        self.source = {
+            while true {
+                let n = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
+                if n > 0 { return Array(chunk[0..<n]) }
+                if n < 0 && errno == EINTR { continue }
+                return nil
+            }
+        }
+        self.log = log
+    }
+
+    init(source: @escaping () -> [UInt8]?, log: @escaping (String) -> Void) {
+        self.source = source
         self.log = log
     }
 
@@ -111,18 +152,14 @@ final class MessageReader {
     /// Replaces the consumed buffer with the next chunk of input; false at end of input.
     private func fill() -> Bool {
         if atEnd { return false }
-        var chunk = [UInt8](repeating: 0, count: 64 << 10)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
-            if n > 0 {
-                buffer = Array(chunk[0..<n])
-                start = 0
-                return true
-            }
-            if n < 0 && errno == EINTR { continue }
-            atEnd = true
-            return false
+        while let chunk = source() {
+            guard !chunk.isEmpty else { continue }
+            buffer = chunk
+            start = 0
+            return true
         }
+        atEnd = true
+        return false
     }
 }
 

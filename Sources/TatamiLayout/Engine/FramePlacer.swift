@@ -33,12 +33,12 @@ struct FramePlacer {
             case .background:
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
                 let d = m.children[1]
-                backgrounds.append(place(d.node, at: o + d.origin, proposal: d.proposal,
+                backgrounds.append(place(d.node, at: o + placed(d.origin), proposal: d.proposal,
                                          path: decorationPath(path, "background", backgrounds.count), hidden: isHidden))
             case .overlay:
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
                 let d = m.children[1]
-                overlays.insert(place(d.node, at: o + d.origin, proposal: d.proposal,
+                overlays.insert(place(d.node, at: o + placed(d.origin), proposal: d.proposal,
                                       path: decorationPath(path, "overlay", overlays.count), hidden: isHidden), at: 0)
             case .border(let style, _):
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
@@ -47,7 +47,7 @@ struct FramePlacer {
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
             }
             let c = m.children[0]
-            o = o + c.origin
+            o = o + placed(c.origin)
             p = c.proposal
             node = c.node
             m = node.measure(p, ctx)
@@ -75,7 +75,7 @@ struct FramePlacer {
             children.reserveCapacity(m.children.count)
             let cells = m.cells
             for (i, c) in m.children.enumerated() {
-                children.append(place(c.node, at: o + c.origin, proposal: c.proposal,
+                children.append(place(c.node, at: o + placed(c.origin), proposal: c.proposal,
                                       path: childPath(path, c.node.childIndex), hidden: isHidden,
                                       cell: i < cells.count ? cells[i].offsetBy(dx: o.x, dy: o.y) : nil))
             }
@@ -92,6 +92,12 @@ struct FramePlacer {
             view: view, path: path, kind: view.kind.name, frame: cell ?? outerRect ?? content, content: content,
             proposal: proposal, hidden: isHidden, drawing: drawing, children: children,
             backgrounds: backgrounds, overlays: overlays, borders: borders, drawsChildrenByZIndex: byZIndex)
+    }
+
+    /// A child's offset in its parent, NaN read as 0: centring or aligning an infinite child in
+    /// an infinite parent computes ∞ − ∞, and the child then sits at its parent's origin.
+    private func placed(_ offset: Point) -> Point {
+        Point(x: offset.x.isNaN ? 0 : offset.x, y: offset.y.isNaN ? 0 : offset.y)
     }
 
     private func childPath(_ parent: String, _ index: Int) -> String {
@@ -145,6 +151,11 @@ struct FrameFinisher {
     let viewport: Viewport
     /// Edges beyond this magnitude (or not finite) are clamped so output stays finite.
     static let maxCoordinate = 1e9
+    /// How close (in pixels) to a rounding boundary an edge counts as on it. Layout's doubles
+    /// leave noise in the last bits: a grid's last cell ends at 49.50000000000001 where the grid
+    /// ends at 49.5, and mirrored for `rtl` the two edges would round a pixel apart. Far below
+    /// any length a file can write, far above the noise of coordinates up to a million points.
+    static let boundaryTolerance = 1e-6
 
     func finish(_ root: FrameNode) {
         root.preorder { n in
@@ -154,17 +165,23 @@ struct FrameFinisher {
         }
     }
 
+    /// The far edge of a span: an infinite length reaches infinity even from an origin at −∞
+    /// (where origin + length would be NaN).
+    static func far(_ origin: Double, _ length: Double) -> Double {
+        length == .infinity && origin < .infinity ? .infinity : origin + length
+    }
+
     func finish(_ r: Rect) -> Rect {
-        var minX = r.minX, maxX = r.maxX
+        var minX = r.minX, maxX = FrameFinisher.far(r.minX, r.width)
         if viewport.direction == .rtl {
             (minX, maxX) = (viewport.width - maxX, viewport.width - minX)
         }
         let scale = viewport.scale > 0 && viewport.scale.isFinite ? viewport.scale : 1
         func round(_ v: Double) -> Double {
             let c = v.isNaN ? 0 : Swift.max(-FrameFinisher.maxCoordinate, Swift.min(FrameFinisher.maxCoordinate, v))
-            return (c * scale + 0.5).rounded(.down) / scale
+            return (c * scale + 0.5 + FrameFinisher.boundaryTolerance).rounded(.down) / scale
         }
-        let x0 = round(minX), x1 = round(maxX), y0 = round(r.minY), y1 = round(r.maxY)
+        let x0 = round(minX), x1 = round(maxX), y0 = round(r.minY), y1 = round(FrameFinisher.far(r.minY, r.height))
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 }

@@ -1,0 +1,30 @@
+// fuzz-pipeline: arbitrary bytes as a Tatami file. Parse, validate and lay out every viewport
+// (`Pipeline.analyze`), then render each layout as text. Anything but a clean return is a bug:
+// a trap, a sanitizer report, or a run past libFuzzer's `-timeout`.
+import Foundation
+import TatamiLayout
+import TatamiRender
+import TatamiServices
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    let analysis = Pipeline.analyze(bytes: bytes, path: "fuzz.tatami.yaml", viewports: .all, layout: true, context: .standalone)
+    for layout in analysis.layouts {
+        _ = ASCIIRenderer.render(layout)
+        // Every drawing option once: outlines, ANSI colours, plain ASCII glyphs.
+        _ = ASCIIRenderer.render(layout, options: RenderOptions(ascii: true, outline: true, color: true))
+    }
+    return 0
+}
+
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
+
+var argc = CommandLine.argc
+var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+exit(LLVMFuzzerRunDriver(&argc, &argv, fuzzOne))
