@@ -166,9 +166,11 @@ struct FrameFinisher {
     }
 
     /// The far edge of a span: an infinite length reaches infinity even from an origin at −∞
-    /// (where origin + length would be NaN).
+    /// (where origin + length would be NaN); a length that is not a number (0 × ∞, a relative
+    /// size in an infinite canvas) counts as 0.
     static func far(_ origin: Double, _ length: Double) -> Double {
-        length == .infinity && origin < .infinity ? .infinity : origin + length
+        if length.isNaN { return origin }
+        return length == .infinity && origin < .infinity ? .infinity : origin + length
     }
 
     func finish(_ r: Rect) -> Rect {
@@ -181,7 +183,10 @@ struct FrameFinisher {
             let c = v.isNaN ? 0 : Swift.max(-FrameFinisher.maxCoordinate, Swift.min(FrameFinisher.maxCoordinate, v))
             return (c * scale + 0.5 + FrameFinisher.boundaryTolerance).rounded(.down) / scale
         }
-        let x0 = round(minX), x1 = round(maxX), y0 = round(r.minY), y1 = round(FrameFinisher.far(r.minY, r.height))
+        // A far edge never rounds below its near one (only NaN coordinates, read as 0, could
+        // make it): sizes are never negative.
+        let x0 = round(minX), x1 = Swift.max(x0, round(maxX))
+        let y0 = round(r.minY), y1 = Swift.max(y0, round(FrameFinisher.far(r.minY, r.height)))
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 }
