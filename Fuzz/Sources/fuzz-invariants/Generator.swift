@@ -18,6 +18,10 @@ struct DocumentGenerator {
     private var components = 0
     /// Inside a component's body: its parameters may be referenced.
     private var inBody = false
+    /// `$content` slots written in the current body; at most two, and no instances inside a
+    /// `content` argument, so expansion stays far below the 200,000-view limit (docs/limits.md).
+    private var slotUses = 0
+    private var inArgument = false
 
     static let maxViews = 40
     static let maxDepth = 6
@@ -66,6 +70,7 @@ struct DocumentGenerator {
                 let outside = views
                 views = Self.maxViews - 8
                 inBody = true
+                slotUses = 0
                 let body = view(depth: Self.maxDepth - 3, place: .child)
                 inBody = false
                 views = outside
@@ -203,7 +208,7 @@ struct DocumentGenerator {
         views += 1
         var keys: [String] = []
         let containerAllowed = depth < Self.maxDepth && views < Self.maxViews
-        let kindChoice = input.int(0...(containerAllowed ? (components > 0 ? 12 : 11) : 4))
+        let kindChoice = input.int(0...(containerAllowed ? (components > 0 && !inArgument ? 12 : 11) : 4))
         var isLeaf = true
         switch kindChoice {
         case 0 where inBody && input.oneIn(3):
@@ -239,7 +244,11 @@ struct DocumentGenerator {
             if input.bool() { args.append("gap: \(number(smallLength()))") }
             if input.bool() { args.append("tint: " + input.pick(["green", "clear", "\"#010203\""])) }
             if input.bool() { args.append("flag: \(input.bool())") }
-            if input.bool(), views < Self.maxViews { args.append("content: " + view(depth: depth + 1, place: .child)) }
+            if input.bool(), views < Self.maxViews {
+                inArgument = true
+                args.append("content: " + view(depth: depth + 1, place: .child))
+                inArgument = false
+            }
             keys.append("C\(input.int(0...(components - 1))): {" + args.joined(separator: ", ") + "}")
         default:
             isLeaf = false
@@ -255,7 +264,8 @@ struct DocumentGenerator {
         var items: [String] = []
         for _ in 0..<input.int(0...5) where views < Self.maxViews {
             // A bare scalar is a text view too.
-            if place == .child, inBody, input.oneIn(5) {
+            if place == .child, inBody, slotUses < 2, input.oneIn(5) {
+                slotUses += 1
                 items.append("$content")  // the slot; left out when empty
                 continue
             }
