@@ -128,7 +128,8 @@ final class MessageReader {
 
     private func read(_ count: Int) -> [UInt8]? {
         var out = [UInt8]()
-        out.reserveCapacity(count)
+        // A claimed length is not trusted for memory: reserve at most 1 MiB up front.
+        out.reserveCapacity(min(count, 1 << 20))
         while out.count < count {
             if start >= buffer.count, !fill() { return nil }
             let n = min(count - out.count, buffer.count - start)
