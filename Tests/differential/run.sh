@@ -8,29 +8,8 @@ here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 cd "$root"
 
-venv="$root/.venv-differential"
-if [[ -z "${PYTHON:-}" ]]; then
-  if command -v python3.11 >/dev/null 2>&1; then PYTHON=python3.11; else PYTHON=python3; fi
-fi
-
-if ! "$venv/bin/python" -c "import sys" >/dev/null 2>&1; then
-  echo "== creating $venv with $PYTHON ($("$PYTHON" --version 2>&1))"
-  rm -rf "$venv"
-  if ! "$PYTHON" -m venv "$venv"; then
-    rm -rf "$venv"
-    echo "differential: '$PYTHON -m venv' failed (on Debian: apt-get install python3-venv)" >&2
-    exit 2
-  fi
-fi
-
-# Install only when requirements.txt changed since the last successful install, so a run with
-# the environment in place needs no network.
-stamp="$venv/requirements.installed"
-if ! cmp -s "$here/requirements.txt" "$stamp"; then
-  echo "== pip install -r Tests/differential/requirements.txt"
-  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r "$here/requirements.txt"
-  cp "$here/requirements.txt" "$stamp"
-fi
+source "$root/Tests/python-venv.sh"
+python_venv differential "$here/requirements.txt"
 
 tatami="${TATAMI:-$root/.build/debug/tatami}"
 if [[ ! -x "$tatami" ]]; then
