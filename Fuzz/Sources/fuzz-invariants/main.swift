@@ -33,13 +33,4 @@ let documentMarker = Array("# fuzz-invariants document\n".utf8)
 /// corpus file or a crash input stands for).
 let printDocuments = ProcessInfo.processInfo.environment["FUZZ_PRINT_DOCUMENT"] != nil
 
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt
-
-var argc = CommandLine.argc
-var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-exit(LLVMFuzzerRunDriver(&argc, &argv, fuzzOne))
+runFuzzer(fuzzOne)

@@ -2,6 +2,7 @@
 // (`Pipeline.analyze`), then render each layout as text. Anything but a clean return is a bug:
 // a trap, a sanitizer report, or a run past libFuzzer's `-timeout`.
 import Foundation
+import FuzzSupport
 import TatamiLayout
 import TatamiRender
 import TatamiServices
@@ -18,13 +19,4 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     return 0
 }
 
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt
-
-var argc = CommandLine.argc
-var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-exit(LLVMFuzzerRunDriver(&argc, &argv, fuzzOne))
+runFuzzer(fuzzOne)
