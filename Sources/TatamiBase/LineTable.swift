@@ -88,6 +88,9 @@ public struct LineTable: Sendable {
     public func scalarPosition(ofByte offset: Int) -> (line: Int, column: Int) {
         let o = clampOffset(offset)
         let line = line(ofByte: o)
+        // ASCII before the offset: a column is a byte count (checked eight bytes at a time, which
+        // matters on long lines: deeply nested block YAML is indented hundreds of columns).
+        if !LineTable.containsNonASCII(bytes, lineStarts[line]..<o) { return (line, o - lineStarts[line]) }
         var column = 0
         var i = lineStarts[line]
         while i < o {
@@ -117,6 +120,9 @@ public struct LineTable: Sendable {
     public func utf16Position(ofByte offset: Int) -> (line: Int, column: Int) {
         let o = clampOffset(offset)
         let line = line(ofByte: o)
+        // ASCII before the offset: a column is a byte count (checked eight bytes at a time, which
+        // matters on long lines: deeply nested block YAML is indented hundreds of columns).
+        if !LineTable.containsNonASCII(bytes, lineStarts[line]..<o) { return (line, o - lineStarts[line]) }
         var column = 0
         var i = lineStarts[line]
         while i < o {

@@ -115,10 +115,15 @@ public enum Pipeline {
             let suppressions = Suppressions(yaml.lineTable)
             // The validator's list already holds the YAML stage's.
             var all = validation.diagnostics
-            var seen = Set<Diagnostic>()
-            for l in layouts {
-                // Two instances of one component report the same layout problem in its body once.
-                for d in l.diagnostics where seen.insert(d).inserted { all.append(d) }
+            if document.components.isEmpty {
+                // Every layout diagnostic names its viewport, so without components none repeats.
+                for l in layouts { all.append(contentsOf: l.diagnostics) }
+            } else {
+                var seen = Set<Diagnostic>()
+                for l in layouts {
+                    // Two instances of one component report the same layout problem in its body once.
+                    for d in l.diagnostics where seen.insert(d).inserted { all.append(d) }
+                }
             }
             let shown = all.filter { !suppressions.silences($0, in: yaml.lineTable) }
             return Analysis(

@@ -2,60 +2,98 @@
 public enum ScalarResolver {
     public static func resolve(_ text: String, style: ScalarStyle) -> ScalarValue {
         guard style == .plain else { return .string(text) }
-        // Fast path: only these first characters can start a null, bool, int or float.
-        guard let first = text.utf8.first else { return .null }
+        // Read the bytes in place (a small string is copied to the stack, no allocation): a big
+        // file has a million scalars, and comparing each with twenty words as strings showed up
+        // in profiles.
+        var copy = text
+        return copy.withUTF8 { resolve(bytes: $0, text: text) }
+    }
+
+    private static func resolve(bytes b: UnsafeBufferPointer<UInt8>, text: String) -> ScalarValue {
+        guard let first = b.first else { return .null }
         switch first {
-        case UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"),
-             UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "-"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"):
-            break
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
+            return number(b, text: text)
+        case UInt8(ascii: "~"):
+            return b.count == 1 ? .null : .string(text)
+        case UInt8(ascii: "n"), UInt8(ascii: "N"):
+            return isWord(b, "null", "Null", "NULL") ? .null : .string(text)
+        case UInt8(ascii: "t"), UInt8(ascii: "T"):
+            return isWord(b, "true", "True", "TRUE") ? .bool(true) : .string(text)
+        case UInt8(ascii: "f"), UInt8(ascii: "F"):
+            return isWord(b, "false", "False", "FALSE") ? .bool(false) : .string(text)
         default:
             return .string(text)
         }
-        // The null, bool and special-float words are at most 6 bytes long.
-        if text.utf8.count <= 6 {
+    }
+
+    /// Whether the bytes spell one of three spellings of a word (all of one length).
+    private static func isWord(_ b: UnsafeBufferPointer<UInt8>, _ lower: StaticString, _ title: StaticString, _ upper: StaticString) -> Bool {
+        guard b.count == lower.utf8CodeUnitCount else { return false }
+        return same(b, lower) || same(b, title) || same(b, upper)
+    }
+
+    private static func same(_ b: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+        let p = word.utf8Start
+        for i in 0..<b.count where b[i] != p[i] { return false }
+        return true
+    }
+
+    /// Scalars starting with a digit, a sign or a dot: integers, floats, `.inf`, `.nan`.
+    private static func number(_ b: UnsafeBufferPointer<UInt8>, text: String) -> ScalarValue {
+        // `.inf` and `.nan` spellings, signed or not: a dot first or second, at most 6 bytes.
+        if b.count <= 6, b[0] == UInt8(ascii: ".") || (b.count > 1 && b[1] == UInt8(ascii: ".")) {
             switch text {
-            case "~", "null", "Null", "NULL": return .null
-            case "true", "True", "TRUE": return .bool(true)
-            case "false", "False", "FALSE": return .bool(false)
             case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .float(.infinity)
             case "-.inf", "-.Inf", "-.INF": return .float(-.infinity)
             case ".nan", ".NaN", ".NAN": return .float(.nan)
             default: break
             }
         }
-        switch text {
-        case "": return .null
-        default: break
-        }
-        let utf8 = Array(text.utf8)
-        if isDecimalInteger(utf8) {
-            if let i = Int64(text) { return .int(i) }
+        if let isInteger = decimalInteger(b) {
+            if let i = isInteger { return .int(i) }
+            // Digits past Int64: the nearest Double.
             if let d = Double(text) { return .float(d) }
         }
-        if utf8.count > 2, utf8[0] == UInt8(ascii: "0") {
-            let digits = String(decoding: utf8[2...], as: UTF8.self)
-            if utf8[1] == UInt8(ascii: "x"), let i = Int64(digits, radix: 16) { return .int(i) }
-            if utf8[1] == UInt8(ascii: "o"), let i = Int64(digits, radix: 8) { return .int(i) }
+        if b.count > 2, b[0] == UInt8(ascii: "0") {
+            let digits = String(decoding: UnsafeBufferPointer(rebasing: b[2...]), as: UTF8.self)
+            if b[1] == UInt8(ascii: "x"), let i = Int64(digits, radix: 16) { return .int(i) }
+            if b[1] == UInt8(ascii: "o"), let i = Int64(digits, radix: 8) { return .int(i) }
         }
-        if isFloat(utf8), let d = Double(text) { return .float(d) }
+        if isFloat(b), let d = Double(text) { return .float(d) }
         return .string(text)
     }
 
-    /// `[-+]?[0-9]+`
-    private static func isDecimalInteger(_ b: [UInt8]) -> Bool {
+    /// `[-+]?[0-9]+`: nil when the bytes are not that; `.some(nil)` when they are but the value
+    /// does not fit in Int64.
+    private static func decimalInteger(_ b: UnsafeBufferPointer<UInt8>) -> Int64?? {
         var i = 0
-        if i < b.count, b[i] == UInt8(ascii: "-") || b[i] == UInt8(ascii: "+") { i += 1 }
-        guard i < b.count else { return false }
+        var negative = false
+        if b[0] == UInt8(ascii: "-") || b[0] == UInt8(ascii: "+") {
+            negative = b[0] == UInt8(ascii: "-")
+            i = 1
+        }
+        guard i < b.count else { return nil }
+        // Accumulated as a negative number, so that Int64.min fits.
+        var value: Int64 = 0
+        var fits = true
         while i < b.count {
-            guard b[i] >= 0x30 && b[i] <= 0x39 else { return false }
+            let c = b[i]
+            guard c >= 0x30 && c <= 0x39 else { return nil }
+            if fits {
+                let (m, o1) = value.multipliedReportingOverflow(by: 10)
+                let (s, o2) = m.subtractingReportingOverflow(Int64(c - 0x30))
+                if o1 || o2 { fits = false } else { value = s }
+            }
             i += 1
         }
-        return true
+        guard fits else { return .some(nil) }
+        if negative { return .some(value) }
+        return value == .min ? .some(nil) : .some(-value)
     }
 
     /// `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`
-    private static func isFloat(_ b: [UInt8]) -> Bool {
+    private static func isFloat(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
         func digits() -> Int {
             let s = i

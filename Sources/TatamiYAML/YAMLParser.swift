@@ -67,10 +67,15 @@ struct MarkConverter {
 
     /// Lines holding a byte ≥ 0x80: elsewhere a column is a byte count.
     private let nonASCIILines: Set<Int>
+    /// The table's line starts and size, kept here so the per-event conversion makes no calls.
+    private let lineStarts: [Int]
+    private let byteCount: Int
 
     init(table: LineTable) {
         self.table = table
         let b = table.bytes
+        lineStarts = table.lineStarts
+        byteCount = b.count
         bomLength = b.count >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF ? 3 : 0
         var lines = Set<Int>()
         if LineTable.containsNonASCII(b, 0..<b.count) {
@@ -82,10 +87,10 @@ struct MarkConverter {
     }
 
     mutating func offset(line: Int, column: Int) -> Int {
-        guard line < table.lineCount else { return table.bytes.count }
-        let lineStart = table.lineStarts[line] + (line == 0 ? bomLength : 0)
+        guard line < lineStarts.count else { return byteCount }
+        let lineStart = lineStarts[line] + (line == 0 ? bomLength : 0)
+        let end = line + 1 < lineStarts.count ? lineStarts[line + 1] : byteCount
         if nonASCIILines.isEmpty || !nonASCIILines.contains(line) {
-            let end = line + 1 < table.lineCount ? table.lineStarts[line + 1] : table.bytes.count
             return min(lineStart + column, end)
         }
         if line != cursorLine || column < cursorColumn {
@@ -94,7 +99,6 @@ struct MarkConverter {
             cursorByte = lineStart
         }
         let bytes = table.bytes
-        let end = line + 1 < table.lineCount ? table.lineStarts[line + 1] : bytes.count
         while cursorColumn < column && cursorByte < end {
             cursorByte = min(end, cursorByte + LineTable.sequenceLength(bytes[cursorByte]))
             cursorColumn += 1
@@ -109,44 +113,18 @@ struct MarkConverter {
 
 /// Builds the tree from libyaml's event stream with an explicit stack (no recursion).
 struct TreeBuilder {
-    private final class Frame {
+    /// An open collection. Its children so far are `pending[base...]` (a mapping's as key,
+    /// value, key, value…): one buffer shared by every open collection, so a collection costs
+    /// one exact-size array when it closes and nothing while it is open.
+    private struct Frame {
         let isMapping: Bool
         let start: Int
         let tag: String?
         let anchor: String?
         let isFlow: Bool
-        /// A sequence's items.
-        var items: [YAMLNode] = []
-        /// A mapping's pairs, and the key waiting for its value.
-        var pairs: [YAMLPair] = []
-        var pendingKey: YAMLNode?
+        let base: Int
         /// Expanded size of the children so far (aliases counted in full).
         var size = 1
-
-        init(isMapping: Bool, start: Int, tag: String?, anchor: String?, isFlow: Bool) {
-            self.isMapping = isMapping
-            self.start = start
-            self.tag = tag
-            self.anchor = anchor
-            self.isFlow = isFlow
-            if isMapping { pairs.reserveCapacity(4) } else { items.reserveCapacity(4) }
-        }
-
-        func append(_ node: YAMLNode) {
-            if !isMapping {
-                items.append(node)
-            } else if let key = pendingKey {
-                pairs.append(YAMLPair(key: key, value: node))
-                pendingKey = nil
-            } else {
-                pendingKey = node
-            }
-        }
-
-        var isEmpty: Bool { items.isEmpty && pairs.isEmpty && pendingKey == nil }
-
-        /// The last node added, for the end of a block collection.
-        var lastEnd: Int? { pendingKey?.range.end ?? (isMapping ? pairs.last?.value.range.end : items.last?.range.end) }
     }
 
     let limits: YAMLLimits
@@ -155,8 +133,8 @@ struct TreeBuilder {
     var diagnostics: [Diagnostic] = []
     var isComplete = true
     private var stack: [Frame] = []
+    private var pending: [YAMLNode] = []
     private var anchors: [String: (node: YAMLNode, size: Int)] = [:]
-    private var sizes: [ObjectIdentifier: Int] = [:]
     private var aliasBudgetUsed = 0
     private var documents = 0
 
@@ -234,7 +212,7 @@ struct TreeBuilder {
                 let q = event.data.sequence_start
                 tag = cString(q.tag); anchor = cString(q.anchor); isFlow = q.style == YAML_FLOW_SEQUENCE_STYLE
             }
-            stack.append(Frame(isMapping: isMapping, start: start, tag: tag, anchor: anchor, isFlow: isFlow))
+            stack.append(Frame(isMapping: isMapping, start: start, tag: tag, anchor: anchor, isFlow: isFlow, base: pending.count))
             return true
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             close(endMark: marks.offset(event.end_mark))
@@ -268,48 +246,68 @@ struct TreeBuilder {
 
     private mutating func add(_ node: YAMLNode, size: Int, anchor: String?) {
         if let anchor { anchors[anchor] = (node, size) }
-        if let top = stack.last {
-            top.append(node)
-            top.size += size
+        if !stack.isEmpty {
+            pending.append(node)
+            stack[stack.count - 1].size += size
         } else if root == nil {
             root = node
         }
     }
 
+    /// The end of the last child added to the innermost open collection, if it has any.
+    private var lastChildEnd: Int? {
+        guard let top = stack.last, pending.count > top.base else { return nil }
+        return pending[pending.count - 1].range.end
+    }
+
     private mutating func close(endMark: Int) {
+        let end = stack.last.map { $0.isFlow ? endMark : (lastChildEnd ?? $0.start) } ?? endMark
         guard let frame = stack.popLast() else { return }
-        let node: YAMLNode
-        let end = frame.isFlow ? endMark : (frame.lastEnd ?? frame.start)
-        let range = SourceRange(start: frame.start, end: end)
-        if frame.isMapping {
-            let pairs = frame.pairs
-            // Small mappings (nearly all of them) are checked by comparing keys directly; a
-            // dictionary pays off only for large ones.
-            var seen: [String: YAMLNode] = [:]
-            let useDictionary = pairs.count > 16
-            for (i, pair) in pairs.enumerated() {
-                guard let k = pair.key.keyText else { continue }
-                var first: YAMLNode?
-                if useDictionary {
-                    first = seen[k]
-                    if first == nil { seen[k] = pair.key }
-                } else {
-                    first = pairs[..<i].first(where: { $0.key.keyText.map { sameBytes($0, k) } ?? false })?.key
-                }
-                if let first {
-                    let p = marks.table.scalarPosition(ofByte: first.range.start)
-                    diagnostics.append(Diagnostic(
-                        .duplicateKey,
-                        "`\(k)` is already set on line \(p.line + 1); a key may appear once in a mapping",
-                        at: pair.key.range,
-                        related: [RelatedLocation(range: first.range, message: "first `\(k)` here")]))
-                }
-            }
-            node = YAMLNode(content: .mapping(pairs), range: range, tag: frame.tag, isFlow: frame.isFlow)
-        } else {
-            node = YAMLNode(content: .sequence(frame.items), range: range, tag: frame.tag, isFlow: frame.isFlow)
-        }
+        let node = collection(frame, range: SourceRange(start: frame.start, end: end))
+        // No slice of `pending` may be alive here, or this would copy the whole buffer.
+        pending.removeSubrange(frame.base...)
         add(node, size: frame.size, anchor: frame.anchor)
+    }
+
+    private mutating func collection(_ frame: Frame, range: SourceRange) -> YAMLNode {
+        guard frame.isMapping else {
+            return YAMLNode(content: .sequence(Array(pending[frame.base...])), range: range, tag: frame.tag, isFlow: frame.isFlow)
+        }
+        var pairs: [YAMLPair] = []
+        pairs.reserveCapacity((pending.count - frame.base) / 2)
+        var i = frame.base
+        while i + 1 < pending.count {
+            pairs.append(YAMLPair(key: pending[i], value: pending[i + 1]))
+            i += 2
+        }
+        checkDuplicateKeys(pairs)
+        return YAMLNode(content: .mapping(pairs), range: range, tag: frame.tag, isFlow: frame.isFlow)
+    }
+
+    private mutating func checkDuplicateKeys(_ pairs: [YAMLPair]) {
+        // Small mappings (nearly all of them) are checked by comparing keys directly; a
+        // dictionary pays off only for large ones.
+        guard pairs.count > 1 else { return }
+        var seen: [String: YAMLNode] = [:]
+        let useDictionary = pairs.count > 16
+        for (i, pair) in pairs.enumerated() {
+            guard let k = pair.key.keyText else { continue }
+            var first: YAMLNode?
+            if useDictionary {
+                first = seen[k]
+                if first == nil { seen[k] = pair.key }
+            } else {
+                first = pairs[..<i].first(where: { $0.key.keyText.map { sameBytes($0, k) } ?? false })?.key
+            }
+            if let first {
+                let p = marks.table.scalarPosition(ofByte: first.range.start)
+                diagnostics.append(Diagnostic(
+                    .duplicateKey,
+                    "`\(k)` is already set on line \(p.line + 1); a key may appear once in a mapping",
+                    at: pair.key.range,
+                    related: [RelatedLocation(range: first.range, message: "first `\(k)` here")]))
+            }
+        }
     }
 
     /// Keys are compared as bytes (YAML compares content, not canonical Unicode equivalence),
@@ -324,8 +322,11 @@ struct TreeBuilder {
     private mutating func closeOpenCollections() {
         while let top = stack.last {
             // A key without its value yet gets a null value.
-            if let key = top.pendingKey { top.append(nullNode(.at(key.range.end))) }
-            close(endMark: top.lastEnd ?? top.start)
+            if top.isMapping, (pending.count - top.base) % 2 == 1 {
+                let keyEnd = pending[pending.count - 1].range.end
+                add(nullNode(.at(keyEnd)), size: 1, anchor: nil)
+            }
+            close(endMark: lastChildEnd ?? top.start)
         }
     }
 

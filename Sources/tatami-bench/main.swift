@@ -13,6 +13,7 @@ import TatamiRender
 import TatamiServices
 import TatamiYAML
 
+Allocator.configureForBatchWork()
 let quick = CommandLine.arguments.contains("--quick")
 
 // MARK: Generated files

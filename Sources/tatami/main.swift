@@ -1,3 +1,5 @@
 import TatamiCLI
+import TatamiServices
 
+Allocator.configureForBatchWork()
 TatamiCommand.run()
