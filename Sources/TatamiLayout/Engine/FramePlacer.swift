@@ -7,13 +7,14 @@ import TatamiModel
 struct FramePlacer {
     let ctx: LayoutContext
     private(set) var diagnostics: [Diagnostic] = []
+    let paths = FramePaths()
 
     init(ctx: LayoutContext) {
         self.ctx = ctx
     }
 
     mutating func place(
-        _ outer: LayoutNode, at origin: Point, proposal: ProposedSize, path: String, hidden: Bool, cell: Rect? = nil
+        _ outer: LayoutNode, at origin: Point, proposal: ProposedSize, path: Int = FramePaths.root, hidden: Bool, cell: Rect? = nil
     ) -> FrameNode {
         let view = outer.view
         let isHidden = hidden || view.hidden
@@ -34,12 +35,12 @@ struct FramePlacer {
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
                 let d = m.children[1]
                 backgrounds.append(place(d.node, at: o + placed(d.origin), proposal: d.proposal,
-                                         path: decorationPath(path, "background", backgrounds.count), hidden: isHidden))
+                                         path: paths.decoration(of: path, background: true, count: backgrounds.count), hidden: isHidden))
             case .overlay:
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
                 let d = m.children[1]
                 overlays.insert(place(d.node, at: o + placed(d.origin), proposal: d.proposal,
-                                      path: decorationPath(path, "overlay", overlays.count), hidden: isHidden), at: 0)
+                                      path: paths.decoration(of: path, background: false, count: overlays.count), hidden: isHidden), at: 0)
             case .border(let style, _):
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
                 borders.append((style, Rect(origin: o, size: m.size)))
@@ -76,7 +77,7 @@ struct FramePlacer {
             let cells = m.cells
             for (i, c) in m.children.enumerated() {
                 children.append(place(c.node, at: o + placed(c.origin), proposal: c.proposal,
-                                      path: childPath(path, c.node.childIndex), hidden: isHidden,
+                                      path: paths.child(of: path, index: c.node.childIndex), hidden: isHidden,
                                       cell: i < cells.count ? cells[i].offsetBy(dx: o.x, dy: o.y) : nil))
             }
             reportOverflow(view, m, proposal: p, frame: outerRect ?? content)
@@ -89,7 +90,7 @@ struct FramePlacer {
         }
 
         return FrameNode(
-            view: view, path: path, kind: view.kind.name, frame: cell ?? outerRect ?? content, content: content,
+            view: view, paths: paths, pathIndex: path, kind: view.kind.name, frame: cell ?? outerRect ?? content, content: content,
             proposal: proposal, hidden: isHidden, drawing: drawing, children: children,
             backgrounds: backgrounds, overlays: overlays, borders: borders, drawsChildrenByZIndex: byZIndex)
     }
@@ -98,16 +99,6 @@ struct FramePlacer {
     /// an infinite parent computes ∞ − ∞, and the child then sits at its parent's origin.
     private func placed(_ offset: Point) -> Point {
         Point(x: offset.x.isNaN ? 0 : offset.x, y: offset.y.isNaN ? 0 : offset.y)
-    }
-
-    private func childPath(_ parent: String, _ index: Int) -> String {
-        parent == "/" ? "/\(index)" : "\(parent)/\(index)"
-    }
-
-    /// `/0/background`, then `/0/background2`, … when a view has several.
-    private func decorationPath(_ parent: String, _ name: String, _ count: Int) -> String {
-        let leaf = count == 0 ? name : "\(name)\(count + 1)"
-        return parent == "/" ? "/\(leaf)" : "\(parent)/\(leaf)"
     }
 
     /// `overflow`: on an axis where the container's content exceeds what it was offered and its

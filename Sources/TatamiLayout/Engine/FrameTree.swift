@@ -16,8 +16,20 @@ public enum Drawing: Sendable {
 /// One shown view after layout, in viewport coordinates, rounded to the viewport's scale.
 public final class FrameNode: @unchecked Sendable {
     public let view: ViewNode
-    /// `/`, `/0/2`, `/0/background` (FORMAT.md §12).
-    public let path: String
+    /// `/`, `/0/2`, `/0/background` (FORMAT.md §12), spelled out on each request.
+    public var path: String {
+        switch pathStorage {
+        case .text(let s): return s
+        case .linked(let paths, let index): return paths.path(index)
+        }
+    }
+
+    private enum PathStorage {
+        case text(String)
+        case linked(FramePaths, Int)
+    }
+
+    private let pathStorage: PathStorage
     /// The kind key, or a component's name.
     public let kind: String
     public let id: String?
@@ -47,7 +59,29 @@ public final class FrameNode: @unchecked Sendable {
         overlays: [FrameNode] = [], borders: [(style: BorderStyle, rect: Rect)] = [], drawsChildrenByZIndex: Bool = false
     ) {
         self.view = view
-        self.path = path
+        self.pathStorage = .text(path)
+        self.kind = kind
+        self.id = view.id
+        self.frame = frame
+        self.content = content
+        self.proposal = proposal
+        self.hidden = hidden
+        self.drawing = drawing
+        self.children = children
+        self.backgrounds = backgrounds
+        self.overlays = overlays
+        self.borders = borders
+        self.drawsChildrenByZIndex = drawsChildrenByZIndex
+    }
+
+    /// A node whose path is entry `pathIndex` of `paths` (what layout makes).
+    init(
+        view: ViewNode, paths: FramePaths, pathIndex: Int, kind: String, frame: Rect, content: Rect, proposal: ProposedSize,
+        hidden: Bool, drawing: Drawing, children: [FrameNode], backgrounds: [FrameNode],
+        overlays: [FrameNode], borders: [(style: BorderStyle, rect: Rect)], drawsChildrenByZIndex: Bool
+    ) {
+        self.view = view
+        self.pathStorage = .linked(paths, pathIndex)
         self.kind = kind
         self.id = view.id
         self.frame = frame

@@ -40,7 +40,7 @@ public enum LayoutEngine {
         let origin = Point(x: area.x + (area.width - size.width) / 2, y: area.y + (area.height - size.height) / 2)
 
         var placer = FramePlacer(ctx: ctx)
-        let frames = placer.place(root, at: origin, proposal: proposal, path: "/", hidden: false)
+        let frames = placer.place(root, at: origin, proposal: proposal, hidden: false)
         let finisher = FrameFinisher(viewport: viewport)
         finisher.finish(frames)
 

@@ -1,0 +1,54 @@
+/// The paths of one layout's frames (FORMAT.md §12: `/`, `/0/2`, `/0/background`), kept as a
+/// link to the parent's path plus the last step. Placing a view then costs the same at any depth
+/// (writing each path out would cost its length: a chain 400 stacks deep spent most of its
+/// placement time copying paths); a path is spelled out only when someone asks for it.
+///
+/// Filled by `FramePlacer` on one thread, read-only afterwards.
+final class FramePaths: @unchecked Sendable {
+    /// Entry 0 is the root, `/`.
+    private var parents: [Int32] = [-1]
+    /// ≥ 0: a child's index; -1, -3, -5…: the 1st, 2nd, 3rd… background; -2, -4…: overlays.
+    private var steps: [Int32] = [0]
+
+    static let root = 0
+
+    func child(of parent: Int, index: Int) -> Int {
+        add(parent, Int32(clamping: index))
+    }
+
+    /// The `count`-th decoration of its kind on one view (0 for the first).
+    func decoration(of parent: Int, background: Bool, count: Int) -> Int {
+        let n = Int32(clamping: count)
+        return add(parent, background ? -(2 * n + 1) : -(2 * n + 2))
+    }
+
+    private func add(_ parent: Int, _ step: Int32) -> Int {
+        parents.append(Int32(truncatingIfNeeded: parent))
+        steps.append(step)
+        return parents.count - 1
+    }
+
+    func path(_ index: Int) -> String {
+        guard index > 0 && index < parents.count else { return "/" }
+        var chain: [Int32] = []
+        var i = index
+        while i > 0 {
+            chain.append(steps[i])
+            i = Int(parents[i])
+        }
+        var out = ""
+        for step in chain.reversed() {
+            out += "/"
+            if step >= 0 {
+                out += String(step)
+            } else {
+                // `background`, `background2`, … and `overlay`, `overlay2`, …
+                let n = -step
+                out += n % 2 == 1 ? "background" : "overlay"
+                let count = (n - 1) / 2
+                if count > 0 { out += String(count + 1) }
+            }
+        }
+        return out
+    }
+}
