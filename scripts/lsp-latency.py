@@ -4,7 +4,9 @@ diagnostics, and the time to answer a hover. Drives the server binary over its p
 
     swift build -c release && python3 scripts/lsp-latency.py [--binary PATH] [--edits N] [--hovers N]
 
-Prints the median and 90th percentile of each, in milliseconds.
+Prints the median and 90th percentile of each, in milliseconds, and the server's resident
+memory (Linux) after the first analysis, after a tenth of the edits and after all of them: with
+many edits, a growth between the last two would be memory kept per analysis.
 """
 
 import argparse
@@ -51,6 +53,17 @@ def percentile(values, p):
     return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))]
 
 
+def resident_mb(pid: int):
+    """VmRSS of a process in MB, or None off Linux."""
+    try:
+        for line in open(f"/proc/{pid}/status"):
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        return None
+    return None
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--binary", default=None, help="the tatami binary (default: the release build)")
@@ -72,6 +85,7 @@ def main():
         server.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "tatami", "version": 1, "text": text}})
         is_report = lambda v: (lambda m: m.get("method") == "textDocument/publishDiagnostics" and m["params"]["version"] == v)
         server.read_until(is_report(1), timeout=60)
+        memory = [resident_mb(server.proc.pid)]
 
         # Edits: type one character into a text's value, somewhere in the file, then wait
         # for the diagnostics of that version.
@@ -90,6 +104,9 @@ def main():
             server.read_until(is_report(version), timeout=60)
             edit_ms.append((time.perf_counter() - start) * 1000)
             lines[line] = lines[line][:col] + "x" + lines[line][col:]
+            if k + 1 == max(1, args.edits // 10):
+                memory.append(resident_mb(server.proc.pid))
+        memory.append(resident_mb(server.proc.pid))
 
         # Hovers over views all over the file (the analysis of the last version is cached).
         hover_ms = []
@@ -110,6 +127,9 @@ def main():
     print(f"file: {len(lines)} lines, {499 * 5 + 2} views, 2 viewports; binary {binary}")
     print(f"edit → diagnostics: median {statistics.median(edit_ms):.1f} ms, p90 {percentile(edit_ms, 90):.1f} ms over {len(edit_ms)} edits")
     print(f"hover:              median {statistics.median(hover_ms):.2f} ms, p90 {percentile(hover_ms, 90):.2f} ms over {len(hover_ms)} hovers")
+    if None not in memory:
+        print(f"server resident memory: {memory[0]:.1f} MB after opening, {memory[1]:.1f} MB after "
+              f"{max(1, args.edits // 10)} edits, {memory[2]:.1f} MB after {args.edits}")
 
 
 if __name__ == "__main__":

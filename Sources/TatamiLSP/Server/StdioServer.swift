@@ -61,7 +61,10 @@ public enum StdioServer {
 /// Messages between the reading thread and the handling one.
 final class MessageQueue: @unchecked Sendable {
     private let condition = NSCondition()
-    private var items: [Message] = []
+    /// Messages not yet taken are `items[head...]`; taken ones are set to nil at once, so a
+    /// handled message's text is freed now, not when the array is next compacted (a full-text
+    /// `didChange` of a large file would otherwise stay in memory a thousand times over).
+    private var items: [Message?] = []
     private var head = 0
     private var closed = false
 
@@ -86,12 +89,20 @@ final class MessageQueue: @unchecked Sendable {
         while head >= items.count && !closed { condition.wait() }
         guard head < items.count else { return nil }
         let m = items[head]
+        items[head] = nil
         head += 1
         if head > 1024 && head * 2 > items.count {
             items.removeFirst(head)
             head = 0
         }
         return m
+    }
+
+    /// Messages the queue still holds, taken or not (for tests: taken ones must be gone).
+    var storedCount: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return items.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
     }
 
     var isEmpty: Bool {
