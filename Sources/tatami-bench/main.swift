@@ -196,9 +196,9 @@ for (depth, runs) in sizes {
 
 let chains = quick ? 5 : 25, length = quick ? 100 : 400
 let deep = deepChains(chains: chains, length: length)
-let deepFigures = measure("deep-chains", deep, runs: quick ? 3 : 5, render: false)
+let deepFigures = measure("deep-chains", deep, runs: quick ? 3 : 15, render: false)
 let flat = flatList(count: deepFigures.views)
-let flatFigures = measure("flat-list", flat, runs: quick ? 3 : 5, render: false)
+let flatFigures = measure("flat-list", flat, runs: quick ? 3 : 15, render: false)
 print("")
 print("\(chains) chains of \(length) nested stacks against a flat list of as many views (per view, µs):")
 func perView(_ v: Double, _ f: StageFigures) -> Double { v / Double(max(1, f.views)) * 1e6 }
