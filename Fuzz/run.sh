@@ -84,10 +84,17 @@ grep -vE '^#[0-9]+[[:space:]]+(NEW|REDUCE|RELOAD)|NEW_FUNC|Uses: [0-9]+$|^(INFO|
 last=$(grep -E '^#[0-9]+' "$log" | tail -n 1 || true)
 echo "== $target: $(sed -nE 's/^#([0-9]+).*cov: ([0-9]+) ft: ([0-9]+).*exec\/s: ([0-9]+).*/executions \1, cov \2, ft \3, exec\/s \4/p' <<<"$last")"
 grep -E '^stat::' "$log" | sed 's/^/   /' || true
-crashes=$(grep -oE 'Test unit written to .*' "$log" | sed 's/Test unit written to //' || true)
+# libFuzzer names what it writes: crash-, timeout-, oom-, leak- and slow-unit- files.
+written=$(grep -oE 'Test unit written to .*' "$log" | sed 's/Test unit written to //' || true)
+crashes=$(grep -v '/slow-unit-' <<<"$written" || true)
+slow=$(grep '/slow-unit-' <<<"$written" || true)
 if [[ -n "$crashes" ]]; then
   echo "== crash input(s):"
   sed 's/^/   /' <<<"$crashes"
+fi
+if [[ -n "$slow" ]]; then
+  echo "== slow input(s) (over -report_slow_units seconds, not failures):"
+  sed 's/^/   /' <<<"$slow"
 fi
 echo "== exit status $status (full log: $log)"
 exit "$status"
