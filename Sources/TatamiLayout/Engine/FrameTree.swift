@@ -53,35 +53,34 @@ public final class FrameNode: @unchecked Sendable {
     /// Whether children are drawn in `zIndex` order (zstack, canvas) instead of declaration order.
     public let drawsChildrenByZIndex: Bool
 
-    public init(
+    public convenience init(
         view: ViewNode, path: String, kind: String, frame: Rect, content: Rect, proposal: ProposedSize,
         hidden: Bool, drawing: Drawing, children: [FrameNode] = [], backgrounds: [FrameNode] = [],
         overlays: [FrameNode] = [], borders: [(style: BorderStyle, rect: Rect)] = [], drawsChildrenByZIndex: Bool = false
     ) {
-        self.view = view
-        self.pathStorage = .text(path)
-        self.kind = kind
-        self.id = view.id
-        self.frame = frame
-        self.content = content
-        self.proposal = proposal
-        self.hidden = hidden
-        self.drawing = drawing
-        self.children = children
-        self.backgrounds = backgrounds
-        self.overlays = overlays
-        self.borders = borders
-        self.drawsChildrenByZIndex = drawsChildrenByZIndex
+        self.init(view: view, pathStorage: .text(path), kind: kind, frame: frame, content: content, proposal: proposal,
+                  hidden: hidden, drawing: drawing, children: children, backgrounds: backgrounds, overlays: overlays,
+                  borders: borders, drawsChildrenByZIndex: drawsChildrenByZIndex)
     }
 
     /// A node whose path is entry `pathIndex` of `paths` (what layout makes).
-    init(
+    convenience init(
         view: ViewNode, paths: FramePaths, pathIndex: Int, kind: String, frame: Rect, content: Rect, proposal: ProposedSize,
         hidden: Bool, drawing: Drawing, children: [FrameNode], backgrounds: [FrameNode],
         overlays: [FrameNode], borders: [(style: BorderStyle, rect: Rect)], drawsChildrenByZIndex: Bool
     ) {
+        self.init(view: view, pathStorage: .linked(paths, pathIndex), kind: kind, frame: frame, content: content,
+                  proposal: proposal, hidden: hidden, drawing: drawing, children: children, backgrounds: backgrounds,
+                  overlays: overlays, borders: borders, drawsChildrenByZIndex: drawsChildrenByZIndex)
+    }
+
+    private init(
+        view: ViewNode, pathStorage: PathStorage, kind: String, frame: Rect, content: Rect, proposal: ProposedSize,
+        hidden: Bool, drawing: Drawing, children: [FrameNode], backgrounds: [FrameNode],
+        overlays: [FrameNode], borders: [(style: BorderStyle, rect: Rect)], drawsChildrenByZIndex: Bool
+    ) {
         self.view = view
-        self.pathStorage = .linked(paths, pathIndex)
+        self.pathStorage = pathStorage
         self.kind = kind
         self.id = view.id
         self.frame = frame
