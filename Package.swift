@@ -46,7 +46,7 @@ let package = Package(
             "TatamiBase", "TatamiServices", "TatamiRender", "TatamiLayout", "TatamiModel", "TatamiLSP",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "tatami", dependencies: ["TatamiCLI", "TatamiServices"]),
+        .executableTarget(name: "tatami", dependencies: ["TatamiCLI"]),
         .executableTarget(
             name: "tatami-bench",
             dependencies: ["CLibYAML", "TatamiBase", "TatamiYAML", "TatamiModel", "TatamiLayout", "TatamiRender", "TatamiServices"]

@@ -59,6 +59,13 @@ public struct LineTable: Sendable {
 
     public var lineCount: Int { lineStarts.count }
 
+    /// The column of offset `o` on `line` when the line is ASCII up to it (a column is then a
+    /// byte count in every unit); nil otherwise. Checked eight bytes at a time, which matters on
+    /// long lines: deeply nested block YAML is indented hundreds of columns.
+    private func asciiColumn(_ line: Int, _ o: Int) -> Int? {
+        LineTable.containsNonASCII(bytes, lineStarts[line]..<o) ? nil : o - lineStarts[line]
+    }
+
     /// The 0-based line containing `offset` (clamped to the text).
     public func line(ofByte offset: Int) -> Int {
         let o = clampOffset(offset)
@@ -88,9 +95,7 @@ public struct LineTable: Sendable {
     public func scalarPosition(ofByte offset: Int) -> (line: Int, column: Int) {
         let o = clampOffset(offset)
         let line = line(ofByte: o)
-        // ASCII before the offset: a column is a byte count (checked eight bytes at a time, which
-        // matters on long lines: deeply nested block YAML is indented hundreds of columns).
-        if !LineTable.containsNonASCII(bytes, lineStarts[line]..<o) { return (line, o - lineStarts[line]) }
+        if let column = asciiColumn(line, o) { return (line, column) }
         var column = 0
         var i = lineStarts[line]
         while i < o {
@@ -120,9 +125,7 @@ public struct LineTable: Sendable {
     public func utf16Position(ofByte offset: Int) -> (line: Int, column: Int) {
         let o = clampOffset(offset)
         let line = line(ofByte: o)
-        // ASCII before the offset: a column is a byte count (checked eight bytes at a time, which
-        // matters on long lines: deeply nested block YAML is indented hundreds of columns).
-        if !LineTable.containsNonASCII(bytes, lineStarts[line]..<o) { return (line, o - lineStarts[line]) }
+        if let column = asciiColumn(line, o) { return (line, column) }
         var column = 0
         var i = lineStarts[line]
         while i < o {

@@ -1,4 +1,5 @@
-/// Process-wide allocator settings for the `tatami` and `tatami-bench` executables.
+/// Process-wide allocator settings for `tatami`'s batch commands (lint, preview, frames,
+/// schema; not `lsp`) and `tatami-bench`.
 public enum Allocator {
     /// Tunes glibc's malloc for a process that builds one large tree and keeps it until it exits.
     ///
@@ -8,7 +9,7 @@ public enum Allocator {
     /// - A 64 MiB top pad: the heap grows in large steps instead of 128 KiB ones. Untouched pages
     ///   cost no memory, so the resident size is unchanged.
     ///
-    /// Call it first thing in `main`, before any other thread starts. A no-op off glibc.
+    /// Call it before any other thread starts. A no-op off glibc.
     public static func configureForBatchWork() {
         #if os(Linux) && canImport(Glibc)
         // <malloc.h>, which Swift's Glibc module does not export: M_TOP_PAD is -2, M_ARENA_MAX -8.

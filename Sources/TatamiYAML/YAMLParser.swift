@@ -261,8 +261,9 @@ struct TreeBuilder {
     }
 
     private mutating func close(endMark: Int) {
-        let end = stack.last.map { $0.isFlow ? endMark : (lastChildEnd ?? $0.start) } ?? endMark
-        guard let frame = stack.popLast() else { return }
+        guard let frame = stack.last else { return }
+        let end = frame.isFlow ? endMark : (lastChildEnd ?? frame.start)
+        stack.removeLast()
         let node = collection(frame, range: SourceRange(start: frame.start, end: end))
         // No slice of `pending` may be alive here, or this would copy the whole buffer.
         pending.removeSubrange(frame.base...)

@@ -1,5 +1,3 @@
 import TatamiCLI
-import TatamiServices
 
-Allocator.configureForBatchWork()
 TatamiCommand.run()
