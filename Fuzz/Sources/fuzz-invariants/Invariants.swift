@@ -28,6 +28,9 @@ import TatamiServices
 ///    the two border lines, and no line is wider than the viewport's column count plus the two
 ///    border columns, widths measured with the renderer's own rule (`CellWidth.of` per grapheme
 ///    cluster).
+/// 6. The rigid-node shortcut changes nothing: laid out with `answersRigidSizes` off, every
+///    frame node has the same path, kind, frame, content, proposal, hidden flag and drawing, and
+///    the diagnostics are the same, in the same order.
 enum Invariants {
     /// Rounding slack for containment: edges are rounded monotonically, so exact containment
     /// survives rounding; only floating-point noise at a rounding boundary can cost a pixel.
@@ -67,7 +70,27 @@ enum Invariants {
             // 5. The render stays inside its border.
             checkRender(ASCIIRenderer.render(layout), v, "default", fail)
             checkRender(ASCIIRenderer.render(layout, options: RenderOptions(ascii: true, outline: true)), v, "--ascii --outline", fail)
+            // 6. The shortcut against the full computation.
+            let shortcut = describe(LayoutEngine.layout(analysis.document, in: v))
+            let full = describe(LayoutEngine.layout(analysis.document, in: v, options: LayoutOptions(answersRigidSizes: false)))
+            if shortcut != full {
+                let difference = zip(shortcut, full).first { $0 != $1 }.map { "\($0.0)\nagainst the full computation:\n\($0.1)" }
+                    ?? "\(shortcut.count) lines against \(full.count)"
+                fail("viewport \(v.name): the rigid-node shortcut changes the layout:\n\(difference)")
+            }
         }
+    }
+
+    /// A layout as lines, one per frame node and per diagnostic.
+    static func describe(_ result: LayoutResult) -> [String] {
+        var lines: [String] = []
+        func value(_ v: Double?) -> String { v.map { "\($0)" } ?? "nil" }
+        result.root?.preorder { f in
+            lines.append("\(f.path) \(f.kind) \(f.frame) \(f.content) proposal \(value(f.proposal.width)) \(value(f.proposal.height))"
+                         + " hidden \(f.hidden) \(f.drawing) \(f.borders.map(\.rect))")
+        }
+        for d in result.diagnostics { lines.append("\(d.code.name) \(d.range) \(d.message)") }
+        return lines
     }
 
     static func checkRect(_ r: Rect, _ what: String, _ node: FrameNode, _ v: Viewport, _ fail: (String) -> Never) {

@@ -10,10 +10,14 @@ final class LayoutContext {
     /// Expression problems found while evaluating (division by zero), deduplicated by range.
     private(set) var expressionDiagnostics: [Diagnostic] = []
     private var reportedExpressionRanges: Set<SourceRange> = []
+    /// Whether rigid nodes answer size queries from their first measurement
+    /// (`LayoutOptions.answersRigidSizes`).
+    let answersRigidSizes: Bool
 
-    init(document: TatamiDocument, viewport: Viewport) {
+    init(document: TatamiDocument, viewport: Viewport, options: LayoutOptions = LayoutOptions()) {
         self.document = document
         self.viewport = viewport
+        self.answersRigidSizes = options.answersRigidSizes
         self.area = Rect(x: 0, y: 0, width: viewport.width, height: viewport.height)
     }
 

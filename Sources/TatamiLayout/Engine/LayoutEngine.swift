@@ -19,8 +19,8 @@ public enum LayoutEngine {
     /// Containers nested deeper than this get `too-deep`.
     public static let maxContainerDepth = 10
 
-    public static func layout(_ document: TatamiDocument, in viewport: Viewport) -> LayoutResult {
-        let ctx = LayoutContext(document: document, viewport: viewport)
+    public static func layout(_ document: TatamiDocument, in viewport: Viewport, options: LayoutOptions = LayoutOptions()) -> LayoutResult {
+        let ctx = LayoutContext(document: document, viewport: viewport, options: options)
         guard let body = document.body else {
             return LayoutResult(viewport: viewport, root: nil, diagnostics: [])
         }
@@ -47,6 +47,19 @@ public enum LayoutEngine {
         var diagnostics = ctx.expressionDiagnostics + placer.diagnostics
         diagnostics += LayoutLints(viewport: viewport).check(frames)
         return LayoutResult(viewport: viewport, root: frames, diagnostics: diagnostics, workingTree: WorkingTree(root))
+    }
+}
+
+/// How the engine computes a layout. The result never depends on these: they exist so tests
+/// and the fuzzer can check a shortcut against the full computation.
+public struct LayoutOptions: Sendable {
+    /// Rigid nodes (`NodeRole.isRigid`: sizes that do not depend on the proposal, such as fixed
+    /// frames and stacks of them) answer size queries from their first measurement instead of
+    /// being arranged again for each probe. Off, every distinct proposal is computed in full.
+    public var answersRigidSizes = true
+
+    public init(answersRigidSizes: Bool = true) {
+        self.answersRigidSizes = answersRigidSizes
     }
 }
 

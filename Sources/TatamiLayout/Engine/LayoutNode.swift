@@ -120,6 +120,45 @@ enum NodeRole {
     case offset(x: Double, y: Double, child: LayoutNode)
 }
 
+extension NodeRole {
+    /// Whether a node in this role reports one size whatever it is proposed, and lays out its
+    /// whole subtree the same way (sizes, positions, baselines, guide values), only the
+    /// proposals passed to rigid descendants differing. By induction on the tree:
+    ///
+    /// - an image that is not resizable reports its size;
+    /// - a fixed `frame` with both dimensions, and `fixedSize` on both axes, propose their child
+    ///   one constant proposal, so the child's subtree is always laid out alike;
+    /// - a frame with one fixed dimension, padding, border, offset, `fixedSize` on one axis and
+    ///   `aspectRatio` report sizes computed from the child's size alone, and background and
+    ///   overlay propose their decoration that size: rigid when the child is;
+    /// - hstack, vstack, zstack and a component instance compute their size and placements from
+    ///   their children's sizes and guide values: rigid when every child is (§7.1 and §7.2 only
+    ///   choose what each child is proposed).
+    ///
+    /// Text, colours, spacers, dividers, flexible frames and the other containers take their
+    /// size from the proposal. What does depend on the proposal for a rigid node, its
+    /// `overflow` and the proposals in its placements, is read only from `measure`, which is
+    /// keyed by the exact proposal.
+    var isRigid: Bool {
+        switch self {
+        case .image(_, let resizable):
+            return !resizable
+        case .text, .color, .spacer, .divider, .flexibleFrame:
+            return false
+        case .container(let algorithm, let children):
+            guard algorithm is StackLayout || algorithm is ZStackLayout || algorithm is ComponentLayout else { return false }
+            return children.allSatisfy(\.isRigid)
+        case .fixedFrame(let width, let height, _, let child):
+            return (width != nil && height != nil) || child.isRigid
+        case .fixedSize(let horizontal, let vertical, let child):
+            return (horizontal && vertical) || child.isRigid
+        case .padding(_, let child), .border(_, let child), .offset(_, _, let child), .aspectRatio(_, _, let child),
+             .background(_, _, let child), .overlay(_, _, let child):
+            return child.isRigid
+        }
+    }
+}
+
 /// One layer of a view for one viewport: the view's core (its kind) or one of its modifiers.
 ///
 /// A view becomes a chain of nodes, outermost modifier first; `view` is shared along the chain
@@ -137,6 +176,10 @@ final class LayoutNode {
     /// Whether a custom guide's explicit value can come from this node or below (some view in
     /// the subtree sets `alignmentGuides`). Lets guide queries skip whole subtrees.
     var mayCarryCustomGuides = false
+    /// Whether the node's size, and everything about its subtree except the proposals its
+    /// rigid descendants receive, is the same whatever it is proposed (see `NodeRole.isRigid`).
+    /// Size queries to a rigid node are answered from its first measurement.
+    let isRigid: Bool
 
     // The measurement cache: most nodes see one to three proposals, so the first entry is kept
     // inline and the rest in parallel arrays whose keys are plain values (searching them costs
@@ -170,6 +213,7 @@ final class LayoutNode {
         self.role = role
         self.isOuter = isOuter
         self.containsText = containsText
+        self.isRigid = role.isRigid
         if case .text(_, let font, let lineLimit, _, _) = role {
             textUnits = (TextMeasurer.sanitizedMetric(font.width), TextMeasurer.sanitizedMetric(font.height), lineLimit)
         } else {
@@ -206,7 +250,13 @@ final class LayoutNode {
     }
 
     /// The size for a proposal, through the cache, without copying the measurement.
+    ///
+    /// A rigid node answers every size query after its first measurement with that size: a
+    /// stack's probes at 0 and at infinity then cost nothing, and a stack of rigid children is
+    /// arranged once for the probes and once more for its final proposal (`measure`, which
+    /// stays exact: the placements it returns carry the proposals of that very arrangement).
     func sizeThatFits(_ proposal: ProposedSize, _ ctx: LayoutContext) -> Size {
+        if isRigid && firstMeasurement != nil && ctx.answersRigidSizes { return firstSize }
         guard let i = cacheIndex(proposal, ctx) else { return .zero }
         return i < 0 ? firstSize : more[i].size
     }
