@@ -32,16 +32,25 @@ public struct YAMLLimits: Sendable {
     public static let standard = YAMLLimits()
 }
 
+/// Whether the parser reads libyaml's events on a thread of its own while the tree is built
+/// from them (`EventPipeline`). The result is the same either way.
+public enum YAMLPipelining: Sendable {
+    /// On for inputs of at least `EventPipeline.minimumBytes` when more than one processor is online.
+    case automatic
+    case always
+    case never
+}
+
 /// Parses YAML text with libyaml into an immutable `YAMLNode` tree with exact source ranges.
 ///
 /// Never throws and never traps on bad input: problems come back as diagnostics, together with
 /// as much of the tree as could be built.
 public enum YAMLParser {
-    public static func parse(_ text: String, limits: YAMLLimits = .standard) -> YAMLParseResult {
-        parse(bytes: Array(text.utf8), limits: limits)
+    public static func parse(_ text: String, limits: YAMLLimits = .standard, pipelining: YAMLPipelining = .automatic) -> YAMLParseResult {
+        parse(bytes: Array(text.utf8), limits: limits, pipelining: pipelining)
     }
 
-    public static func parse(bytes: [UInt8], limits: YAMLLimits = .standard) -> YAMLParseResult {
+    public static func parse(bytes: [UInt8], limits: YAMLLimits = .standard, pipelining: YAMLPipelining = .automatic) -> YAMLParseResult {
         let table = LineTable(bytes: bytes)
         if bytes.count > limits.maxBytes {
             let d = Diagnostic(.tooComplex, "the file is \(bytes.count) bytes; the limit is \(limits.maxBytes)", at: .at(0))
@@ -49,8 +58,20 @@ public enum YAMLParser {
         }
         var builder = TreeBuilder(table: table, limits: limits)
         bytes.withUnsafeBufferPointer { buffer in
-            builder.run(buffer)
+            if EventPipeline.isWanted(pipelining, byteCount: buffer.count) {
+                EventPipeline.run(buffer, table: table, into: &builder)
+            } else {
+                let reader = EventReader(input: buffer)
+                var decoder = EventDecoder(table: table)
+                var chunk = EventChunk(capacity: 256)
+                while !reader.isDone {
+                    reader.read(into: &chunk, limit: 256)
+                    guard decoder.feed(chunk, to: &builder) else { break }
+                    chunk.removeAll()
+                }
+            }
         }
+        builder.finish()
         return YAMLParseResult(root: builder.root, diagnostics: builder.diagnostics, lineTable: table, isComplete: builder.isComplete)
     }
 }
@@ -128,7 +149,7 @@ struct TreeBuilder {
     }
 
     let limits: YAMLLimits
-    var marks: MarkConverter
+    let table: LineTable
     var root: YAMLNode?
     var diagnostics: [Diagnostic] = []
     var isComplete = true
@@ -140,62 +161,37 @@ struct TreeBuilder {
 
     init(table: LineTable, limits: YAMLLimits) {
         self.limits = limits
-        self.marks = MarkConverter(table: table)
+        self.table = table
     }
 
-    mutating func run(_ input: UnsafeBufferPointer<UInt8>) {
-        var parser = yaml_parser_t()
-        guard yaml_parser_initialize(&parser) != 0 else {
-            fail("libyaml could not start (out of memory)", at: 0)
-            return
-        }
-        defer { yaml_parser_delete(&parser) }
-        yaml_parser_set_input_string(&parser, input.baseAddress ?? UnsafePointer(bitPattern: 1), input.count)
-
-        var event = yaml_event_t()
-        while true {
-            guard yaml_parser_parse(&parser, &event) != 0 else {
-                syntaxError(parser)
-                closeOpenCollections()
-                return
-            }
-            let keepGoing = handle(&event)
-            yaml_event_delete(&event)
-            if !keepGoing { break }
-        }
+    /// After the last event: closes what an error or an early stop left open.
+    mutating func finish() {
         closeOpenCollections()
     }
 
     /// Handles one event; false stops the parse.
-    private mutating func handle(_ event: inout yaml_event_t) -> Bool {
-        switch event.type {
-        case YAML_STREAM_END_EVENT:
+    mutating func handle(_ event: ParsedEvent) -> Bool {
+        switch event {
+        case .streamEnd:
             return false
-        case YAML_DOCUMENT_START_EVENT:
+        case .failed(let diagnostic):
+            isComplete = false
+            diagnostics.append(diagnostic)
+            return false
+        case .documentStart(let at):
             documents += 1
             if documents > 1 {
-                let at = marks.offset(event.start_mark)
                 diagnostics.append(Diagnostic(
                     .multipleDocuments,
                     "a Tatami file holds one YAML document; this second one is ignored",
-                    at: SourceRange(start: at, end: marks.table.contentRange(ofLine: marks.table.line(ofByte: at)).upperBound)))
+                    at: SourceRange(start: at, end: table.contentRange(ofLine: table.line(ofByte: at)).upperBound)))
                 return false
             }
             return true
-        case YAML_SCALAR_EVENT:
-            let start = marks.offset(event.start_mark)
-            let end = marks.offset(event.end_mark)
-            let s = event.data.scalar
-            let text = string(s.value, length: s.length)
-            let style = scalarStyle(s.style)
-            let scalar = makeScalar(text: text, style: style, nodeRange: SourceRange(start: start, end: end),
-                                    singleLine: event.start_mark.line == event.end_mark.line)
-            let node = YAMLNode(content: .scalar(scalar), range: SourceRange(start: start, end: end), tag: cString(s.tag))
-            add(node, size: 1, anchor: cString(s.anchor))
+        case .scalar(let node, let anchor):
+            add(node, size: 1, anchor: anchor)
             return true
-        case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
-            let isMapping = event.type == YAML_MAPPING_START_EVENT
-            let start = marks.offset(event.start_mark)
+        case .collectionStart(let isMapping, let start, let tag, let anchor, let isFlow):
             if stack.count >= limits.maxDepth {
                 diagnostics.append(Diagnostic(
                     .tooComplex,
@@ -204,24 +200,12 @@ struct TreeBuilder {
                 isComplete = false
                 return false
             }
-            let tag: String?, anchor: String?, isFlow: Bool
-            if isMapping {
-                let m = event.data.mapping_start
-                tag = cString(m.tag); anchor = cString(m.anchor); isFlow = m.style == YAML_FLOW_MAPPING_STYLE
-            } else {
-                let q = event.data.sequence_start
-                tag = cString(q.tag); anchor = cString(q.anchor); isFlow = q.style == YAML_FLOW_SEQUENCE_STYLE
-            }
             stack.append(Frame(isMapping: isMapping, start: start, tag: tag, anchor: anchor, isFlow: isFlow, base: pending.count))
             return true
-        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-            close(endMark: marks.offset(event.end_mark))
+        case .collectionEnd(let end):
+            close(endMark: end)
             return true
-        case YAML_ALIAS_EVENT:
-            let start = marks.offset(event.start_mark)
-            let end = marks.offset(event.end_mark)
-            let name = cString(event.data.alias.anchor) ?? ""
-            let range = SourceRange(start: start, end: end)
+        case .alias(let name, let range):
             guard let target = anchors[name] else {
                 // libyaml reports undefined aliases itself; this is a fallback.
                 diagnostics.append(Diagnostic(.yamlSyntax, "found undefined alias `\(name)`", at: range))
@@ -238,8 +222,6 @@ struct TreeBuilder {
                 return false
             }
             add(target.node, size: target.size, anchor: nil)
-            return true
-        default:
             return true
         }
     }
@@ -301,7 +283,7 @@ struct TreeBuilder {
                 first = pairs[..<i].first(where: { $0.key.keyText.map { sameBytes($0, k) } ?? false })?.key
             }
             if let first {
-                let p = marks.table.scalarPosition(ofByte: first.range.start)
+                let p = table.scalarPosition(ofByte: first.range.start)
                 diagnostics.append(Diagnostic(
                     .duplicateKey,
                     "`\(k)` is already set on line \(p.line + 1); a key may appear once in a mapping",
@@ -333,81 +315,5 @@ struct TreeBuilder {
 
     private func nullNode(_ range: SourceRange) -> YAMLNode {
         YAMLNode(content: .scalar(YAMLScalar(text: "", style: .plain, valueRange: range, offsetMap: .none)), range: range)
-    }
-
-    private mutating func syntaxError(_ parser: yaml_parser_t) {
-        isComplete = false
-        let problem = cString(parser.problem) ?? "invalid YAML"
-        let at = marks.offset(parser.problem_mark)
-        let bytes = marks.table.bytes
-        var message = problem
-        if let context = cString(parser.context) { message += " " + context }
-        if at < bytes.count && bytes[at] == 0x09 {
-            message += " (a tab: YAML indents with spaces only)"
-        }
-        let end = at < bytes.count ? min(bytes.count, at + LineTable.sequenceLength(bytes[at])) : at
-        var related: [RelatedLocation] = []
-        if parser.context != nil {
-            let ctxAt = marks.offset(parser.context_mark)
-            if ctxAt != at {
-                related.append(RelatedLocation(range: .at(ctxAt), message: cString(parser.context) ?? ""))
-            }
-        }
-        diagnostics.append(Diagnostic(.yamlSyntax, message, at: SourceRange(start: at, end: end), related: related))
-    }
-
-    private mutating func fail(_ message: String, at offset: Int) {
-        isComplete = false
-        diagnostics.append(Diagnostic(.yamlSyntax, message, at: .at(offset)))
-    }
-
-    // MARK: Scalars
-
-    private mutating func makeScalar(text: String, style: ScalarStyle, nodeRange: SourceRange, singleLine: Bool) -> YAMLScalar {
-        let bytes = marks.table.bytes
-        switch style {
-        case .plain:
-            // A plain scalar has no escapes: on one line, its value is its source text.
-            let source = nodeRange.start..<min(nodeRange.end, bytes.count)
-            if singleLine && source.count == text.utf8.count {
-                return YAMLScalar(text: text, style: style, valueRange: nodeRange,
-                                  offsetMap: .identity(start: source.lowerBound, count: source.count))
-            }
-            return YAMLScalar(text: text, style: style, valueRange: nodeRange, offsetMap: .none)
-        case .singleQuoted, .doubleQuoted:
-            let inner = SourceRange(start: min(nodeRange.start + 1, nodeRange.end), end: max(nodeRange.start + 1, nodeRange.end - 1))
-            let map = ScalarOffsetMap.quoted(bytes: bytes, inner: inner, value: text, double: style == .doubleQuoted)
-            return YAMLScalar(text: text, style: style, valueRange: inner, offsetMap: map)
-        case .literal, .folded:
-            // The content starts on the line after the indicator.
-            let firstLine = marks.table.line(ofByte: nodeRange.start) + 1
-            let start = firstLine < marks.table.lineCount ? marks.table.lineStarts[firstLine] : nodeRange.end
-            return YAMLScalar(text: text, style: style, valueRange: SourceRange(start: min(start, nodeRange.end), end: nodeRange.end), offsetMap: .none)
-        }
-    }
-
-    private func scalarStyle(_ s: yaml_scalar_style_t) -> ScalarStyle {
-        switch s {
-        case YAML_SINGLE_QUOTED_SCALAR_STYLE: return .singleQuoted
-        case YAML_DOUBLE_QUOTED_SCALAR_STYLE: return .doubleQuoted
-        case YAML_LITERAL_SCALAR_STYLE: return .literal
-        case YAML_FOLDED_SCALAR_STYLE: return .folded
-        default: return .plain
-        }
-    }
-
-    private func string(_ p: UnsafeMutablePointer<yaml_char_t>?, length: Int) -> String {
-        guard let p else { return "" }
-        return String(decoding: UnsafeBufferPointer(start: p, count: length), as: UTF8.self)
-    }
-
-    private func cString(_ p: UnsafeMutablePointer<yaml_char_t>?) -> String? {
-        guard let p else { return nil }
-        return String(cString: p)
-    }
-
-    private func cString(_ p: UnsafePointer<CChar>?) -> String? {
-        guard let p else { return nil }
-        return String(cString: p)
     }
 }
