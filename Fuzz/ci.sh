@@ -9,6 +9,8 @@ seconds="${FUZZ_SECONDS:-30}"
 targets=(fuzz-pipeline fuzz-server fuzz-invariants)
 
 echo "== building the fuzzers"
+# New source files in the root package go unnoticed by a planned build (see run.sh).
+rm -f ../.build-fuzz/release.yaml
 swift build -c release -Xswiftc -sanitize=fuzzer --scratch-path ../.build-fuzz
 
 export SWIFT_BACKTRACE=enable=no

@@ -39,6 +39,10 @@ esac
 [[ "$seconds" =~ ^[0-9]+$ ]] || usage
 
 echo "== building $target (-sanitize=$sanitize, $scratch)"
+# SwiftPM does not notice source files added to the root package (a path dependency here) once
+# it has planned a build in this scratch path: drop the plan so it is made again (this
+# recompiles nothing that has not changed).
+rm -f "$scratch/release.yaml"
 swift build -c release -Xswiftc "-sanitize=$sanitize" --scratch-path "$scratch" --product "$target"
 scratch=$(cd "$scratch" && pwd)
 binary="$scratch/release/$target"

@@ -123,12 +123,14 @@ struct NodeBuilder {
 
         // Decorations whose own `when` fails are absent here: drop those modifiers first, so the
         // outermost node is known before the chain is built.
-        let modifiers = view.modifiers.filter { m in
+        func present(_ m: Modifier) -> Bool {
             switch m {
             case .background(let v, _), .overlay(let v, _): return ctx.holds(v.condition)
             default: return true
             }
         }
+        // Nearly always every modifier is present: then the view's own array serves, uncopied.
+        let modifiers = view.modifiers.allSatisfy(present) ? view.modifiers : view.modifiers.filter(present)
         let core = LayoutNode(view: view, role: role, isOuter: modifiers.isEmpty, containsText: containsText)
         core.core = core
         let carries = !view.alignmentGuides.isEmpty || view.children.isEmpty == false && childrenCarryGuides(role)

@@ -7,16 +7,16 @@ struct LayoutLints {
 
     func check(_ root: FrameNode) -> [Diagnostic] {
         var out: [Diagnostic] = []
+        // Whether a view draws is asked only of views with a zero side (few), and remembered.
         var draws: [ObjectIdentifier: Bool] = [:]
-        computeDraws(root, &draws)
         // Iterative walk: (node, containers above it, inside a zero-size view already reported)
         var stack: [(FrameNode, Int, Bool)] = [(root, 0, false)]
         while let (node, depth, quiet) = stack.popLast() {
             let view = node.view
             var silenced = quiet
-            if !quiet, draws[ObjectIdentifier(node)] == true {
-                let r = node.frame, c = node.content
-                if r.width == 0 || r.height == 0 || c.width == 0 || c.height == 0 {
+            let r = node.frame, c = node.content
+            if !quiet, r.width == 0 || r.height == 0 || c.width == 0 || c.height == 0 {
+                if computeDraws(node, &draws) {
                     let zeroWide = r.width == 0 || c.width == 0
                     out.append(Diagnostic(
                         .zeroSize,
@@ -51,12 +51,12 @@ struct LayoutLints {
     }
 
     /// Whether a shown view draws something: text, an image, a colour that is not clear, or a
-    /// container holding one.
-    @discardableResult
+    /// container holding one. Subtrees already asked about are looked up in `memo`.
     private func computeDraws(_ root: FrameNode, _ memo: inout [ObjectIdentifier: Bool]) -> Bool {
         // Post-order without recursion.
         var stack: [(FrameNode, Bool)] = [(root, false)]
         while let (node, visited) = stack.popLast() {
+            if !visited && memo[ObjectIdentifier(node)] != nil { continue }
             if !visited {
                 stack.append((node, true))
                 for c in node.children { stack.append((c, false)) }
