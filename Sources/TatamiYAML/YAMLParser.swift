@@ -1,4 +1,3 @@
-import CLibYAML
 import TatamiBase
 
 extension DiagnosticCode {
@@ -126,13 +125,9 @@ struct MarkConverter {
         }
         return cursorByte
     }
-
-    mutating func offset(_ mark: yaml_mark_t) -> Int {
-        offset(line: Int(mark.line), column: Int(mark.column))
-    }
 }
 
-/// Builds the tree from libyaml's event stream with an explicit stack (no recursion).
+/// Builds the tree from the decoded events (`ParsedEvent`) with an explicit stack (no recursion).
 struct TreeBuilder {
     /// An open collection. Its children so far are `pending[base...]` (a mapping's as key,
     /// value, key, value…): one buffer shared by every open collection, so a collection costs
