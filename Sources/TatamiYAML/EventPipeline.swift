@@ -46,12 +46,7 @@ enum EventPipeline {
         let channel = Channel(reader: EventReader(input: input))
         var decoder = EventDecoder(table: table)
         guard channel.startReader() else {
-            var chunk = EventChunk(capacity: chunkSize)
-            while !channel.reader.isDone {
-                channel.reader.read(into: &chunk, limit: chunkSize)
-                guard decoder.feed(chunk, to: &builder) else { break }
-                chunk.removeAll()
-            }
+            decoder.readAll(from: channel.reader, chunkSize: chunkSize, into: &builder)
             return
         }
         var stopped = false

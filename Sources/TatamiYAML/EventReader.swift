@@ -24,6 +24,10 @@ struct EventChunk {
         /// Index in `names` of the event's tag and anchor (an alias's anchor name is the
         /// anchor), or -1 when it has neither.
         var names: Int32
+
+        /// The last event of a stream libyaml rejected; the details are in `failure`.
+        static let failed = Event(kind: .failed, style: 0, startLine: 0, startColumn: 0, endLine: 0, endColumn: 0,
+                                  valueStart: 0, valueLength: 0, names: -1)
     }
 
     var events: [Event] = []
@@ -86,8 +90,7 @@ final class EventReader {
             isDone = true
             chunk.failure = EventChunk.Failure(problem: "libyaml could not start (out of memory)", context: nil, problemLine: 0,
                                                problemColumn: 0, contextLine: 0, contextColumn: 0, hasContext: false, couldNotStart: true)
-            chunk.events.append(EventChunk.Event(kind: .failed, style: 0, startLine: 0, startColumn: 0, endLine: 0, endColumn: 0,
-                                                 valueStart: 0, valueLength: 0, names: -1))
+            chunk.events.append(.failed)
             return
         }
         var count = 0
@@ -101,8 +104,7 @@ final class EventReader {
                     problemLine: Int(p.problem_mark.line), problemColumn: Int(p.problem_mark.column),
                     contextLine: Int(p.context_mark.line), contextColumn: Int(p.context_mark.column),
                     hasContext: p.context != nil, couldNotStart: false)
-                chunk.events.append(EventChunk.Event(kind: .failed, style: 0, startLine: 0, startColumn: 0, endLine: 0, endColumn: 0,
-                                                     valueStart: 0, valueLength: 0, names: -1))
+                chunk.events.append(.failed)
                 return
             }
             if append(&event, to: &chunk) { count += 1 }
@@ -177,6 +179,17 @@ struct EventDecoder {
     init(table: LineTable) {
         self.table = table
         marks = MarkConverter(table: table)
+    }
+
+    /// Reads and builds on the calling thread, a chunk of `chunkSize` events at a time, until
+    /// the stream ends or the builder stops.
+    mutating func readAll(from reader: EventReader, chunkSize: Int, into builder: inout TreeBuilder) {
+        var chunk = EventChunk(capacity: chunkSize)
+        while !reader.isDone {
+            reader.read(into: &chunk, limit: chunkSize)
+            guard feed(chunk, to: &builder) else { return }
+            chunk.removeAll()
+        }
     }
 
     /// Feeds a chunk's events to the builder; false when the builder stopped.

@@ -60,14 +60,8 @@ public enum YAMLParser {
             if EventPipeline.isWanted(pipelining, byteCount: buffer.count) {
                 EventPipeline.run(buffer, table: table, into: &builder)
             } else {
-                let reader = EventReader(input: buffer)
                 var decoder = EventDecoder(table: table)
-                var chunk = EventChunk(capacity: 256)
-                while !reader.isDone {
-                    reader.read(into: &chunk, limit: 256)
-                    guard decoder.feed(chunk, to: &builder) else { break }
-                    chunk.removeAll()
-                }
+                decoder.readAll(from: EventReader(input: buffer), chunkSize: 256, into: &builder)
             }
         }
         builder.finish()
