@@ -92,6 +92,10 @@ public enum Pipeline {
             var clock = Stopwatch()
             let yaml = YAMLParser.parse(bytes: bytes)
             timings.parse = clock.lap()
+            // Validation and layout allocate on this thread alone: let the other processor take
+            // their page faults (a no-op outside the batch commands and for small inputs).
+            let prefaulter = HeapPrefaulter.start(forInputOf: bytes.count)
+            defer { prefaulter?.stop() }
             let validation = Validator.validate(yaml, context: context)
             timings.validate = clock.lap()
 
@@ -110,6 +114,7 @@ public enum Pipeline {
             if layout {
                 layouts = chosen.map { LayoutEngine.layout(document, in: $0) }
             }
+            prefaulter?.stop()
             timings.layout = clock.lap()
 
             let suppressions = Suppressions(yaml.lineTable)

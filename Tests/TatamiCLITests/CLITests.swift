@@ -1,4 +1,5 @@
 import Foundation
+import TatamiServices
 import TatamiTestSupport
 import XCTest
 
@@ -184,6 +185,48 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(r.status, 0)
         XCTAssertTrue(r.stderr.contains("parse") && r.stderr.contains("layout"), r.stderr)
         XCTAssertTrue(r.stdout.contains("\"name\": \"100x50\""), r.stdout)
+    }
+
+    /// A file past the size where the batch commands read events on a second thread and
+    /// prefault the heap on another (`HeapPrefaulter`), with a one-arena allocator: the binary's
+    /// frames and diagnostics are exactly those of the plain in-process pipeline.
+    func testLargeFileGivesTheSameFramesAsTheInProcessPipeline() throws {
+        var text = "tatami: 1\nviewports:\n  narrow: {width: 300, height: 200}\nbody:\n  vstack:\n"
+        for i in 0..<1_000 {
+            text += """
+                - hstack:
+                    - text: "Row \(i) with a title long enough to wrap or be cut"
+                      lineLimit: 1
+                    - image: icon
+                      size: {width: \(10 + i % 7), height: 12}
+                    - spacer: {}
+                    - color: blue
+                      frame: {width: \(i % 5 * 10), height: 8}
+                      padding: \(i % 3)
+                  spacing: \(i % 4)
+
+            """
+        }
+        text += "  unknwn: 1\n"
+        XCTAssertGreaterThan(text.utf8.count, HeapPrefaulter.minimumBytes)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tatami-large-\(UUID().uuidString).tatami.yaml")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+
+        let expected = Pipeline.analyze(text: text, path: url.path, viewports: .first)
+        let frames = try tatami(["frames", url.path])
+        XCTAssertEqual(frames.status, 1, "the unknown key is an error")
+        XCTAssertEqual(frames.stdout, FramesFormatter.json(file: url.path, result: expected.layouts[0]))
+        // Hundreds of views: the comparison is not of two empty outputs.
+        XCTAssertGreaterThan(frames.stdout.components(separatedBy: "\"path\"").count, 5_000)
+
+        let lint = try tatami(["lint", "--format", "json", url.path])
+        let object = try JSONSerialization.jsonObject(with: Data(lint.stdout.utf8)) as! [String: Any]
+        let shown = object["diagnostics"] as! [[String: Any]]
+        XCTAssertEqual(shown.map { $0["code"] as? String }, expected.diagnostics.map(\.code.name))
+        XCTAssertEqual(shown.map { $0["line"] as? Int }, expected.diagnostics.map { expected.lineTable.line(ofByte: $0.range.start) + 1 })
+        XCTAssertTrue(shown.contains { $0["code"] as? String == "unknown-key" })
+        XCTAssertTrue(shown.contains { $0["code"] as? String == "text-truncated" })
     }
 
     // MARK: Imports and --root
