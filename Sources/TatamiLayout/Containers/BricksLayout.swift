@@ -2,8 +2,12 @@ import TatamiBase
 import TatamiModel
 
 /// bricks (FORMAT.md §7.4): variable-width bricks in rows of one height, as in a tag cloud.
-struct BricksLayout: ContainerLayout {
+final class BricksLayout: ContainerLayout {
     let options: BrickOptions
+
+    init(options: BrickOptions) {
+        self.options = options
+    }
 
     func arrange(_ p: ProposedSize, children: [LayoutNode], in ctx: LayoutContext) -> Arrangement {
         let spacing = options.spacing

@@ -9,7 +9,7 @@ extension DiagnosticCode {
 }
 
 /// canvas (FORMAT.md §7.4): frame-based placements, the first whose condition holds.
-struct CanvasLayout: ContainerLayout {
+final class CanvasLayout: ContainerLayout {
     func arrange(_ p: ProposedSize, children: [LayoutNode], in ctx: LayoutContext) -> Arrangement {
         // Size: the proposal; unspecified dimensions from the extent of the absolute children.
         var extent = Size.zero

@@ -4,7 +4,7 @@ import TatamiModel
 /// A component instance (FORMAT.md §8): its body is proposed what the instance is proposed and
 /// placed at its origin, so the instance's frame is the body's, with the instance's own
 /// modifiers around it.
-struct ComponentLayout: ContainerLayout {
+final class ComponentLayout: ContainerLayout {
     func arrange(_ p: ProposedSize, children: [LayoutNode], in ctx: LayoutContext) -> Arrangement {
         guard let body = children.first else { return Arrangement(size: .zero, children: []) }
         let size = body.sizeThatFits(p, ctx)

@@ -2,10 +2,16 @@ import TatamiBase
 import TatamiModel
 
 /// flow (FORMAT.md §7.3): children at their ideal sizes in rows, wrapping at the proposed width.
-struct FlowLayout: ContainerLayout {
+final class FlowLayout: ContainerLayout {
     let spacing: Double
     let lineSpacing: Double
     let alignment: Alignment2D
+
+    init(spacing: Double, lineSpacing: Double, alignment: Alignment2D) {
+        self.spacing = spacing
+        self.lineSpacing = lineSpacing
+        self.alignment = alignment
+    }
 
     func arrange(_ p: ProposedSize, children: [LayoutNode], in ctx: LayoutContext) -> Arrangement {
         let limit = p.width.flatMap { $0.isFinite ? $0 : nil }

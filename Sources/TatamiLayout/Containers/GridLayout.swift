@@ -2,11 +2,18 @@ import TatamiBase
 import TatamiModel
 
 /// grid (FORMAT.md §7.4): equal cells, the column count given or picked from the aspect ratio.
-struct GridLayout: ContainerLayout {
+final class GridLayout: ContainerLayout {
     let columns: GridColumns
     let cells: GridCells
     let spacing: Double
     let alignment: Alignment2D
+
+    init(columns: GridColumns, cells: GridCells, spacing: Double, alignment: Alignment2D) {
+        self.columns = columns
+        self.cells = cells
+        self.spacing = spacing
+        self.alignment = alignment
+    }
 
     /// Column counts are capped so that absurd inputs stay cheap.
     static let maxColumns = 100_000

@@ -2,11 +2,17 @@ import TatamiBase
 import TatamiModel
 
 /// hstack and vstack (FORMAT.md §7.1), written for the horizontal case; a vstack swaps the axes.
-struct StackLayout: ContainerLayout {
+final class StackLayout: ContainerLayout {
     let axis: Axis
     let spacing: Double
     /// The cross-axis guide children line up on (vertical guides for an hstack).
     let alignment: GuideName
+
+    init(axis: Axis, spacing: Double, alignment: GuideName) {
+        self.axis = axis
+        self.spacing = spacing
+        self.alignment = alignment
+    }
 
     /// Length along the stack's axis.
     private func main(_ s: Size) -> Double { axis == .horizontal ? s.width : s.height }

@@ -2,8 +2,12 @@ import TatamiBase
 import TatamiModel
 
 /// zstack (FORMAT.md §7.2): children on top of each other, lined up on a two-axis alignment.
-struct ZStackLayout: ContainerLayout {
+final class ZStackLayout: ContainerLayout {
     let alignment: Alignment2D
+
+    init(alignment: Alignment2D) {
+        self.alignment = alignment
+    }
 
     func arrange(_ p: ProposedSize, children: [LayoutNode], in ctx: LayoutContext) -> Arrangement {
         guard !children.isEmpty else { return Arrangement(size: .zero, children: []) }

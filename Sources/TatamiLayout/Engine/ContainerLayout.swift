@@ -32,7 +32,11 @@ struct Arrangement {
 ///
 /// An algorithm sees only its own children, through `LayoutNode.measure` (which caches), and
 /// keeps no state of its own: caching is the node's job, not the algorithm's.
-protocol ContainerLayout {
+///
+/// Algorithms are immutable classes, not structs, so that a `NodeRole` holding one copies with a
+/// retain: an existential struct payload made every copy of a role go through the payload's
+/// value witnesses (about a tenth of layout's instructions).
+protocol ContainerLayout: AnyObject {
     func arrange(_ proposal: ProposedSize, children: [LayoutNode], in ctx: LayoutContext) -> Arrangement
 }
 
