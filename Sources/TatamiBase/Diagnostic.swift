@@ -91,13 +91,19 @@ public struct Diagnostic: Hashable, Sendable {
 
 extension Array where Element == Diagnostic {
     /// Sorted by position, then severity (errors first), then code; stable for equal keys.
+    ///
+    /// Most lists arrive in order already (each stage reports in document order), so a first
+    /// pass checks that and returns the list as it is; otherwise indices are sorted, not the
+    /// diagnostics themselves.
     public func sortedForDisplay() -> [Diagnostic] {
-        enumerated().sorted { a, b in
-            if a.element.range.start != b.element.range.start { return a.element.range.start < b.element.range.start }
-            if a.element.severity != b.element.severity { return a.element.severity > b.element.severity }
-            if a.element.code.name != b.element.code.name { return a.element.code.name < b.element.code.name }
-            return a.offset < b.offset
-        }.map(\.element)
+        func precedes(_ a: Diagnostic, _ b: Diagnostic) -> Bool? {
+            if a.range.start != b.range.start { return a.range.start < b.range.start }
+            if a.severity != b.severity { return a.severity > b.severity }
+            if a.code.name != b.code.name { return a.code.name < b.code.name }
+            return nil  // equal keys: the earlier stays first
+        }
+        if indices.dropFirst().allSatisfy({ precedes(self[$0 - 1], self[$0]) ?? true }) { return self }
+        return indices.sorted { i, j in precedes(self[i], self[j]) ?? (i < j) }.map { self[$0] }
     }
 
     public var hasErrors: Bool { contains { $0.severity == .error } }

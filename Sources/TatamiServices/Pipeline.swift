@@ -130,7 +130,7 @@ public enum Pipeline {
                     for d in l.diagnostics where seen.insert(d).inserted { all.append(d) }
                 }
             }
-            let shown = all.filter { !suppressions.silences($0, in: yaml.lineTable) }
+            let shown = suppressions.isEmpty ? all : all.filter { !suppressions.silences($0, in: yaml.lineTable) }
             return Analysis(
                 path: path, lineTable: yaml.lineTable, yaml: yaml, document: document, layouts: layouts,
                 diagnostics: shown.sortedForDisplay(), missingViewport: missing, timings: timings)

@@ -58,4 +58,15 @@ final class SuppressionTests: XCTestCase {
         XCTAssertEqual(t.byLine[0], ["unknown-key"])
         XCTAssertEqual(t.byLine[2], ["a", "b", "c"])
     }
+
+    func testEveryHashOfALineAndTheLastLineAreSeen() {
+        // A `#` in a value before the comment on the same line, lines without any, CRLF line
+        // ends, and a comment on a last line without a line break.
+        let text = "a: \"x#y\" # tatami-ignore: one\r\nb: 1\r\nc: \"#\"\r\n\r\nd: 2 # tatami-ignore: two"
+        let s = Suppressions(LineTable(text))
+        XCTAssertEqual(s.byLine, [0: ["one"], 4: ["two"]])
+        XCTAssertTrue(s.fileWide.isEmpty)
+        XCTAssertFalse(s.isEmpty)
+        XCTAssertTrue(Suppressions(LineTable("a: 1\nb: \"#\"\n")).isEmpty)
+    }
 }

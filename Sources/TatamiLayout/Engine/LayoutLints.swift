@@ -36,10 +36,7 @@ struct LayoutLints {
             switch view.kind {
             case .hstack, .vstack, .zstack:
                 if node.children.count == 1 && view.modifiers.isEmpty {
-                    out.append(Diagnostic(
-                        .uselessContainer,
-                        "\(node.kind) holds a single view and has no modifiers; it can be removed",
-                        at: view.kindRange, viewport: viewport.name))
+                    out.append(Diagnostic(.uselessContainer, Self.uselessMessage(node.kind), at: view.kindRange, viewport: viewport.name))
                 }
             default: break
             }
@@ -48,6 +45,17 @@ struct LayoutLints {
             for d in node.backgrounds.reversed() { stack.append((d, level, silenced)) }
         }
         return out
+    }
+
+    /// The `useless-container` message: constant strings, since a file of single-child stacks
+    /// reports one per stack.
+    static func uselessMessage(_ kind: String) -> String {
+        switch kind {
+        case "hstack": return "hstack holds a single view and has no modifiers; it can be removed"
+        case "vstack": return "vstack holds a single view and has no modifiers; it can be removed"
+        case "zstack": return "zstack holds a single view and has no modifiers; it can be removed"
+        default: return "\(kind) holds a single view and has no modifiers; it can be removed"
+        }
     }
 
     /// Whether a shown view draws something: text, an image, a colour that is not clear, or a
