@@ -122,7 +122,11 @@ public enum Pipeline {
             var all = validation.diagnostics
             if document.components.isEmpty {
                 // Every layout diagnostic names its viewport, so without components none repeats.
-                for l in layouts { all.append(contentsOf: l.diagnostics) }
+                if all.isEmpty && layouts.count == 1 {
+                    all = layouts[0].diagnostics  // shared, not copied
+                } else {
+                    for l in layouts { all.append(contentsOf: l.diagnostics) }
+                }
             } else {
                 var seen = Set<Diagnostic>()
                 for l in layouts {

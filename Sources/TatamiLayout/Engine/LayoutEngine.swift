@@ -45,7 +45,7 @@ public enum LayoutEngine {
         finisher.finish(frames)
 
         var diagnostics = ctx.expressionDiagnostics + placer.diagnostics
-        diagnostics += LayoutLints(viewport: viewport).check(frames)
+        LayoutLints(viewport: viewport).check(frames, into: &diagnostics)
         return LayoutResult(viewport: viewport, root: frames, diagnostics: diagnostics, workingTree: WorkingTree(root))
     }
 }

@@ -7,6 +7,13 @@ struct LayoutLints {
 
     func check(_ root: FrameNode) -> [Diagnostic] {
         var out: [Diagnostic] = []
+        check(root, into: &out)
+        return out
+    }
+
+    /// Appends the findings to `out` (a file of single-child stacks reports one per stack:
+    /// appending in place saves copying them all once more).
+    func check(_ root: FrameNode, into out: inout [Diagnostic]) {
         // Whether a view draws is asked only of views with a zero side (few), and remembered.
         var draws: [ObjectIdentifier: Bool] = [:]
         // Iterative walk: (node, containers above it, inside a zero-size view already reported)
@@ -44,7 +51,6 @@ struct LayoutLints {
             for c in node.children.reversed() { stack.append((c, level, silenced)) }
             for d in node.backgrounds.reversed() { stack.append((d, level, silenced)) }
         }
-        return out
     }
 
     /// The `useless-container` message: constant strings, since a file of single-child stacks
