@@ -62,8 +62,11 @@ public final class HeapPrefaulter: @unchecked Sendable {
         #if os(Linux) && canImport(Glibc)
         // The pad above the heap's current end is already reserved and mostly untouched: begin
         // one pad below the end, but never below where the heap began.
+        // `madvise` wants a page-aligned start: the heap's start is rounded up to a page (the
+        // end is rounded down by `heapEnd`).
+        let page = pageSize
         let end = heapEnd()
-        let base = Allocator.heapStart ?? end
+        let base = ((Allocator.heapStart ?? end) + page - 1) & ~(page - 1)
         let from = max(base, end >= UInt(Allocator.topPad) ? end - UInt(Allocator.topPad) : 0)
         return start(from: from, end: heapEnd)
         #else
@@ -97,10 +100,11 @@ public final class HeapPrefaulter: @unchecked Sendable {
         mutex.deallocate()
     }
 
+    private static let pageSize = UInt(max(1, sysconf(Int32(_SC_PAGESIZE))))
+
     /// The end of glibc's main heap, rounded down to a page.
     private static func heapEnd() -> UInt {
-        let page = UInt(max(1, sysconf(Int32(_SC_PAGESIZE))))
-        return UInt(bitPattern: sbrk(0)) & ~(page - 1)
+        UInt(bitPattern: sbrk(0)) & ~(pageSize - 1)
     }
 
     private func launch() -> Bool {
