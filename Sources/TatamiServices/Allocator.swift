@@ -33,14 +33,6 @@ public enum Allocator {
     static private(set) var isConfiguredForBatchWork = false
     /// Where the heap ended when the process was configured.
     static private(set) var heapStart: UInt?
-
-    static var processorCount: Int {
-        #if canImport(Glibc)
-        return max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-        #else
-        return 1
-        #endif
-    }
 }
 
 #if os(Linux) && canImport(Glibc)

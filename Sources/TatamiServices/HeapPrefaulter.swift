@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TatamiBase
 
 /// Takes the heap's page faults on another processor while the pipeline allocates.
 ///
@@ -52,7 +53,7 @@ public final class HeapPrefaulter: @unchecked Sendable {
     /// Starts a prefaulter for a pipeline over `byteCount` bytes of input, or returns nil when
     /// it would not help (see the type's conditions).
     public static func start(forInputOf byteCount: Int) -> HeapPrefaulter? {
-        guard byteCount >= minimumBytes, Allocator.isConfiguredForBatchWork, Allocator.processorCount > 1 else { return nil }
+        guard byteCount >= minimumBytes, Allocator.isConfiguredForBatchWork, Processors.online > 1 else { return nil }
         return start()
     }
 

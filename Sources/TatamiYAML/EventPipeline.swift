@@ -28,16 +28,8 @@ enum EventPipeline {
         switch pipelining {
         case .always: return true
         case .never: return false
-        case .automatic: return byteCount >= minimumBytes && processorCount > 1
+        case .automatic: return byteCount >= minimumBytes && Processors.online > 1
         }
-    }
-
-    static var processorCount: Int {
-        #if canImport(Glibc) || canImport(Darwin)
-        return max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-        #else
-        return 1
-        #endif
     }
 
     /// Feeds every event of `input` to `builder`, reading them on a second thread. Falls back to
