@@ -45,7 +45,7 @@ public final class HeapPrefaulter: @unchecked Sendable {
     private var thread: pthread_t?
     /// The first address not yet mapped by this thread.
     private var next: UInt
-    /// Bytes mapped, and whether the kernel refused a request (for tests and `tatami-bench`).
+    /// Bytes mapped, and whether the kernel refused a request (for tests).
     private var mapped = 0
     private var refused = false
     #endif
@@ -62,9 +62,8 @@ public final class HeapPrefaulter: @unchecked Sendable {
     static func start() -> HeapPrefaulter? {
         #if os(Linux) && canImport(Glibc)
         // The pad above the heap's current end is already reserved and mostly untouched: begin
-        // one pad below the end, but never below where the heap began.
-        // `madvise` wants a page-aligned start: the heap's start is rounded up to a page (the
-        // end is rounded down by `heapEnd`).
+        // one pad below the end, but never below where the heap began, rounded up to a page
+        // (`madvise` wants a page-aligned start; `heapEnd` rounds the end down).
         let page = pageSize
         let end = heapEnd()
         let base = ((Allocator.heapStart ?? end) + page - 1) & ~(page - 1)

@@ -95,7 +95,6 @@ public enum Pipeline {
             // Validation and layout allocate on this thread alone: let the other processor take
             // their page faults (a no-op outside the batch commands and for small inputs).
             let prefaulter = HeapPrefaulter.start(forInputOf: bytes.count)
-            defer { prefaulter?.stop() }
             let validation = Validator.validate(yaml, context: context)
             timings.validate = clock.lap()
 

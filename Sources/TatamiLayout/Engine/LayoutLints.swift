@@ -5,12 +5,6 @@ import TatamiModel
 struct LayoutLints {
     let viewport: Viewport
 
-    func check(_ root: FrameNode) -> [Diagnostic] {
-        var out: [Diagnostic] = []
-        check(root, into: &out)
-        return out
-    }
-
     /// Appends the findings to `out` (a file of single-child stacks reports one per stack:
     /// appending in place saves copying them all once more).
     func check(_ root: FrameNode, into out: inout [Diagnostic]) {
