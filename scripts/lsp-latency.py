@@ -1,12 +1,21 @@
 #!/usr/bin/env python3
-"""Latency of `tatami lsp` on a 5,000-line file: the time from sending an edit to receiving its
-diagnostics, and the time to answer a hover. Drives the server binary over its pipes.
+"""Latency, CPU and memory of `tatami lsp` as an editor drives it.
 
-    swift build -c release && python3 scripts/lsp-latency.py [--binary PATH] [--edits N] [--hovers N]
+    swift build -c release && python3 scripts/lsp-latency.py [--binary PATH] [--sizes 500,5000]
 
-Prints the median and 90th percentile of each, in milliseconds, and the server's resident
-memory (Linux) after the first analysis, after a tenth of the edits and after all of them: with
-many edits, a growth between the last two would be memory kept per analysis.
+For each size N it generates a screen of N cards, ten lines each (so 500 cards is a 5,000-line
+file, 5,000 a 50,000-line one), every card an instance of a component, under two viewports, and
+measures over the server's pipes, as a push-diagnostics client (no `textDocument.diagnostic`
+capability):
+
+- open → first diagnostics: from `didOpen` to the `publishDiagnostics` of version 1;
+- edit → diagnostics: one character typed into a card's title, to the diagnostics of that version;
+- hover and completion sent 30 ms after an edit: the time each takes to be answered (the
+  diagnostics of the edit are awaited before the next round, so rounds are independent);
+- the server's resident memory after opening and at the end, and the CPU time (user + system)
+  it used in all.
+
+Prints the median and 90th percentile of each latency in milliseconds.
 """
 
 import argparse
@@ -20,32 +29,67 @@ REPO = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "Tests" / "e2e"))
 from rawclient import RawServer  # noqa: E402
 
+HEADER = [
+    "tatami: 1",
+    "viewports:",
+    # As tall as the page's content: the whole list is laid out, as a scroll view's content.
+    "  phone: {width: 390, height: HEIGHT}",
+    "  tablet: {width: 1024, height: HEIGHT}",
+    "components:",
+    "  Card:",
+    "    params:",
+    "      title: {type: string}",
+    "      detail: {type: string}",
+    "      count: {type: number, default: 0}",
+    "      tint: {type: color, default: blue}",
+    "      icon: {type: string, default: star}",
+    "      badge: {type: string, default: \"\"}",
+    "      caption: {type: string, default: \"\"}",
+    "      footer: {type: string, default: \"\"}",
+    "      wide: {type: bool, default: false}",
+    "    body:",
+    "      hstack:",
+    "        - image: $icon",
+    "          size: [24, 24]",
+    "        - vstack:",
+    "            - text: $title",
+    "              font: headline",
+    "              lineLimit: 1",
+    "            - text: \"${detail}\"",
+    "              font: caption",
+    "          alignment: leading",
+    "        - spacer",
+    "        - text: $badge",
+    "          padding: 4",
+    "          background: {color: $tint}",
+    "      padding: 8",
+    "body:",
+    "  vstack:",
+]
+CARD_LINES = 10
 
-def generate(rows: int) -> str:
-    """A screen of `rows` list rows, ten lines each, under two viewports."""
-    out = [
-        "tatami: 1",
-        "viewports:",
-        "  phone: {width: 390, height: 844, safeArea: {top: 47, bottom: 34}}",
-        "  tablet: {width: 1024, height: 1366}",
-        "body:",
-        "  vstack:",
-    ]
-    for i in range(rows):
+
+def generate(cards: int) -> str:
+    out = [line.replace("HEIGHT", str(cards * 60)) for line in HEADER]
+    for i in range(cards):
         out += [
-            "    - hstack:",
-            "        - image: icon",
-            "          size: [20, 20]",
-            f"        - text: \"Row {i} title\"",
-            "          font: headline",
-            "          lineLimit: 1",
-            "        - spacer",
-            f"        - text: \"detail {i}\"",
-            "      padding: 8",
-            f"      id: row{i}",
+            "    - Card:",
+            f"        title: \"Card {i} title\"",
+            f"        detail: \"Detail {i}\"",
+            f"        count: {i}",
+            "        tint: orange",
+            "        icon: bell",
+            f"        badge: \"{i % 100}\"",
+            f"        caption: \"caption {i}\"",
+            f"        footer: \"footer {i}\"",
+            "        wide: true",
         ]
     out += ["  spacing: 0", ""]
     return "\n".join(out)
+
+
+def title_line(card: int) -> int:
+    return len(HEADER) + card * CARD_LINES + 1
 
 
 def percentile(values, p):
@@ -54,7 +98,6 @@ def percentile(values, p):
 
 
 def resident_mb(pid: int):
-    """VmRSS of a process in MB, or None off Linux."""
     try:
         for line in open(f"/proc/{pid}/status"):
             if line.startswith("VmRSS:"):
@@ -64,72 +107,141 @@ def resident_mb(pid: int):
     return None
 
 
+def cpu_seconds(pid: int):
+    """User + system CPU time of a process, from /proc (Linux)."""
+    try:
+        fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+        ticks = int(fields[11]) + int(fields[12])
+        return ticks / os_ticks()
+    except OSError:
+        return None
+
+
+def os_ticks():
+    import os
+    return os.sysconf(os.sysconf_names["SC_CLK_TCK"])
+
+
+def summary(name, values):
+    return f"{name:<34} median {statistics.median(values):8.1f} ms   p90 {percentile(values, 90):8.1f} ms   (n={len(values)})"
+
+
+def run(binary: str, cards: int, rounds: int, delay: float):
+    text = generate(cards)
+    lines = text.split("\n")
+    uri = f"file:///tmp/tatami-latency-{cards}.tatami.yaml"
+    server = RawServer(binary)
+    results = {}
+    try:
+        server.initialize(capabilities={"general": {"positionEncodings": ["utf-16"]}})
+        reported = set()  # versions whose diagnostics arrived, whenever they did
+
+        def note(m):
+            if m.get("method") == "textDocument/publishDiagnostics":
+                reported.add(m["params"].get("version"))
+            return m
+
+        def wait_report(v):
+            if v in reported:
+                return None
+            return server.read_until(lambda m: note(m).get("method") == "textDocument/publishDiagnostics"
+                                     and m["params"].get("version") == v, timeout=120)
+
+        def ask(id_, method, params):
+            server.send({"jsonrpc": "2.0", "id": id_, "method": method, "params": params})
+            return server.read_until(lambda m: note(m).get("id") == id_ and "method" not in m, timeout=120)
+        start = time.perf_counter()
+        server.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "tatami", "version": 1, "text": text}})
+        first = wait_report(1)
+        results["open"] = (time.perf_counter() - start) * 1000
+        results["diagnostics"] = len(first["params"]["diagnostics"])
+        results["rss_open"] = resident_mb(server.proc.pid)
+
+        version = 1
+        edit_ms, hover_ms, completion_ms = [], [], []
+        next_id = 100
+
+        def type_char(card):
+            nonlocal version
+            line = title_line(card)
+            col = len(lines[line]) - 1  # before the closing quote
+            version += 1
+            server.notify("textDocument/didChange", {
+                "textDocument": {"uri": uri, "version": version},
+                "contentChanges": [{"range": {"start": {"line": line, "character": col},
+                                              "end": {"line": line, "character": col}}, "text": "x"}],
+            })
+            lines[line] = lines[line][:col] + "x" + lines[line][col:]
+            return version
+
+        for k in range(rounds):
+            card = (k * 37) % cards
+            # 1. Edit → diagnostics.
+            t0 = time.perf_counter()
+            v = type_char(card)
+            wait_report(v)
+            edit_ms.append((time.perf_counter() - t0) * 1000)
+
+            # 2. A hover 30 ms after an edit (over the `Card` kind key of another card).
+            v = type_char((card + 11) % cards)
+            time.sleep(delay)
+            line = title_line((card + 101) % cards) - 1
+            next_id += 1
+            t0 = time.perf_counter()
+            r = ask(next_id, "textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": line, "character": 8}})
+            hover_ms.append((time.perf_counter() - t0) * 1000)
+            if "error" in r or not r.get("result"):
+                raise SystemExit(f"hover failed: {r}")
+            wait_report(v)
+
+            # 3. A completion 30 ms after an edit (a key in a card's arguments: an empty line
+            # would change the file; the position after `tint: ` completes colours).
+            v = type_char((card + 23) % cards)
+            time.sleep(delay)
+            line = title_line((card + 203) % cards) + 3
+            next_id += 1
+            t0 = time.perf_counter()
+            r = ask(next_id, "textDocument/completion", {"textDocument": {"uri": uri}, "position": {"line": line, "character": len(lines[line])}})
+            completion_ms.append((time.perf_counter() - t0) * 1000)
+            if "error" in r or not r.get("result") or not r["result"]["items"]:
+                raise SystemExit(f"completion failed: {r}")
+            wait_report(v)
+
+        results["edit"], results["hover"], results["completion"] = edit_ms, hover_ms, completion_ms
+        results["rss_end"] = resident_mb(server.proc.pid)
+        results["cpu"] = cpu_seconds(server.proc.pid)
+        server.request(99999, "shutdown", None)
+        server.notify("exit")
+        server.wait()
+    finally:
+        server.close()
+    return len(lines), results
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--binary", default=None, help="the tatami binary (default: the release build)")
-    ap.add_argument("--edits", type=int, default=60)
-    ap.add_argument("--hovers", type=int, default=200)
+    ap.add_argument("--sizes", default="500,5000", help="numbers of cards, comma-separated (ten lines each)")
+    ap.add_argument("--rounds", type=int, default=20, help="edit/hover/completion rounds per size")
+    ap.add_argument("--delay", type=float, default=0.030, help="seconds between an edit and the request that follows it")
     args = ap.parse_args()
     binary = args.binary
     if binary is None:
         bin_dir = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=REPO,
                                  check=True, capture_output=True, text=True).stdout.strip()
         binary = str(pathlib.Path(bin_dir) / "tatami")
-
-    text = generate(499)
-    lines = text.split("\n")
-    uri = "file:///tmp/tatami-latency.tatami.yaml"
-    server = RawServer(binary)
-    try:
-        server.initialize(capabilities={"general": {"positionEncodings": ["utf-16"]}})
-        server.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "tatami", "version": 1, "text": text}})
-        is_report = lambda v: (lambda m: m.get("method") == "textDocument/publishDiagnostics" and m["params"]["version"] == v)
-        server.read_until(is_report(1), timeout=60)
-        memory = [resident_mb(server.proc.pid)]
-
-        # Edits: type one character into a text's value, somewhere in the file, then wait
-        # for the diagnostics of that version.
-        edit_ms = []
-        version = 1
-        for k in range(args.edits):
-            row = (k * 37) % 499
-            line = 6 + row * 10 + 3  # the row's title line
-            col = len(lines[line]) - 1  # before the closing quote
-            version += 1
-            start = time.perf_counter()
-            server.notify("textDocument/didChange", {
-                "textDocument": {"uri": uri, "version": version},
-                "contentChanges": [{"range": {"start": {"line": line, "character": col}, "end": {"line": line, "character": col}}, "text": "x"}],
-            })
-            server.read_until(is_report(version), timeout=60)
-            edit_ms.append((time.perf_counter() - start) * 1000)
-            lines[line] = lines[line][:col] + "x" + lines[line][col:]
-            if k + 1 == max(1, args.edits // 10):
-                memory.append(resident_mb(server.proc.pid))
-        memory.append(resident_mb(server.proc.pid))
-
-        # Hovers over views all over the file (the analysis of the last version is cached).
-        hover_ms = []
-        for k in range(args.hovers):
-            row = (k * 53) % 499
-            line = 6 + row * 10 + 3
-            start = time.perf_counter()
-            r = server.request(1000 + k, "textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": line, "character": 11}})
-            hover_ms.append((time.perf_counter() - start) * 1000)
-            if "error" in r:
-                raise SystemExit(f"hover failed: {r['error']}")
-        server.request(99999, "shutdown", None)
-        server.notify("exit")
-        server.wait()
-    finally:
-        server.close()
-
-    print(f"file: {len(lines)} lines, {499 * 5 + 2} views, 2 viewports; binary {binary}")
-    print(f"edit → diagnostics: median {statistics.median(edit_ms):.1f} ms, p90 {percentile(edit_ms, 90):.1f} ms over {len(edit_ms)} edits")
-    print(f"hover:              median {statistics.median(hover_ms):.2f} ms, p90 {percentile(hover_ms, 90):.2f} ms over {len(hover_ms)} hovers")
-    if None not in memory:
-        print(f"server resident memory: {memory[0]:.1f} MB after opening, {memory[1]:.1f} MB after "
-              f"{max(1, args.edits // 10)} edits, {memory[2]:.1f} MB after {args.edits}")
+    print(f"binary {binary}")
+    for cards in [int(s) for s in args.sizes.split(",")]:
+        n_lines, r = run(binary, cards, args.rounds, args.delay)
+        print(f"\n{n_lines:,} lines: {cards:,} component instances, 2 viewports, {r['diagnostics']} diagnostics")
+        print(f"{'open → first diagnostics':<34} {r['open']:8.1f} ms")
+        print(summary("edit → diagnostics", r["edit"]))
+        print(summary(f"hover {args.delay * 1000:.0f} ms after an edit", r["hover"]))
+        print(summary(f"completion {args.delay * 1000:.0f} ms after an edit", r["completion"]))
+        if r["rss_open"] is not None:
+            print(f"{'resident memory':<34} {r['rss_open']:.0f} MB after opening, {r['rss_end']:.0f} MB at the end")
+        if r["cpu"] is not None:
+            print(f"{'server CPU time (user + system)':<34} {r['cpu']:.2f} s in all")
 
 
 if __name__ == "__main__":

@@ -87,16 +87,32 @@ public enum Pipeline {
         bytes: [UInt8], path: String, viewports: ViewportSelection = .all, layout: Bool = true,
         context: ValidationContext
     ) -> Analysis {
-        LargeStack.run {
+        analyze(bytes: bytes, path: path, viewports: viewports, layout: layout, context: context, isCancelled: nil)!
+    }
+
+    /// The same, stopping early when `isCancelled` answers true (asked between stages and
+    /// between viewports, from the analysing thread): nil then. The language server passes it
+    /// so that a newer edit stops the analysis of an older text.
+    public static func analyze(
+        bytes: [UInt8], path: String, viewports: ViewportSelection = .all, layout: Bool = true,
+        context: ValidationContext, isCancelled: (@Sendable () -> Bool)?
+    ) -> Analysis? {
+        let stop = isCancelled ?? { false }
+        return LargeStack.run { () -> Analysis? in
             var timings = StageTimings()
             var clock = Stopwatch()
             let yaml = YAMLParser.parse(bytes: bytes)
             timings.parse = clock.lap()
+            if stop() { return nil }
             // Validation and layout allocate on this thread alone: let the other processor take
             // their page faults (a no-op outside the batch commands and for small inputs).
             let prefaulter = HeapPrefaulter.start(forInputOf: bytes.count)
             let validation = Validator.validate(yaml, context: context)
             timings.validate = clock.lap()
+            if stop() {
+                prefaulter?.stop()
+                return nil
+            }
 
             let document = validation.document
             var chosen: [Viewport] = []
@@ -111,7 +127,13 @@ public enum Pipeline {
             }
             var layouts: [LayoutResult] = []
             if layout {
-                layouts = chosen.map { LayoutEngine.layout(document, in: $0) }
+                for viewport in chosen {
+                    if stop() {
+                        prefaulter?.stop()
+                        return nil
+                    }
+                    layouts.append(LayoutEngine.layout(document, in: viewport))
+                }
             }
             prefaulter?.stop()
             timings.layout = clock.lap()

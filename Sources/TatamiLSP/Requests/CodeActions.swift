@@ -12,7 +12,8 @@ extension LanguageServer {
            !only.contains(where: { "quickfix".hasPrefix($0) || $0.hasPrefix("quickfix") }) {
             return .array([])
         }
-        let actions = EditorServices.codeActions(analysis(doc), in: range, workspace: workspace(for: doc))
+        let a = try analysis(doc)
+        let actions = EditorServices.codeActions(a, in: range, workspace: workspace(for: doc))
         var tables = TableCache(server: self)
         return .array(actions.map { a in
             var pairs: [(String, JSON)] = [

@@ -5,9 +5,11 @@ extension LanguageServer {
     /// `tatami.preview` with `[uri, viewport]`.
     func codeLenses(_ params: JSON) throws -> JSON {
         let doc = try document(params)
-        return .array(EditorServices.codeLenses(analysis(doc)).map { lens in
-            .object([
-                ("range", encoding.range(lens.range, in: doc.lineTable)),
+        let snap = try snapshot(doc)
+        return .array(EditorServices.codeLenses(snap.analysis).compactMap { lens in
+            guard let range = snap.lspRange(lens.range) else { return nil }
+            return .object([
+                ("range", range),
                 ("command", .object([
                     ("title", .string(lens.title)),
                     ("command", .string("tatami.preview")),

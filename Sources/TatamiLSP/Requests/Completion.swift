@@ -5,7 +5,8 @@ extension LanguageServer {
     /// components and their parameters, fonts, alignments, names in expressions.
     func completion(_ params: JSON) throws -> JSON {
         let (doc, offset) = try documentAndOffset(params)
-        let candidates = EditorServices.completions(analysis(doc), at: offset)
+        let a = try analysis(doc)
+        let candidates = EditorServices.completions(a, at: offset)
         let items: [JSON] = candidates.enumerated().map { index, c in
             let snippet = c.isSnippet && client.snippets
             let text = c.isSnippet && !client.snippets ? Self.plainText(ofSnippet: c.insertText) : c.insertText

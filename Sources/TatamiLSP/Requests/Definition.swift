@@ -5,7 +5,8 @@ extension LanguageServer {
     /// an id's, a custom alignment's, a font's, a viewport's.
     func definition(_ params: JSON) throws -> JSON {
         let (doc, offset) = try documentAndOffset(params)
-        let found = EditorServices.definition(analysis(doc), at: offset, workspace: workspace(for: doc))
+        let a = try analysis(doc)
+        let found = EditorServices.definition(a, at: offset, workspace: workspace(for: doc))
         var tables = TableCache(server: self)
         return .array(found.compactMap { location($0, from: doc, &tables) })
     }
@@ -15,7 +16,8 @@ extension LanguageServer {
     func references(_ params: JSON) throws -> JSON {
         let (doc, offset) = try documentAndOffset(params)
         let includeDeclaration = params["context"]?["includeDeclaration"]?.bool ?? true
-        let found = EditorServices.references(analysis(doc), at: offset, includeDeclaration: includeDeclaration,
+        let a = try analysis(doc)
+        let found = EditorServices.references(a, at: offset, includeDeclaration: includeDeclaration,
                                               workspace: workspace(for: doc))
         var tables = TableCache(server: self)
         return .array(found.compactMap { location($0, from: doc, &tables) })

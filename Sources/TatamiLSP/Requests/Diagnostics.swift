@@ -2,21 +2,39 @@ import TatamiBase
 import TatamiServices
 
 extension LanguageServer {
+    /// Pushes the diagnostics of the document's current analysis (which must be fresh).
     func publishDiagnostics(_ doc: OpenDocument) {
-        let a = analysis(doc)
+        guard let latest = doc.latest else { return }
         doc.needsPublishing = false
         notifyClient("textDocument/publishDiagnostics", .object([
             ("uri", .string(doc.uri)),
             ("version", .number(Double(doc.version))),
-            ("diagnostics", .array(lspDiagnostics(a, doc))),
+            ("diagnostics", .array(lspDiagnostics(latest.analysis, doc))),
         ]))
     }
 
-    /// `textDocument/diagnostic` (the pull model): always a full report.
+    /// `textDocument/diagnostic` (the pull model): the diagnostics of the current text, as a
+    /// full report with a result id, or `unchanged` when they are what the client's
+    /// `previousResultId` already holds.
     func pullDiagnostics(_ params: JSON) throws -> JSON {
         let doc = try document(params)
-        let a = analysis(doc)
-        return .object([("kind", .string("full")), ("items", .array(lspDiagnostics(a, doc)))])
+        let a = try analysis(doc)
+        let items = lspDiagnostics(a, doc)
+        let id: String
+        if let last = doc.lastPullReport, Self.same(last.items, items) {
+            id = last.resultId
+            if params["previousResultId"]?.string == id {
+                return .object([("kind", .string("unchanged")), ("resultId", .string(id))])
+            }
+        } else {
+            id = newResultID()
+            doc.lastPullReport = (id, items)
+        }
+        return .object([("kind", .string("full")), ("resultId", .string(id)), ("items", .array(items))])
+    }
+
+    private static func same(_ a: [JSON], _ b: [JSON]) -> Bool {
+        a.count == b.count && JSON.array(a).serializedBytes(pretty: false) == JSON.array(b).serializedBytes(pretty: false)
     }
 
     func lspDiagnostics(_ a: Analysis, _ doc: OpenDocument) -> [JSON] {

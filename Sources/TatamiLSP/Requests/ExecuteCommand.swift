@@ -16,7 +16,8 @@ extension LanguageServer {
         }
         guard let doc = documents[uri] else { throw ResponseError.invalidParams("the document \(uri) is not open") }
         let named = arguments.count > 1 ? arguments[1].string : nil
-        let layout = try chosenLayout(analysis(doc), viewport: named)
+        let a = try analysis(doc)
+        let layout = try chosenLayout(a, viewport: named)
         switch command {
         case "tatami.preview":
             // What `tatami preview --color never` prints.

@@ -21,11 +21,18 @@ extension LanguageServer {
             client.markdownHover = formats.contains("markdown")
         }
 
+        // Pull diagnostics when the client can pull them; push otherwise. Never both: clients
+        // that take both (VS Code, Neovim 0.10) would show each problem twice.
+        client.pullDiagnostics = caps["textDocument"]?["diagnostic"]?.isObject ?? false
+        client.diagnosticRefresh = caps["workspace"]?["diagnostics"]?["refreshSupport"]?.bool ?? false
+        client.watchedFilesRegistration = caps["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.bool ?? false
+        client.workspaceFolders = caps["workspace"]?["workspaceFolders"]?.bool ?? false
+
         if let pid = params["processId"]?.int, pid > 0, pid <= Int(Int32.max) { clientProcessID = Int32(pid) }
-        // The workspace root: the first workspace folder, else rootUri, else rootPath.
-        if let folder = params["workspaceFolders"]?[0]?["uri"]?.string, let p = DocumentURI.path(of: folder) {
-            workspaceRoot = p
-        } else if let uri = params["rootUri"]?.string, let p = DocumentURI.path(of: uri) {
+        // Each file's root is the workspace folder that holds it; rootUri (else rootPath) when
+        // the client names no folders.
+        workspaceFolders = (params["workspaceFolders"]?.array ?? []).compactMap { $0["uri"]?.string.flatMap(DocumentURI.path(of:)) }
+        if let uri = params["rootUri"]?.string, let p = DocumentURI.path(of: uri) {
             workspaceRoot = p
         } else if let p = params["rootPath"]?.string, p.hasPrefix("/") {
             workspaceRoot = p
@@ -60,11 +67,15 @@ extension LanguageServer {
                 ("full", .bool(true)),
             ])),
             ("foldingRangeProvider", .bool(true)),
+            ("workspace", .object([
+                ("workspaceFolders", .object([("supported", .bool(true)), ("changeNotifications", .bool(true))])),
+            ])),
+        ] + (client.pullDiagnostics ? [
             ("diagnosticProvider", .object([
                 ("identifier", .string("tatami")),
                 ("interFileDependencies", .bool(true)), ("workspaceDiagnostics", .bool(false)),
             ])),
-        ])
+        ] : []))
         return .object([
             ("capabilities", capabilities),
             ("serverInfo", .object([("name", .string("tatami")), ("version", .string(TatamiVersion.current))])),

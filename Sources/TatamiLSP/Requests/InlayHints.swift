@@ -3,15 +3,24 @@ import TatamiServices
 
 extension LanguageServer {
     /// `textDocument/inlayHint`: each view's size (`196×20`) in the first viewport, or the
-    /// configured default one, after its kind key.
+    /// configured default one, after its kind key. From the newest analysis (after a syntax
+    /// error, the last good one past it), mapped onto the current text.
     func inlayHints(_ params: JSON) throws -> JSON {
         let doc = try document(params)
         let range = encoding.range(of: params["range"], in: doc.lineTable)
             ?? SourceRange(start: 0, end: doc.lineTable.bytes.count)
-        let hints = EditorServices.inlayHints(analysis(doc), in: range, viewport: defaultViewport)
-        return .array(hints.map { h in
-            .object([
-                ("position", encoding.position(ofByte: h.offset, in: doc.lineTable)),
+        let view = try tolerantSnapshot(doc)
+        func hints(_ s: Snapshot) -> [InlayHintInfo] {
+            let r = SourceRange(start: s.map.backward(range.start), end: s.map.backward(range.end))
+            return EditorServices.inlayHints(s.analysis, in: r, viewport: defaultViewport)
+        }
+        let joined = view.joined(hints(view.latest), view.good.map(hints) ?? []) { h, s in
+            s.currentRange(SourceRange(start: h.offset, end: h.offset))
+        }
+        return .array(joined.compactMap { h, s in
+            guard let at = s.currentRange(SourceRange(start: h.offset, end: h.offset)) else { return nil }
+            return .object([
+                ("position", encoding.position(ofByte: at.start, in: doc.lineTable)),
                 ("label", .string(h.label)),
                 ("paddingLeft", .bool(true)),
             ])

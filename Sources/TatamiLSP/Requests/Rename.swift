@@ -5,7 +5,8 @@ extension LanguageServer {
     /// renamed.
     func prepareRename(_ params: JSON) throws -> JSON {
         let (doc, offset) = try documentAndOffset(params)
-        guard let found = EditorServices.prepareRename(analysis(doc), at: offset, workspace: workspace(for: doc)) else {
+        let a = try analysis(doc)
+        guard let found = EditorServices.prepareRename(a, at: offset, workspace: workspace(for: doc)) else {
             return .null
         }
         return .object([("range", encoding.range(found.range, in: doc.lineTable)), ("placeholder", .string(found.placeholder))])
@@ -15,7 +16,8 @@ extension LanguageServer {
     func rename(_ params: JSON) throws -> JSON {
         let (doc, offset) = try documentAndOffset(params)
         guard let newName = params["newName"]?.string else { throw ResponseError.invalidParams("newName is missing") }
-        switch EditorServices.rename(analysis(doc), at: offset, to: newName, workspace: workspace(for: doc)) {
+        let a = try analysis(doc)
+        switch EditorServices.rename(a, at: offset, to: newName, workspace: workspace(for: doc)) {
         case .success(let edits):
             var tables = TableCache(server: self)
             return workspaceEdit(edits, from: doc, &tables)

@@ -1,14 +1,35 @@
 import Foundation
+import TatamiModel
 import TatamiServices
 
 extension LanguageServer {
+    /// The files the server asks the client to watch: Tatami files anywhere in the workspace
+    /// (imports and the documents importing them).
+    static let watchedGlobs = ["**/*.tatami.yaml", "**/*.tatami.yml"]
+
+    /// `initialized`: asks the client to watch Tatami files when it can register watchers
+    /// dynamically (LSP servers may not watch the disk themselves).
+    func initialized() {
+        guard client.watchedFilesRegistration else { return }
+        let watchers: [JSON] = Self.watchedGlobs.map { .object([("globPattern", .string($0))]) }
+        requestClient("client/registerCapability", .object([("registrations", .array([
+            .object([
+                ("id", .string("tatami-watched-files")),
+                ("method", .string("workspace/didChangeWatchedFiles")),
+                ("registerOptions", .object([("watchers", .array(watchers))])),
+            ]),
+        ]))]))
+    }
+
     func didOpen(_ params: JSON) {
         guard let item = params["textDocument"], let uri = item["uri"]?.string, let text = item["text"]?.string else {
             log("didOpen without textDocument.uri and text: ignored")
             return
         }
+        if let old = documents[uri] { old.inFlight?.cancel() }
         let doc = OpenDocument(uri: uri, version: item["version"]?.int ?? 0, text: text)
         documents[uri] = doc
+        scheduleSoon(doc, now: true)
         dependentsChanged(of: doc)
     }
 
@@ -21,35 +42,92 @@ extension LanguageServer {
             log("didChange without contentChanges: ignored")
             return
         }
+        // Versions only increase (LSP): an older or repeated one is a change already applied, or
+        // one sent out of order; applying it would corrupt the text.
+        let version = params["textDocument"]?["version"]?.int
+        if let version, version <= doc.version {
+            log("didChange for \(uri) with version \(version), not after the current \(doc.version): ignored")
+            return
+        }
         let parsed: [(range: JSON?, text: String)] = changes.compactMap { c in
             guard let text = c["text"]?.string else { return nil }
             return (c["range"], text)
         }
-        let skipped = doc.apply(parsed, version: params["textDocument"]?["version"]?.int ?? doc.version, encoding: encoding)
+        let skipped = doc.apply(parsed, version: version ?? doc.version, encoding: encoding)
         if skipped > 0 || parsed.count < changes.count {
             log("didChange: \(skipped + changes.count - parsed.count) change(s) without a valid range or text were skipped")
         }
+        scheduleSoon(doc)
         dependentsChanged(of: doc)
     }
 
     func didClose(_ params: JSON) {
         guard let uri = params["textDocument"]?["uri"]?.string, let doc = documents.removeValue(forKey: uri) else { return }
-        // Its problems leave the editor with it.
-        notifyClient("textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", .array([]))]))
+        doc.inFlight?.cancel()
+        abandonWaiting(uri)
+        // Its problems leave the editor with it (pull clients clear them themselves).
+        if !client.pullDiagnostics {
+            notifyClient("textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", .array([]))]))
+        }
         dependentsChanged(of: doc)
     }
 
-    /// Files on disk changed: imports may read different text now.
-    func filesChanged() {
-        for doc in documents.values { doc.invalidate() }
+    /// `workspace/didChangeWatchedFiles`: documents that read a changed file (or looked for
+    /// it and did not find it) are analysed again. Without a usable list, all of them are.
+    func filesChanged(_ params: JSON) {
+        let paths = (params["changes"]?.array ?? []).compactMap { $0["uri"]?.string.flatMap(DocumentURI.path(of:)) }
+        if paths.isEmpty {
+            for doc in documents.values { markChanged(doc) }
+            diagnosticsOfOthersChanged()
+            return
+        }
+        var any = false
+        for path in paths {
+            for doc in documents.values where doc.path != path && Self.reads(doc, path) {
+                markChanged(doc)
+                any = true
+            }
+        }
+        if any { diagnosticsOfOthersChanged() }
     }
 
-    /// Documents that import `doc` are analysed again too (their diagnostics may change).
+    /// `workspace/didChangeWorkspaceFolders`: roots may move, so every document is checked again.
+    func workspaceFoldersChanged(_ params: JSON) {
+        let event = params["event"]
+        let removed = Set((event?["removed"]?.array ?? []).compactMap { $0["uri"]?.string.flatMap(DocumentURI.path(of:)) })
+        let added = (event?["added"]?.array ?? []).compactMap { $0["uri"]?.string.flatMap(DocumentURI.path(of:)) }
+        workspaceFolders.removeAll { removed.contains($0) }
+        for a in added where !workspaceFolders.contains(a) { workspaceFolders.append(a) }
+        log("workspace folders: \(workspaceFolders.joined(separator: ", "))")
+        for doc in documents.values { markChanged(doc) }
+        diagnosticsOfOthersChanged()
+    }
+
+    /// A new revision of `doc` (same text), analysed again after the debounce.
+    func markChanged(_ doc: OpenDocument) {
+        doc.invalidate()
+        scheduleSoon(doc)
+    }
+
+    /// Whether the latest analysis of `doc` read (or looked for) the file at `path`.
+    static func reads(_ doc: OpenDocument, _ path: String) -> Bool {
+        let deps = doc.dependencies
+        if deps.isEmpty { return false }
+        if deps.contains(path) || deps.contains(ImportPath.normalize(path)) { return true }
+        // Found files are recorded canonically (symbolic links resolved).
+        return ImportPathMatch.canonical(path).map(deps.contains) ?? false
+    }
+
+    /// Documents that import `doc` (or looked for it) are analysed again too: their
+    /// diagnostics may change.
     private func dependentsChanged(of doc: OpenDocument) {
         guard let path = doc.path else { return }
-        for other in documents.values where other !== doc {
-            if other.dependencies.contains(where: { $0 == path || ImportPathMatch.same($0, path) }) { other.invalidate() }
+        var any = false
+        for other in documents.values where other !== doc && Self.reads(other, path) {
+            markChanged(other)
+            any = true
         }
+        if any { diagnosticsOfOthersChanged() }
     }
 
     func didChangeConfiguration(_ params: JSON) {
@@ -68,11 +146,11 @@ extension LanguageServer {
 /// spelled them): equal once both are resolved.
 enum ImportPathMatch {
     static func same(_ a: String, _ b: String) -> Bool {
-        guard let ra = realpathString(a), let rb = realpathString(b) else { return false }
+        guard let ra = canonical(a), let rb = canonical(b) else { return false }
         return ra == rb
     }
 
-    private static func realpathString(_ p: String) -> String? {
+    static func canonical(_ p: String) -> String? {
         guard let r = realpath(p, nil) else { return nil }
         defer { free(r) }
         return String(cString: r)

@@ -9,8 +9,24 @@ import TatamiServices
 /// before any request that follows it. Everything the server says goes through `send`.
 /// Handlers answer bad parameters with an error response; nothing that arrives can stop the
 /// server except `exit` (and end of input, which the transport reports).
+///
+/// Analyses run in one of two ways (`Scheduling`). Under `tatami lsp` they run on a worker
+/// thread, a short debounce after the last edit, and a newer edit stops the one in flight;
+/// requests are answered from the newest analysis there is, with positions mapped through the
+/// edits made since, and a request that needs the current text's analysis (rename, code
+/// actions, pull diagnostics, commands…) waits for it without holding up the messages behind
+/// it. In-process (tests, fuzzers) they run inline, when first needed.
 public final class LanguageServer {
     enum State { case uninitialized, running, shuttingDown }
+
+    /// How analyses are run.
+    public enum Scheduling {
+        /// On the calling thread, when first needed (tests, fuzzers).
+        case inline
+        /// On a worker thread, `debounce` seconds after the last change; `finished` hands each
+        /// result back to the message thread (which calls `finished(_:)` with it).
+        case background(debounce: Double, finished: @Sendable (AnalysisOutcome) -> Void)
+    }
 
     private let send: (JSON) -> Void
     /// Logged lines (standard error under stdio).
@@ -18,7 +34,9 @@ public final class LanguageServer {
     var state = State.uninitialized
     var encoding = PositionEncoding.utf16
     var documents: [String: OpenDocument] = [:]
-    /// Where imports must stay; from `initialize`, else each file's own directory.
+    /// The workspace folders (paths), from `initialize` and `didChangeWorkspaceFolders`.
+    var workspaceFolders: [String] = []
+    /// `rootUri` / `rootPath` when the client named no folders.
     var workspaceRoot: String?
     /// The viewport preview, frames and inlay hints use when none is named
     /// (`workspace/didChangeConfiguration` `{tatami: {defaultViewport}}`).
@@ -27,13 +45,32 @@ public final class LanguageServer {
     /// The client's process, watched by the transport (`initialize`'s `processId`).
     public internal(set) var clientProcessID: Int32?
     private var nextOutgoingID = 1
-    /// Requests the client cancelled that are still waiting their turn.
+    /// Requests the client cancelled that are still waiting their turn (or being answered).
     let cancellations = CancellationSet()
 
-    public init(send: @escaping (JSON) -> Void, log: @escaping (String) -> Void = { _ in }) {
+    private var worker: AnalysisWorker?
+    private let debounceNanoseconds: UInt64
+    /// Requests that wait for an analysis, in arrival order.
+    private var waiting: [WaitingRequest] = []
+    /// The id of the request being answered (for `checkCancelled`).
+    private var currentRequest: JSON?
+    /// A `workspace/diagnostic/refresh` is due (pull clients, after a change to an import).
+    private var refreshDue = false
+    private var nextResultID = 1
+
+    public init(send: @escaping (JSON) -> Void, log: @escaping (String) -> Void = { _ in }, scheduling: Scheduling = .inline) {
         self.send = send
         self.log = log
+        switch scheduling {
+        case .inline:
+            debounceNanoseconds = 0
+        case .background(let debounce, let finished):
+            debounceNanoseconds = UInt64(max(0, debounce) * 1e9)
+            worker = AnalysisWorker(finished: finished)
+        }
     }
+
+    deinit { worker?.stop() }
 
     struct ClientCapabilities {
         var inlayHintRefresh = false
@@ -44,6 +81,27 @@ public final class LanguageServer {
         var snippets = false
         var markdownHover = true
         var markdownCompletionDocs = false
+        /// The client pulls diagnostics (`textDocument.diagnostic`): the server then never
+        /// pushes them.
+        var pullDiagnostics = false
+        var diagnosticRefresh = false
+        /// The client watches files for the server when asked (`client/registerCapability`).
+        var watchedFilesRegistration = false
+        var workspaceFolders = false
+    }
+
+    struct WaitingRequest {
+        let id: JSON
+        let method: String
+        let params: JSON
+        let uri: String
+    }
+
+    /// Thrown by a handler that needs an analysis the server does not have yet: the request
+    /// waits until there is one (`fresh`: of the current text).
+    struct NeedsAnalysis: Error {
+        let uri: String
+        let fresh: Bool
     }
 
     // MARK: Dispatch
@@ -59,7 +117,7 @@ public final class LanguageServer {
             log("refused a message: \(text)")
             send(Outgoing.error(id: id, ResponseError(code, text)))
         case .response:
-            break  // Answers to our refresh requests carry nothing we need.
+            break  // Answers to our requests (refresh, registration) carry nothing we need.
         case .notification(let method, let params):
             if method == "exit" { return state == .shuttingDown ? 0 : 1 }
             notify(method, params)
@@ -68,16 +126,41 @@ public final class LanguageServer {
                 send(Outgoing.error(id: id, ResponseError(.requestCancelled, "cancelled before it was handled")))
                 return nil
             }
-            do {
-                let result = try request(method, params)
-                send(Outgoing.response(id: id, result: result))
-            } catch let e as ResponseError {
-                send(Outgoing.error(id: id, e))
-            } catch {
-                send(Outgoing.error(id: id, ResponseError(.internalError, "\(error)")))
-            }
+            answer(id: id, method: method, params: params)
         }
         return nil
+    }
+
+    /// Answers a request, or parks it until the analysis it needs exists.
+    private func answer(id: JSON, method: String, params: JSON) {
+        currentRequest = id
+        defer { currentRequest = nil }
+        do {
+            let result = try request(method, params)
+            // Cancelled while it was computed: the client no longer wants the answer.
+            if cancellations.take(id) {
+                send(Outgoing.error(id: id, ResponseError(.requestCancelled, "cancelled")))
+                return
+            }
+            send(Outgoing.response(id: id, result: result))
+        } catch let wait as NeedsAnalysis {
+            waiting.append(WaitingRequest(id: id, method: method, params: params, uri: wait.uri))
+            if let doc = documents[wait.uri] { scheduleSoon(doc, now: true) }
+        } catch let e as ResponseError {
+            _ = cancellations.take(id)
+            send(Outgoing.error(id: id, e))
+        } catch {
+            _ = cancellations.take(id)
+            send(Outgoing.error(id: id, ResponseError(.internalError, "\(error)")))
+        }
+    }
+
+    /// Throws `requestCancelled` when the client cancelled the request being answered; long
+    /// answers (symbols, tokens) ask it as they go.
+    func checkCancelled() throws {
+        if let id = currentRequest, cancellations.contains(id) {
+            throw ResponseError(.requestCancelled, "cancelled")
+        }
     }
 
     /// The input ended: the status `exit` would have given.
@@ -123,13 +206,14 @@ public final class LanguageServer {
         // Before initialize, notifications are dropped (LSP: all but `exit`); after shutdown too.
         guard state == .running else { return }
         switch method {
-        case "initialized": break
+        case "initialized": initialized()
         case "textDocument/didOpen": didOpen(params)
         case "textDocument/didChange": didChange(params)
         case "textDocument/didClose": didClose(params)
         case "textDocument/didSave": break
         case "workspace/didChangeConfiguration": didChangeConfiguration(params)
-        case "workspace/didChangeWatchedFiles": filesChanged()
+        case "workspace/didChangeWatchedFiles": filesChanged(params)
+        case "workspace/didChangeWorkspaceFolders": workspaceFoldersChanged(params)
         default: break  // Unknown notifications (and `$/…` ones) are ignored.
         }
     }
@@ -158,7 +242,7 @@ public final class LanguageServer {
         return doc
     }
 
-    /// The document and the byte offset of `params.position`.
+    /// The document and the byte offset of `params.position` in its current text.
     func documentAndOffset(_ params: JSON) throws -> (OpenDocument, Int) {
         let doc = try document(params)
         guard let offset = encoding.offset(of: params["position"], in: doc.lineTable) else {
@@ -167,22 +251,64 @@ public final class LanguageServer {
         return (doc, offset)
     }
 
-    /// The document's analysis (every viewport laid out), computed if its text changed.
-    func analysis(_ doc: OpenDocument) -> Analysis {
-        if let a = doc.analysis { return a }
-        let recorder = DependencyRecorder()
-        let context = validationContext(for: doc, recorder: recorder)
-        let a = Pipeline.analyze(bytes: doc.text, path: doc.path ?? doc.uri, viewports: .all, layout: true, context: context)
-        doc.analysis = a
-        doc.dependencies = recorder.paths
-        return a
+    /// The newest analysis of the document, fresh or not, mapped onto its current text.
+    func snapshot(_ doc: OpenDocument) throws -> Snapshot {
+        if worker == nil { ensureFresh(doc) }
+        guard let latest = doc.latest else { throw NeedsAnalysis(uri: doc.uri, fresh: false) }
+        return Snapshot(doc: doc, analyzed: latest, map: doc.editMap(since: latest.revision), encoding: encoding)
     }
 
-    /// Imports read open documents first, then the disk, inside the workspace root.
+    /// The analysis of the document's current text (requests whose answers edit the text or
+    /// must be exact: rename, code actions, commands, pull diagnostics).
+    func freshSnapshot(_ doc: OpenDocument) throws -> Snapshot {
+        if worker == nil { ensureFresh(doc) }
+        guard doc.isFresh, let latest = doc.latest else { throw NeedsAnalysis(uri: doc.uri, fresh: true) }
+        return Snapshot(doc: doc, analyzed: latest, map: .identity, encoding: encoding)
+    }
+
+    /// The newest analysis, and the last one without a YAML syntax error when the newest has
+    /// one (tokens, folding, hover, inlay hints, symbols).
+    func tolerantSnapshot(_ doc: OpenDocument) throws -> TolerantSnapshot {
+        let latest = try snapshot(doc)
+        let good = doc.lastGood.map { Snapshot(doc: doc, analyzed: $0, map: doc.editMap(since: $0.revision), encoding: encoding) }
+        return TolerantSnapshot(latest: latest, good: good)
+    }
+
+    /// The analysis of the document's current text.
+    func analysis(_ doc: OpenDocument) throws -> Analysis {
+        try freshSnapshot(doc).analysis
+    }
+
+    /// Analyses the document now, on this thread, unless its analysis is current.
+    private func ensureFresh(_ doc: OpenDocument) {
+        if doc.isFresh { return }
+        let job = makeJob(doc)
+        if let a = job.run() { doc.take(AnalyzedRevision(revision: job.revision, analysis: a, dependencies: job.recorder.paths)) }
+    }
+
+    private func makeJob(_ doc: OpenDocument) -> AnalysisJob {
+        let recorder = DependencyRecorder()
+        let context = validationContext(for: doc, recorder: recorder)
+        return AnalysisJob(uri: doc.uri, revision: doc.revision, bytes: doc.text, path: doc.path ?? doc.uri,
+                           context: context, recorder: recorder)
+    }
+
+    /// The root imports must stay inside for a file: the deepest workspace folder holding it,
+    /// else the client's root, else the file's own directory.
+    func root(for path: String) -> String {
+        var best: String?
+        for f in workspaceFolders where ImportPath.isInside(path, root: f) {
+            if best == nil || f.count > best!.count { best = f }
+        }
+        return best ?? workspaceRoot ?? ImportPath.directory(of: path)
+    }
+
+    /// Imports read open documents first, then the disk, inside the file's workspace root.
+    /// Every path the validation asks about is recorded, found or not, so that a file created
+    /// later (or opened in the editor) re-checks the documents that wanted it.
     private func validationContext(for doc: OpenDocument, recorder: DependencyRecorder) -> ValidationContext {
         guard let path = doc.path else { return .standalone }
-        let root = workspaceRoot ?? ImportPath.directory(of: path)
-        let disk = Pipeline.fileContext(path: path, workspaceRoot: root)
+        let disk = Pipeline.fileContext(path: path, workspaceRoot: root(for: path))
         var overlay: [String: [UInt8]] = [:]
         for d in documents.values where d !== doc {
             if let p = d.path { overlay[ImportPath.normalize(p)] = d.text }
@@ -192,7 +318,11 @@ public final class LanguageServer {
             filePath: disk.filePath, workspaceRoot: disk.workspaceRoot,
             resolve: { p in
                 let n = ImportPath.normalize(p)
-                return buffers[n] != nil ? n : disk.resolve(p)
+                recorder.add(n)
+                if buffers[n] != nil { return n }
+                let resolved = disk.resolve(p)
+                if let r = resolved { recorder.add(r) }
+                return resolved
             },
             load: { p in
                 recorder.add(p)
@@ -206,17 +336,121 @@ public final class LanguageServer {
         return FileManager.default.contents(atPath: path).map { [UInt8]($0) }
     }
 
-    /// Publishes diagnostics of every document whose analysis is out of date; called when no
-    /// message is waiting, so a burst of edits is analysed once.
+    // MARK: Scheduling
+
+    /// The document changed (or something it imports did): analyse it again, after the
+    /// debounce (`now`: at once), stopping an analysis of an older revision in flight.
+    func scheduleSoon(_ doc: OpenDocument, now: Bool = false) {
+        guard worker != nil else { return }
+        if let job = doc.inFlight {
+            if job.revision == doc.revision { return }  // already under way
+            job.cancel()
+        }
+        let due = DispatchTime.now().uptimeNanoseconds + (now ? 0 : debounceNanoseconds)
+        doc.dueAt = min(doc.dueAt ?? due, due)
+    }
+
+    /// When the next analysis is due (nanoseconds of `DispatchTime`), for the loop's wait.
+    public var nextDeadline: UInt64? {
+        documents.values.compactMap(\.dueAt).min()
+    }
+
+    /// Starts the analyses that are due, answers waiting requests the client cancelled, and
+    /// sends a diagnostics refresh that is due. The stdio loop calls it after every event.
+    public func tick() {
+        let now = DispatchTime.now().uptimeNanoseconds
+        for doc in documents.values {
+            guard let due = doc.dueAt, due <= now, let worker else { continue }
+            doc.dueAt = nil
+            if doc.isFresh { continue }
+            let job = makeJob(doc)
+            doc.inFlight = job
+            worker.submit(job)
+        }
+        dropCancelledWaiting()
+        if refreshDue {
+            refreshDue = false
+            if client.pullDiagnostics && client.diagnosticRefresh { requestClient("workspace/diagnostic/refresh") }
+        }
+    }
+
+    private func dropCancelledWaiting() {
+        guard !waiting.isEmpty else { return }
+        waiting.removeAll { w in
+            guard cancellations.take(w.id) else { return false }
+            send(Outgoing.error(id: w.id, ResponseError(.requestCancelled, "cancelled while it waited for the analysis")))
+            return true
+        }
+    }
+
+    /// Takes a finished analysis from the worker (on the message thread).
+    public func finished(_ outcome: AnalysisOutcome) {
+        let job = outcome.job
+        guard let doc = documents[job.uri] else { return }
+        if doc.inFlight === job { doc.inFlight = nil }
+        if let a = outcome.analysis {
+            if doc.take(AnalyzedRevision(revision: job.revision, analysis: a, dependencies: job.recorder.paths)) {
+                log(String(format: "analysed %@ (revision %d%@) in %.0f ms", doc.uri, job.revision,
+                           doc.isFresh ? "" : ", already superseded", outcome.seconds * 1000))
+            }
+        }
+        if doc.isFresh {
+            if doc.needsPublishing && !client.pullDiagnostics { publishDiagnostics(doc) }
+        } else if doc.inFlight == nil && doc.dueAt == nil {
+            // Changed while this ran and nothing newer is on its way (a cancelled run).
+            scheduleSoon(doc)
+        }
+        retryWaiting(doc.uri)
+    }
+
+    /// Answers the requests that waited for an analysis of `uri`, if they can be now.
+    private func retryWaiting(_ uri: String) {
+        let ready = waiting.filter { $0.uri == uri }
+        guard !ready.isEmpty else { return }
+        waiting.removeAll { $0.uri == uri }
+        for w in ready {
+            if cancellations.take(w.id) {
+                send(Outgoing.error(id: w.id, ResponseError(.requestCancelled, "cancelled while it waited for the analysis")))
+                continue
+            }
+            answer(id: w.id, method: w.method, params: w.params)
+        }
+    }
+
+    /// Requests waiting on a document that closed get an error instead of an answer.
+    func abandonWaiting(_ uri: String) {
+        let gone = waiting.filter { $0.uri == uri }
+        waiting.removeAll { $0.uri == uri }
+        for w in gone {
+            _ = cancellations.take(w.id)
+            send(Outgoing.error(id: w.id, ResponseError(.requestFailed, "the document \(uri) was closed")))
+        }
+    }
+
+    /// Publishes diagnostics of every document whose analysis is out of date (inline
+    /// scheduling: analysing them first); called when no message is waiting, so a burst of
+    /// edits is analysed once.
     public func publishPending() {
+        guard worker == nil, !client.pullDiagnostics else { return }
         for doc in documents.values where doc.needsPublishing {
+            ensureFresh(doc)
             publishDiagnostics(doc)
         }
+    }
+
+    /// After a change to files others import: pull clients are asked to pull again.
+    func diagnosticsOfOthersChanged() {
+        if client.pullDiagnostics { refreshDue = true }
+    }
+
+    func newResultID() -> String {
+        defer { nextResultID += 1 }
+        return String(nextResultID)
     }
 }
 
 /// Request ids the client cancelled (`$/cancelRequest`), shared with the reading thread so a
-/// cancellation is seen before the request's turn comes.
+/// cancellation is seen before the request's turn comes, or while it is answered.
 public final class CancellationSet: @unchecked Sendable {
     private let lock = NSLock()
     private var ids: Set<String> = []
@@ -229,13 +463,23 @@ public final class CancellationSet: @unchecked Sendable {
 
     public func cancel(_ id: JSON) {
         guard let k = Self.key(id) else { return }
-        lock.withLock { _ = ids.insert(k) }
+        lock.withLock {
+            // A client may cancel requests long answered; keep the set bounded.
+            if ids.count >= 10_000 { ids.removeAll() }
+            _ = ids.insert(k)
+        }
     }
 
     /// Whether `id` was cancelled; forgets it.
     func take(_ id: JSON) -> Bool {
         guard let k = Self.key(id) else { return false }
         return lock.withLock { ids.remove(k) != nil }
+    }
+
+    /// Whether `id` was cancelled, keeping it.
+    func contains(_ id: JSON) -> Bool {
+        guard let k = Self.key(id) else { return false }
+        return lock.withLock { ids.contains(k) }
     }
 }
 

@@ -3,10 +3,10 @@ import TatamiModel
 import TatamiServices
 
 extension LanguageServer {
-    /// What the editor services may read: open buffers over the files under the workspace root
-    /// (the document's own directory when the client named no root).
+    /// What the editor services may read: open buffers over the files under the document's
+    /// workspace root (`root(for:)`).
     func workspace(for doc: OpenDocument) -> any EditorWorkspace {
-        let root = workspaceRoot ?? doc.path.map { ImportPath.directory(of: $0) }
+        let root = doc.path.map { self.root(for: $0) } ?? workspaceRoot
         var overrides: [String: [UInt8]] = [:]
         for d in documents.values { if let p = d.path { overrides[p] = d.text } }
         return OverlayWorkspace(base: DiskWorkspace(root: root), root: root, overrides: overrides)

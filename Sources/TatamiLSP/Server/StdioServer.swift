@@ -4,16 +4,29 @@ import TatamiServices
 /// Runs a `LanguageServer` on standard input and output.
 ///
 /// One thread reads and decodes messages (and notes `$/cancelRequest` at once); the caller's
-/// thread handles them in arrival order. When no message is waiting, pending diagnostics are
-/// published, so a burst of keystrokes is analysed once. A third thread watches the client's
-/// process and ends the server when it is gone.
+/// thread handles them in arrival order, together with the results of the analysis worker,
+/// which come through the same queue. Between events it starts the analyses whose debounce has
+/// passed. A third thread watches the client's process and ends the server when it is gone.
 public enum StdioServer {
+    /// How long after the last change an analysis starts: keystrokes closer together than
+    /// this are analysed once (docs/editors.md, "Latency").
+    public static let debounce = 0.012
+
+    /// What the handling thread takes from its queue.
+    enum Event {
+        case message(Message)
+        case analysis(AnalysisOutcome)
+        /// A cancellation arrived: requests waiting for an analysis may have to answer.
+        case wake
+    }
+
     /// Serves until `exit` or end of input; returns the exit status.
     public static func run(input: Int32 = 0, output: Int32 = 1, log: @escaping @Sendable (String) -> Void) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         let writer = MessageWriter(fileDescriptor: output)
-        let server = LanguageServer(send: { writer.send($0) }, log: log)
-        let queue = MessageQueue()
+        let queue = EventQueue<Event>()
+        let server = LanguageServer(send: { writer.send($0) }, log: log,
+                                    scheduling: .background(debounce: debounce, finished: { queue.push(.analysis($0)) }))
         let cancellations = server.cancellations
 
         let reader = Thread {
@@ -22,9 +35,10 @@ public enum StdioServer {
                 let message = Message.decode(body)
                 if case .notification("$/cancelRequest", let params) = message, let id = params["id"] {
                     cancellations.cancel(id)
+                    queue.push(.wake)
                     continue
                 }
-                queue.push(message)
+                queue.push(.message(message))
             }
             queue.close()
         }
@@ -32,17 +46,25 @@ public enum StdioServer {
         reader.start()
 
         var watching = false
-        while let message = queue.pop() {
-            if let status = server.handle(message) { return status }
-            if !watching, let pid = server.clientProcessID {
-                watching = true
-                watch(pid, log: log)
+        while true {
+            let event = queue.pop(until: server.nextDeadline)
+            switch event {
+            case .closed:
+                return server.endOfInput()
+            case .timedOut, .item(.wake):
+                break
+            case .item(.analysis(let outcome)):
+                server.finished(outcome)
+            case .item(.message(let message)):
+                if let status = server.handle(message) { return status }
+                if !watching, let pid = server.clientProcessID {
+                    watching = true
+                    watch(pid, log: log)
+                }
             }
-            if queue.isEmpty { server.publishPending() }
+            server.tick()
         }
-        return server.endOfInput()
     }
-
     /// Ends the process when the client's process is gone (LSP: the server "should exit").
     static func watch(_ pid: Int32, log: @escaping @Sendable (String) -> Void) {
         let t = Thread {
@@ -59,16 +81,25 @@ public enum StdioServer {
 }
 
 /// Messages between the reading thread and the handling one.
-final class MessageQueue: @unchecked Sendable {
+typealias MessageQueue = EventQueue<Message>
+
+/// A queue between threads: any number push, one pops, waiting for an item (or a deadline).
+final class EventQueue<Element>: @unchecked Sendable {
     private let condition = NSCondition()
-    /// Messages not yet taken are `items[head...]`; taken ones are set to nil at once, so a
+    /// Items not yet taken are `items[head...]`; taken ones are set to nil at once, so a
     /// handled message's text is freed now, not when the array is next compacted (a full-text
     /// `didChange` of a large file would otherwise stay in memory a thousand times over).
-    private var items: [Message?] = []
+    private var items: [Element?] = []
     private var head = 0
     private var closed = false
 
-    func push(_ m: Message) {
+    enum Popped {
+        case item(Element)
+        case timedOut
+        case closed
+    }
+
+    func push(_ m: Element) {
         condition.lock()
         items.append(m)
         condition.signal()
@@ -82,23 +113,38 @@ final class MessageQueue: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// The next message, waiting for one; nil once the input ended and all were taken.
-    func pop() -> Message? {
+    /// The next item, waiting for one; nil once the input ended and all were taken.
+    func pop() -> Element? {
+        if case .item(let e) = pop(until: nil) { return e }
+        return nil
+    }
+
+    /// The next item, waiting for one until `deadline` (`DispatchTime` nanoseconds; nil: no
+    /// deadline). Items still queued are taken before `closed` is reported.
+    func pop(until deadline: UInt64?) -> Popped {
         condition.lock()
         defer { condition.unlock() }
-        while head >= items.count && !closed { condition.wait() }
-        guard head < items.count else { return nil }
-        let m = items[head]
+        while head >= items.count && !closed {
+            guard let deadline else {
+                condition.wait()
+                continue
+            }
+            let now = DispatchTime.now().uptimeNanoseconds
+            if now >= deadline { return .timedOut }
+            _ = condition.wait(until: Date(timeIntervalSinceNow: Double(deadline - now) / 1e9))
+        }
+        guard head < items.count else { return .closed }
+        let m = items[head]!
         items[head] = nil
         head += 1
         if head > 1024 && head * 2 > items.count {
             items.removeFirst(head)
             head = 0
         }
-        return m
+        return .item(m)
     }
 
-    /// Messages the queue still holds, taken or not (for tests: taken ones must be gone).
+    /// Items the queue still holds, taken or not (for tests: taken ones must be gone).
     var storedCount: Int {
         condition.lock()
         defer { condition.unlock() }

@@ -1,0 +1,95 @@
+import Foundation
+import TatamiModel
+import TatamiServices
+
+/// One analysis to run off the message thread: a document's text at one revision, with the
+/// validation context (open buffers and the disk) as they were when it was asked for.
+final class AnalysisJob: @unchecked Sendable {
+    let uri: String
+    let revision: Int
+    let bytes: [UInt8]
+    let path: String
+    let context: ValidationContext
+    let recorder: DependencyRecorder
+    private let lock = NSLock()
+    private var cancelled = false
+
+    init(uri: String, revision: Int, bytes: [UInt8], path: String, context: ValidationContext, recorder: DependencyRecorder) {
+        self.uri = uri
+        self.revision = revision
+        self.bytes = bytes
+        self.path = path
+        self.context = context
+        self.recorder = recorder
+    }
+
+    /// A newer revision (or the document's closing) makes this one useless: the pipeline stops
+    /// at its next stage boundary.
+    func cancel() { lock.withLock { cancelled = true } }
+
+    var isCancelled: Bool { lock.withLock { cancelled } }
+
+    func run() -> Analysis? {
+        Pipeline.analyze(bytes: bytes, path: path, viewports: .all, layout: true, context: context,
+                         isCancelled: { [self] in isCancelled })
+    }
+}
+
+/// What a finished job hands back to the message thread.
+public struct AnalysisOutcome: @unchecked Sendable {
+    let job: AnalysisJob
+    /// nil when the job was cancelled before it finished (one that finished all the same is
+    /// kept: it is newer than what the document had).
+    let analysis: Analysis?
+    /// Wall-clock seconds the job ran.
+    let seconds: Double
+}
+
+/// Runs analyses one at a time on a thread of its own, in the order they were submitted, and
+/// reports each through `finished` (which the stdio server turns into an event of its queue,
+/// so the result is taken up by the message thread like any message).
+final class AnalysisWorker: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var jobs: [AnalysisJob] = []
+    private var stopped = false
+    private let finished: @Sendable (AnalysisOutcome) -> Void
+
+    init(finished: @escaping @Sendable (AnalysisOutcome) -> Void) {
+        self.finished = finished
+        let thread = Thread { [self] in loop() }
+        thread.name = "tatami-analysis"
+        thread.start()
+    }
+
+    func submit(_ job: AnalysisJob) {
+        condition.lock()
+        jobs.append(job)
+        condition.signal()
+        condition.unlock()
+    }
+
+    func stop() {
+        condition.lock()
+        stopped = true
+        for j in jobs { j.cancel() }
+        condition.signal()
+        condition.unlock()
+    }
+
+    private func loop() {
+        while true {
+            condition.lock()
+            while jobs.isEmpty && !stopped { condition.wait() }
+            if stopped {
+                condition.unlock()
+                return
+            }
+            let job = jobs.removeFirst()
+            condition.unlock()
+            let start = DispatchTime.now().uptimeNanoseconds
+            let analysis = job.isCancelled ? nil : job.run()
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            finished(AnalysisOutcome(job: job, analysis: analysis, seconds: seconds))
+        }
+    }
+}
