@@ -309,8 +309,10 @@ public final class LanguageServer {
     private func validationContext(for doc: OpenDocument, recorder: DependencyRecorder) -> ValidationContext {
         guard let path = doc.path else { return .standalone }
         let disk = Pipeline.fileContext(path: path, workspaceRoot: root(for: path))
+        // Every open buffer, this one included: a cycle back to an unsaved file is then found
+        // as a cycle, not as a file that cannot be found.
         var overlay: [String: [UInt8]] = [:]
-        for d in documents.values where d !== doc {
+        for d in documents.values {
             if let p = d.path { overlay[ImportPath.normalize(p)] = d.text }
         }
         let buffers = overlay

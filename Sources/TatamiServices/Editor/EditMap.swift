@@ -63,7 +63,8 @@ public struct EditMap: Sendable {
     public func backward(_ offset: Int) -> Int {
         var o = offset
         for r in replacements.reversed() {
-            if o <= r.start { continue }
+            // A character where text was deleted is the one that followed the deletion.
+            if o < r.start { continue }
             if o >= r.newEnd { o -= r.delta; continue }
             o = r.start
         }
