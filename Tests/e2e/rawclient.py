@@ -12,6 +12,8 @@ class RawServer:
     def __init__(self, binary: str):
         self.proc = subprocess.Popen([binary, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         self.buffer = b""
+        # Every publishDiagnostics notification read, whatever the reader was waiting for.
+        self.pushed = []
 
     def send_bytes(self, data: bytes):
         self.proc.stdin.write(data)
@@ -54,7 +56,10 @@ class RawServer:
             self._read_some(deadline)
             header, rest = self.buffer.split(b"\r\n\r\n", 1)
         self.buffer = rest[length:]
-        return json.loads(rest[:length])
+        message = json.loads(rest[:length])
+        if message.get("method") == "textDocument/publishDiagnostics":
+            self.pushed.append(message)
+        return message
 
     def read_until(self, predicate, timeout=10.0):
         deadline = time.time() + timeout

@@ -142,3 +142,46 @@ async def test_diagnostics_are_published_on_open(client):
     assert [d.code for d in diags] == ["unknown-key"]
     assert diags[0].range.start.line == 1 and diags[0].range.start.character == 2
     assert "hstack" in diags[0].message
+
+
+def _rows(n):
+    lines = ["viewports:", "  phone: {width: 320, height: 40000}", "body:", "  vstack:"]
+    for k in range(n):
+        lines += ["    - hstack:", f"        - text: row {k}", "        - spacer", f"      id: row{k}"]
+    return "\n".join(lines) + "\n"
+
+
+def test_a_request_cancelled_while_it_is_answered_is_answered_cancelled(raw):
+    """`$/cancelRequest` reaches a request the server is already computing: its large answer is
+    not sent; the answer is the RequestCancelled error."""
+    raw.initialize(capabilities={"textDocument": {"documentSymbol": {"hierarchicalDocumentSymbolSupport": True}}})
+    u = "file:///tmp/tatami-cancel.tatami.yaml"
+    raw.notify("textDocument/didOpen", {"textDocument": {"uri": u, "languageId": "tatami", "version": 1, "text": _rows(20000)}})
+    raw.read_until(lambda m: m.get("method") == "textDocument/publishDiagnostics", timeout=120)
+    # The request and its cancellation in one write: the server reads the cancellation while it
+    # computes the outline of 20,000 rows.
+    request = json.dumps({"jsonrpc": "2.0", "id": 7, "method": "textDocument/documentSymbol", "params": {"textDocument": {"uri": u}}}).encode()
+    cancel = json.dumps({"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": 7}}).encode()
+    raw.send_bytes(b"Content-Length: %d\r\n\r\n%s" % (len(request), request) + b"Content-Length: %d\r\n\r\n%s" % (len(cancel), cancel))
+    r = raw.read_until(lambda m: m.get("id") == 7, timeout=60)
+    assert r.get("error", {}).get("code") == -32800, str(r)[:300]
+    # The server goes on answering.
+    r = raw.request(8, "textDocument/foldingRange", {"textDocument": {"uri": u}})
+    assert len(r["result"]) > 20000
+
+
+def test_a_pull_client_pulls_and_is_never_pushed_to(raw):
+    r = raw.initialize(capabilities={"textDocument": {"diagnostic": {"dynamicRegistration": False}}})
+    assert r["result"]["capabilities"]["diagnosticProvider"]["interFileDependencies"] is True
+    u = "file:///tmp/tatami-pull.tatami.yaml"
+    raw.notify("textDocument/didOpen", {"textDocument": {"uri": u, "languageId": "tatami", "version": 1, "text": "body:\n  hstak: []\n"}})
+    r = raw.request(2, "textDocument/diagnostic", {"textDocument": {"uri": u}})
+    assert r["result"]["kind"] == "full"
+    assert [d["code"] for d in r["result"]["items"]] == ["unknown-key"]
+    again = raw.request(3, "textDocument/diagnostic", {"textDocument": {"uri": u}, "previousResultId": r["result"]["resultId"]})
+    assert again["result"] == {"kind": "unchanged", "resultId": r["result"]["resultId"]}
+    # Nothing was pushed meanwhile (give the server time to do it if it were going to).
+    raw.request(4, "textDocument/foldingRange", {"textDocument": {"uri": u}})
+    time.sleep(0.3)
+    raw.request(5, "textDocument/foldingRange", {"textDocument": {"uri": u}})
+    assert raw.pushed == [], raw.pushed
