@@ -12,13 +12,18 @@ capability):
 - edit → diagnostics: one character typed into a card's title, to the diagnostics of that version;
 - hover and completion sent 30 ms after an edit: the time each takes to be answered (the
   diagnostics of the edit are awaited before the next round, so rounds are independent);
+- a burst of typing: ten characters 35 ms apart (fast typing, or a held key), the time from
+  the last one to its diagnostics, and how many analyses the server started for the burst;
 - the server's resident memory after opening and at the end, and the CPU time (user + system)
   it used in all.
+
+`--debounce MS` runs the server with that debounce (`TATAMI_LSP_DEBOUNCE_MS`) instead of its own.
 
 Prints the median and 90th percentile of each latency in milliseconds.
 """
 
 import argparse
+import os
 import pathlib
 import statistics
 import subprocess
@@ -126,10 +131,12 @@ def summary(name, values):
     return f"{name:<34} median {statistics.median(values):8.1f} ms   p90 {percentile(values, 90):8.1f} ms   (n={len(values)})"
 
 
-def run(binary: str, cards: int, rounds: int, delay: float):
+def run(binary: str, cards: int, rounds: int, delay: float, debounce):
     text = generate(cards)
     lines = text.split("\n")
     uri = f"file:///tmp/tatami-latency-{cards}.tatami.yaml"
+    if debounce is not None:
+        os.environ["TATAMI_LSP_DEBOUNCE_MS"] = str(debounce)
     server = RawServer(binary)
     results = {}
     try:
@@ -208,11 +215,26 @@ def run(binary: str, cards: int, rounds: int, delay: float):
             wait_report(v)
 
         results["edit"], results["hover"], results["completion"] = edit_ms, hover_ms, completion_ms
+
+        # A burst of typing: ten characters 35 ms apart into one title.
+        burst = []
+        for k in range(3):
+            card = (k * 71 + 5) % cards
+            for _ in range(10):
+                v = type_char(card)
+                time.sleep(0.035)
+            t0 = time.perf_counter() - 0.035
+            wait_report(v)
+            burst.append((time.perf_counter() - t0) * 1000)
+        results["burst"] = burst
         results["rss_end"] = resident_mb(server.proc.pid)
         results["cpu"] = cpu_seconds(server.proc.pid)
         server.request(99999, "shutdown", None)
         server.notify("exit")
         server.wait()
+        log = server.proc.stderr.read().decode(errors="replace")
+        results["analyses"] = sum(1 for line in log.splitlines() if line.startswith("analysed "))
+        results["rounds_edits"] = 1 + 3 * rounds + 30
     finally:
         server.close()
     return len(lines), results
@@ -224,6 +246,7 @@ def main():
     ap.add_argument("--sizes", default="500,5000", help="numbers of cards, comma-separated (ten lines each)")
     ap.add_argument("--rounds", type=int, default=20, help="edit/hover/completion rounds per size")
     ap.add_argument("--delay", type=float, default=0.030, help="seconds between an edit and the request that follows it")
+    ap.add_argument("--debounce", type=float, default=None, help="the server's debounce in ms (default: its own)")
     args = ap.parse_args()
     binary = args.binary
     if binary is None:
@@ -232,12 +255,14 @@ def main():
         binary = str(pathlib.Path(bin_dir) / "tatami")
     print(f"binary {binary}")
     for cards in [int(s) for s in args.sizes.split(",")]:
-        n_lines, r = run(binary, cards, args.rounds, args.delay)
+        n_lines, r = run(binary, cards, args.rounds, args.delay, args.debounce)
         print(f"\n{n_lines:,} lines: {cards:,} component instances, 2 viewports, {r['diagnostics']} diagnostics")
         print(f"{'open → first diagnostics':<34} {r['open']:8.1f} ms")
         print(summary("edit → diagnostics", r["edit"]))
         print(summary(f"hover {args.delay * 1000:.0f} ms after an edit", r["hover"]))
         print(summary(f"completion {args.delay * 1000:.0f} ms after an edit", r["completion"]))
+        print(summary("last of 10 keys 35 ms apart → diag.", r["burst"]))
+        print(f"{'analyses finished':<34} {r['analyses']} for {r['rounds_edits']} texts (opening, edits, bursts)")
         if r["rss_open"] is not None:
             print(f"{'resident memory':<34} {r['rss_open']:.0f} MB after opening, {r['rss_end']:.0f} MB at the end")
         if r["cpu"] is not None:

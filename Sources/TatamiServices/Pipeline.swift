@@ -37,6 +37,16 @@ public struct Analysis: Sendable {
     /// Set when a named viewport does not exist (the CLI turns it into a usage error).
     public let missingViewport: String?
     public var timings: StageTimings
+
+    /// This analysis's model read beside a newer text of the same file: what completion reads
+    /// while the newer text's own analysis is computed. Completion takes the place and the word
+    /// being typed from the text (`lineTable`) and only the declarations (components, fonts,
+    /// alignments, viewports) from the model, which a few keystrokes rarely change; nothing
+    /// else may be asked of the result, whose tree and layouts are of the older text.
+    public func readingText(_ newer: LineTable) -> Analysis {
+        Analysis(path: path, lineTable: newer, yaml: yaml, document: document, layouts: layouts,
+                 diagnostics: diagnostics, missingViewport: missingViewport, timings: timings)
+    }
 }
 
 /// Runs parse → validate → layout for one file. Never throws: problems are diagnostics.

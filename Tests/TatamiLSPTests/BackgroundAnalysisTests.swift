@@ -197,4 +197,24 @@ final class BackgroundAnalysisTests: XCTestCase {
         c.change(uri, version: 4, [(nil, "body: {text: d}\n")])
         XCTAssertEqual(String(decoding: c.server.documents[uri]!.text, as: UTF8.self), "body: {text: d}\n")
     }
+
+    func testCompletionReadsTheCurrentTextWithoutWaiting() {
+        let c = BackgroundClient(debounce: never)
+        c.start()
+        c.open(uri, "fonts:\n  huge: {size: 40}\nbody:\n  vstack:\n    - text: a\n")
+        XCTAssertTrue(c.pump { !c.publications(version: 1).isEmpty })
+        // `      fon` typed on a new last line (not yet analysed), then `font: h`.
+        c.change(uri, version: 2, [(range(5, 0, 5, 0), "      fon")])
+        let keys = c.send("textDocument/completion", .object([("textDocument", doc(uri)), ("position", pos(5, 9))]))
+        guard let items = c.response(to: keys)?["result"]?["items"]?.array else { return XCTFail("completion waited") }
+        let font = items.first { $0["label"]?.string == "font" }
+        XCTAssertNotNil(font, "\(items.compactMap { $0["label"]?.string })")
+        XCTAssertEqual(font?["textEdit"]?["range"]?["start"]?["character"]?.int, 6, "the word typed is replaced")
+        XCTAssertEqual(font?["textEdit"]?["range"]?["end"]?["character"]?.int, 9)
+
+        c.change(uri, version: 3, [(range(5, 9, 5, 9), "t: h")])
+        let values = c.send("textDocument/completion", .object([("textDocument", doc(uri)), ("position", pos(5, 13))]))
+        let labels = c.response(to: values)?["result"]?["items"]?.array?.compactMap { $0["label"]?.string } ?? []
+        XCTAssertTrue(labels.contains("huge"), "the file's own font, from the older analysis: \(labels)")
+    }
 }

@@ -5,7 +5,10 @@ extension LanguageServer {
     /// components and their parameters, fonts, alignments, names in expressions.
     func completion(_ params: JSON) throws -> JSON {
         let (doc, offset) = try documentAndOffset(params)
-        let a = try analysis(doc)
+        // The text as it is now (the place, the word typed), the declarations of the newest
+        // analysis: completion never waits for the analysis of the keystroke that asked for it.
+        let snap = try snapshot(doc)
+        let a = snap.isFresh ? snap.analysis : snap.analysis.readingText(doc.lineTable)
         let candidates = EditorServices.completions(a, at: offset)
         let items: [JSON] = candidates.enumerated().map { index, c in
             let snippet = c.isSnippet && client.snippets

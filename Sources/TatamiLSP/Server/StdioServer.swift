@@ -12,6 +12,15 @@ public enum StdioServer {
     /// this are analysed once (docs/editors.md, "Latency").
     public static let debounce = 0.012
 
+    /// The debounce in force: `TATAMI_LSP_DEBOUNCE_MS` (for measuring other values with
+    /// `scripts/lsp-latency.py --debounce`), else `debounce`.
+    static var debounceInForce: Double {
+        if let v = ProcessInfo.processInfo.environment["TATAMI_LSP_DEBOUNCE_MS"], let ms = Double(v), ms >= 0, ms <= 10_000 {
+            return ms / 1000
+        }
+        return debounce
+    }
+
     /// What the handling thread takes from its queue.
     enum Event {
         case message(Message)
@@ -26,7 +35,7 @@ public enum StdioServer {
         let writer = MessageWriter(fileDescriptor: output)
         let queue = EventQueue<Event>()
         let server = LanguageServer(send: { writer.send($0) }, log: log,
-                                    scheduling: .background(debounce: debounce, finished: { queue.push(.analysis($0)) }))
+                                    scheduling: .background(debounce: debounceInForce, finished: { queue.push(.analysis($0)) }))
         let cancellations = server.cancellations
 
         let reader = Thread {
