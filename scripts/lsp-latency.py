@@ -137,7 +137,7 @@ def run(binary: str, cards: int, rounds: int, delay: float, debounce):
     uri = f"file:///tmp/tatami-latency-{cards}.tatami.yaml"
     if debounce is not None:
         os.environ["TATAMI_LSP_DEBOUNCE_MS"] = str(debounce)
-    server = RawServer(binary)
+    server = RawServer(binary, "--verbose")
     results = {}
     try:
         server.initialize(capabilities={"general": {"positionEncodings": ["utf-16"]}})
@@ -233,7 +233,7 @@ def run(binary: str, cards: int, rounds: int, delay: float, debounce):
         server.notify("exit")
         server.wait()
         log = server.proc.stderr.read().decode(errors="replace")
-        results["analyses"] = sum(1 for line in log.splitlines() if line.startswith("analysed "))
+        results["analyses"] = sum(1 for line in log.splitlines() if "analysed " in line)
         results["rounds_edits"] = 1 + 3 * rounds + 30
     finally:
         server.close()

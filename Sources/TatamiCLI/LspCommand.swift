@@ -15,9 +15,12 @@ struct Lsp: ParsableCommand {
     @Flag(name: .long, help: "Accepted for editors that pass it; standard input and output are the only transport.")
     var stdio = false
 
+    @Flag(name: .long, help: "Also log each analysis (document, revision, milliseconds) to standard error.")
+    var verbose = false
+
     func run() throws {
         // Refused messages and skipped changes are logged: editors show a server's standard error.
-        let status = StdioServer.run(log: { line in
+        let status = StdioServer.run(verbose: verbose, log: { line in
             FileHandle.standardError.write(Data("tatami lsp: \(line)\n".utf8))
         })
         throw ExitCode(status)

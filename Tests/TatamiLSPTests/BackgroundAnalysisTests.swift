@@ -19,6 +19,7 @@ final class BackgroundClient {
         server = LanguageServer(send: { [unowned self] in self.sent.append($0) },
                                 log: { [unowned self] in self.logged.append($0) },
                                 scheduling: .background(debounce: debounce, finished: { q.push($0) }))
+        server.logsAnalyses = true
     }
 
     func raw(_ body: String) {

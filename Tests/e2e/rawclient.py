@@ -9,8 +9,8 @@ import time
 
 
 class RawServer:
-    def __init__(self, binary: str):
-        self.proc = subprocess.Popen([binary, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    def __init__(self, binary: str, *arguments: str):
+        self.proc = subprocess.Popen([binary, "lsp", *arguments], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         self.buffer = b""
         # Every publishDiagnostics notification read, whatever the reader was waiting for.
         self.pushed = []

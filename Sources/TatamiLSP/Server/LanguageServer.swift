@@ -57,6 +57,8 @@ public final class LanguageServer {
     /// A `workspace/diagnostic/refresh` is due (pull clients, after a change to an import).
     private var refreshDue = false
     private var nextResultID = 1
+    /// Log each finished analysis (`tatami lsp --verbose`).
+    public var logsAnalyses = false
 
     public init(send: @escaping (JSON) -> Void, log: @escaping (String) -> Void = { _ in }, scheduling: Scheduling = .inline) {
         self.send = send
@@ -391,7 +393,7 @@ public final class LanguageServer {
         guard let doc = documents[job.uri] else { return }
         if doc.inFlight === job { doc.inFlight = nil }
         if let a = outcome.analysis {
-            if doc.take(AnalyzedRevision(revision: job.revision, analysis: a, dependencies: job.recorder.paths)) {
+            if doc.take(AnalyzedRevision(revision: job.revision, analysis: a, dependencies: job.recorder.paths)), logsAnalyses {
                 log(String(format: "analysed %@ (revision %d%@) in %.0f ms", doc.uri, job.revision,
                            doc.isFresh ? "" : ", already superseded", outcome.seconds * 1000))
             }

@@ -30,12 +30,13 @@ public enum StdioServer {
     }
 
     /// Serves until `exit` or end of input; returns the exit status.
-    public static func run(input: Int32 = 0, output: Int32 = 1, log: @escaping @Sendable (String) -> Void) -> Int32 {
+    public static func run(input: Int32 = 0, output: Int32 = 1, verbose: Bool = false, log: @escaping @Sendable (String) -> Void) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         let writer = MessageWriter(fileDescriptor: output)
         let queue = EventQueue<Event>()
         let server = LanguageServer(send: { writer.send($0) }, log: log,
                                     scheduling: .background(debounce: debounceInForce, finished: { queue.push(.analysis($0)) }))
+        server.logsAnalyses = verbose
         let cancellations = server.cancellations
 
         let reader = Thread {
