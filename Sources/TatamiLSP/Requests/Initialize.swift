@@ -60,6 +60,11 @@ extension LanguageServer {
                 ("full", .bool(true)),
             ])),
             ("foldingRangeProvider", .bool(true)),
+            ("colorProvider", .bool(true)),
+            ("documentLinkProvider", .object([("resolveProvider", .bool(false))])),
+            ("workspaceSymbolProvider", .bool(true)),
+            ("documentHighlightProvider", .bool(true)),
+            ("selectionRangeProvider", .bool(true)),
             ("diagnosticProvider", .object([
                 ("identifier", .string("tatami")),
                 ("interFileDependencies", .bool(true)), ("workspaceDiagnostics", .bool(false)),

@@ -1,0 +1,29 @@
+import TatamiServices
+
+extension LanguageServer {
+    /// `textDocument/selectionRange`: for each position, its chain of enclosing ranges (the
+    /// innermost first, each the `parent` of the one before), up to the whole document.
+    func selectionRanges(_ params: JSON) throws -> JSON {
+        let doc = try document(params)
+        guard let positions = params["positions"]?.array else {
+            throw ResponseError.invalidParams("positions is missing or not a list")
+        }
+        var offsets: [Int] = []
+        for p in positions {
+            guard let offset = encoding.offset(of: p, in: doc.lineTable) else {
+                throw ResponseError.invalidParams("positions holds something that is not a position")
+            }
+            offsets.append(offset)
+        }
+        return .array(EditorServices.selectionRanges(analysis(doc), at: offsets).map { chain in
+            // Built from the outside in: each range's `parent` is the one enclosing it.
+            var nested: JSON? = nil
+            for r in chain.reversed() {
+                var pairs: [(String, JSON)] = [("range", encoding.range(r, in: doc.lineTable))]
+                if let parent = nested { pairs.append(("parent", parent)) }
+                nested = .object(pairs)
+            }
+            return nested ?? .null
+        })
+    }
+}
