@@ -12,6 +12,8 @@ final class ServerRobustnessTests: XCTestCase {
         "textDocument/codeLens", "textDocument/inlayHint", "textDocument/semanticTokens/full", "textDocument/foldingRange",
         "textDocument/diagnostic", "workspace/executeCommand", "textDocument/didChange", "textDocument/didOpen",
         "textDocument/didClose", "workspace/didChangeConfiguration", "$/cancelRequest", "initialized", "nonsense",
+        "textDocument/documentColor", "textDocument/colorPresentation", "textDocument/documentLink", "workspace/symbol",
+        "textDocument/documentHighlight", "textDocument/selectionRange",
     ]
 
     static let texts = [
@@ -68,6 +70,16 @@ final class ServerRobustnessTests: XCTestCase {
             if method == "workspace/executeCommand" {
                 params.append(("command", .string(["tatami.preview", "tatami.frames", "x"][Int(rng.next() % 3)])))
                 params.append(("arguments", .array([.string(uris[Int(rng.next() % 2)]), randomValue(&rng)])))
+            }
+            if method == "textDocument/selectionRange" {
+                params.append(("positions", .array((0..<Int(rng.next() % 3)).map { _ in rng.next() % 4 == 0 ? randomValue(&rng) : position(&rng) })))
+            }
+            if method == "textDocument/colorPresentation" {
+                let channel = { (rng: inout SeededRandom) -> JSON in .number([0, 1, 0.5, -2, 1e300, 7][Int(rng.next() % 6)]) }
+                params.append(("color", .object(["red", "green", "blue", "alpha"].map { ($0, channel(&rng)) })))
+            }
+            if method == "workspace/symbol" {
+                params.append(("query", .string(["", "c", "CARD", "😀", "zz"][Int(rng.next() % 5)])))
             }
             for _ in 0..<Int(rng.next() % 3) { params.append(("noise", randomValue(&rng))) }
             let isNotification = method.hasPrefix("textDocument/did") || method.hasPrefix("workspace/didChange") || method == "initialized" || method.hasPrefix("$/")

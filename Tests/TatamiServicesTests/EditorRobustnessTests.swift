@@ -61,7 +61,25 @@ final class EditorRobustnessTests: XCTestCase {
             for f in EditorServices.foldingRanges(a) {
                 XCTAssertTrue(0 <= f.startLine && f.startLine < f.endLine && f.endLine < a.lineTable.lineCount, "document \(n): \(f)")
             }
+            let whole = SourceRange(start: 0, end: count)
+            for c in EditorServices.documentColors(a, workspace: workspace) {
+                check([FileLocation(path: a.path, range: c.range)], a, "document \(n) colour")
+                for p in EditorServices.colorPresentations(a, color: RGBAColor(red: 0.5, green: 0.5, blue: 0.5, alpha: 0.5), range: c.range) {
+                    check([FileLocation(path: a.path, range: p.range)], a, "document \(n) colour presentation")
+                }
+            }
+            check(EditorServices.documentLinks(a, workspace: workspace).map { FileLocation(path: a.path, range: $0.range) }, a,
+                  "document \(n) links")
+            check(EditorServices.workspaceSymbols(matching: "a", in: [(a, workspace)]).map(\.location), a, "document \(n) symbols")
+            for chain in EditorServices.selectionRanges(a, at: Array(-1...(count + 1))) {
+                XCTAssertEqual(chain.last, whole, "document \(n) selection")
+                for (inner, outer) in zip(chain, chain.dropFirst()) {
+                    XCTAssertTrue(outer.start <= inner.start && inner.end <= outer.end && inner != outer, "document \(n) selection")
+                }
+            }
             for offset in -1...(count + 1) {
+                check(EditorServices.documentHighlights(a, at: offset, workspace: workspace).map { FileLocation(path: a.path, range: $0.range) },
+                      a, "document \(n) highlights at \(offset)")
                 check(EditorServices.definition(a, at: offset, workspace: workspace), a, "document \(n) definition at \(offset)")
                 check(EditorServices.references(a, at: offset, includeDeclaration: true, workspace: workspace), a,
                       "document \(n) references at \(offset)")
@@ -109,5 +127,11 @@ final class EditorRobustnessTests: XCTestCase {
             (try? EditorServices.rename(a, at: lastTag, to: "Label", workspace: workspace).get())?.count
         }, 2_001)
         _ = timed("code actions") { EditorServices.codeActions(a, in: SourceRange(start: 0, end: text.utf8.count)) }
+        // Ids `tag` and `v0x0` … `v1999x4`: the 128 best matches of `v1`.
+        XCTAssertEqual(timed("workspace symbols") { EditorServices.workspaceSymbols(matching: "v1", in: [(a, workspace)]) }.count,
+                       EditorServices.maximumWorkspaceSymbols)
+        XCTAssertEqual(timed("highlights") { EditorServices.documentHighlights(a, at: lastTag, workspace: workspace) }.count, 2_001)
+        XCTAssertEqual(timed("selection") { EditorServices.selectionRanges(a, at: Array(stride(from: 0, to: text.utf8.count, by: 97))) }
+            .count, (text.utf8.count + 96) / 97)
     }
 }

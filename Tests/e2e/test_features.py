@@ -222,3 +222,115 @@ async def test_preview_and_frames_commands(client):
         types.ExecuteCommandParams(command="tatami.preview", arguments=[uri(path), "wide"])
     )
     assert "Tea" in render and "Avocado" not in render
+
+
+def apply_edits(text: str, edits) -> str:
+    """`text` with LSP text edits applied (UTF-16 positions; edits must not overlap)."""
+    lines = text.split("\n")
+
+    def offset(p):
+        line = lines[p.line]
+        prefix = line.encode("utf-16-le")[: p.character * 2].decode("utf-16-le")
+        return sum(len(l) + 1 for l in lines[: p.line]) + len(prefix)
+
+    for e in sorted(edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True):
+        text = text[: offset(e.range.start)] + e.new_text + text[offset(e.range.end):]
+    return text
+
+
+async def test_colours_and_the_picker_write_valid_yaml(client):
+    path = WORKSPACE / "colours.tatami.yaml"
+    text = (
+        "imports: [components/library.tatami.yaml]\n"
+        "body:\n"
+        "  vstack:\n"
+        "    - color: orange\n"
+        "    - Badge: {label: New, tint: \"#123456\"}\n"
+        "    - text: red\n"
+    )
+    path.write_text(text)
+    await open_document(client, path, text)
+    colours = await client.text_document_document_color_async(types.DocumentColorParams(text_document=ident(path)))
+    # `orange` (SwiftUI's, 255 149 0) and the Badge's `tint` (a colour parameter); `text: red` is a text.
+    assert [(c.range.start.line, c.range.start.character, c.range.end.character) for c in colours] == [(3, 13, 19), (4, 32, 41)]
+    assert (round(colours[0].color.red * 255), round(colours[0].color.green * 255), round(colours[0].color.blue * 255)) == (255, 149, 0)
+    assert (round(colours[1].color.red * 255), round(colours[1].color.green * 255), round(colours[1].color.blue * 255)) == (0x12, 0x34, 0x56)
+    # Pick #FF0000 over `orange`: written quoted (plain `#` would start a comment).
+    picked = types.Color(red=1.0, green=0.0, blue=0.0, alpha=1.0)
+    presentations = await client.text_document_color_presentation_async(
+        types.ColorPresentationParams(text_document=ident(path), color=picked, range=colours[0].range)
+    )
+    assert [p.label for p in presentations] == ["#FF0000"]
+    edited = apply_edits(text, [presentations[0].text_edit])
+    assert edited.split("\n")[3] == '    - color: "#FF0000"'
+    change(client, path, 2, edited)
+    diagnostics = await wait_for_diagnostics(client, uri(path), 2)
+    assert [d for d in diagnostics.diagnostics if d.severity == types.DiagnosticSeverity.Error] == []
+    colours = await client.text_document_document_color_async(types.DocumentColorParams(text_document=ident(path)))
+    assert (colours[0].color.red, colours[0].color.green, colours[0].color.blue) == (1, 0, 0)
+    # SwiftUI's exact red over the hex: the hex first, then `red`.
+    red = types.Color(red=1.0, green=59 / 255, blue=48 / 255, alpha=1.0)
+    presentations = await client.text_document_color_presentation_async(
+        types.ColorPresentationParams(text_document=ident(path), color=red, range=colours[0].range)
+    )
+    assert [p.label for p in presentations] == ["#FF3B30", "red"]
+
+
+async def test_import_links(client):
+    path = WORKSPACE / "profile.tatami.yaml"
+    await open_document(client, path)
+    links = await client.text_document_document_link_async(types.DocumentLinkParams(text_document=ident(path)))
+    assert len(links) == 1
+    assert links[0].target == uri((WORKSPACE / "components" / "library.tatami.yaml").resolve())
+    line = path.read_text().split("\n")[links[0].range.start.line]
+    assert line[links[0].range.start.character:links[0].range.end.character] == "components/library.tatami.yaml"
+
+
+async def test_workspace_symbols_fuzzy(client):
+    await open_document(client, WORKSPACE / "profile.tatami.yaml")
+    symbols = await client.workspace_symbol_async(types.WorkspaceSymbolParams(query="bdg"))
+    # `Badge`, declared in the imported library.
+    assert [s.name for s in symbols] == ["Badge"]
+    assert symbols[0].kind == types.SymbolKind.Class
+    assert symbols[0].location.uri == uri((WORKSPACE / "components" / "library.tatami.yaml").resolve())
+    symbols = await client.workspace_symbol_async(types.WorkspaceSymbolParams(query="PHONE"))
+    assert [(s.name, s.kind) for s in symbols] == [("phone", types.SymbolKind.Constant)]
+
+
+async def test_document_highlight_of_a_parameter(client):
+    path = WORKSPACE / "components" / "library.tatami.yaml"
+    text = path.read_text()
+    await open_document(client, path)
+    highlights = await client.text_document_document_highlight_async(
+        types.DocumentHighlightParams(text_document=ident(path), position=position_of(text, "$tint", offset=2))
+    )
+    # Badge's `tint`: its declaration (write) and `$tint` in its body (read); Avatar's `tint` is another.
+    assert [(h.range.start, h.kind) for h in highlights] == [
+        (position_of(text, "tint: {type: color, default: blue}"), types.DocumentHighlightKind.Write),
+        (position_of(text, "$tint", offset=1), types.DocumentHighlightKind.Read),
+    ]
+
+
+async def test_selection_ranges_expand_to_the_document(client):
+    path = WORKSPACE / "profile.tatami.yaml"
+    text = path.read_text()
+    await open_document(client, path)
+    at = position_of(text, "Ada Lovelace", offset=2)
+    [selection] = await client.text_document_selection_range_async(
+        types.SelectionRangeParams(text_document=ident(path), positions=[at])
+    )
+    lines = text.split("\n")
+
+    def text_of(r):
+        if r.start.line == r.end.line:
+            return lines[r.start.line][r.start.character:r.end.character]
+        return None
+
+    chain = []
+    while selection is not None:
+        chain.append(selection.range)
+        selection = selection.parent
+    assert text_of(chain[0]) == "Ada Lovelace"
+    assert text_of(chain[1]) == "text: Ada Lovelace"
+    assert chain[-1].start == types.Position(line=0, character=0)
+    assert chain[-1].end == types.Position(line=len(lines) - 1, character=0)

@@ -398,11 +398,11 @@ struct Session {
 
     static let positionMethods = [
         "textDocument/hover", "textDocument/completion", "textDocument/definition", "textDocument/references",
-        "textDocument/prepareRename",
+        "textDocument/prepareRename", "textDocument/documentHighlight",
     ]
     static let documentMethods = [
         "textDocument/documentSymbol", "textDocument/codeLens", "textDocument/semanticTokens/full",
-        "textDocument/foldingRange", "textDocument/diagnostic",
+        "textDocument/foldingRange", "textDocument/diagnostic", "textDocument/documentColor", "textDocument/documentLink",
     ]
 
     mutating func step() {
@@ -442,7 +442,22 @@ struct Session {
             if input.bool() { p.append(("context", .object([("diagnostics", .array([])), ("only", .array([.string(input.pick(["quickfix", "refactor", ""]))]))]))) }
             request("textDocument/codeAction", params(p))
         case 12:
-            request("textDocument/inlayHint", params([("textDocument", textDocument()), ("range", range())]))
+            switch input.int(0...3) {
+            case 0:
+                request("textDocument/inlayHint", params([("textDocument", textDocument()), ("range", range())]))
+            case 1:
+                request("textDocument/selectionRange", params([
+                    ("textDocument", textDocument()), ("positions", .array((0..<input.int(0...3)).map { _ in position() })),
+                ]))
+            case 2:
+                // Channels from 0 to 300/255 (past 1 too), now and then negative.
+                let color = JSON.object(["red", "green", "blue", "alpha"].map {
+                    ($0, JSON.number(input.oneIn(4) ? -1.5 : Double(input.int(0...300)) / 255))
+                })
+                request("textDocument/colorPresentation", params([("textDocument", textDocument()), ("range", range()), ("color", color)]))
+            default:
+                request("workspace/symbol", params([("query", .string(input.oneIn(3) ? text(upTo: 6) : input.pick(["", "c", "PHONE", "bdg"])))]))
+            }
         case 13:
             var args: [JSON] = [.string(uri())]
             if input.bool() { args.append(.string(input.pick(["phone", "wide", "portrait", "landscape", "nope", ""]))) }

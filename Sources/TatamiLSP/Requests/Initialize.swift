@@ -67,6 +67,11 @@ extension LanguageServer {
                 ("full", .bool(true)),
             ])),
             ("foldingRangeProvider", .bool(true)),
+            ("colorProvider", .bool(true)),
+            ("documentLinkProvider", .object([("resolveProvider", .bool(false))])),
+            ("workspaceSymbolProvider", .bool(true)),
+            ("documentHighlightProvider", .bool(true)),
+            ("selectionRangeProvider", .bool(true)),
             ("workspace", .object([
                 ("workspaceFolders", .object([("supported", .bool(true)), ("changeNotifications", .bool(true))])),
             ])),

@@ -198,6 +198,12 @@ public final class LanguageServer {
         case "textDocument/inlayHint": return try inlayHints(params)
         case "textDocument/semanticTokens/full": return try semanticTokens(params)
         case "textDocument/foldingRange": return try foldingRanges(params)
+        case "textDocument/documentColor": return try documentColors(params)
+        case "textDocument/colorPresentation": return try colorPresentations(params)
+        case "textDocument/documentLink": return try documentLinks(params)
+        case "workspace/symbol": return try workspaceSymbols(params)
+        case "textDocument/documentHighlight": return try documentHighlights(params)
+        case "textDocument/selectionRange": return try selectionRanges(params)
         case "workspace/executeCommand": return try executeCommand(params)
         default:
             throw ResponseError(.methodNotFound, "unknown method '\(method)'")

@@ -9,6 +9,18 @@ public enum ColorValue: Sendable, Hashable {
         "red", "green", "blue", "orange", "yellow", "purple", "pink", "gray", "black", "white", "clear",
     ]
 
+    /// The colour a value written in a file names: one of `names`, or `#RRGGBB` with
+    /// hexadecimal digits in either case (docs/decisions.md); nil for anything else.
+    public init?(parsing text: String) {
+        if Self.names.contains(text) {
+            self = .named(text)
+        } else if let rgb = ValidationPass.hexColor(text) {
+            self = rgb
+        } else {
+            return nil
+        }
+    }
+
     public var description: String {
         switch self {
         case .named(let n): return n

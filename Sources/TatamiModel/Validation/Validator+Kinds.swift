@@ -198,8 +198,7 @@ extension ValidationPass {
             report(.wrongType, message, at: range(of: node, key: key))
             return fallback
         }
-        if ColorValue.names.contains(text) { return .named(text) }
-        if let rgb = Self.hexColor(text) { return rgb }
+        if let colour = ColorValue(parsing: text) { return colour }
         if text.hasPrefix("#") {
             report(.invalidValue, "`\(snippet(node))` is not a colour; write `#RRGGBB` with six hexadecimal digits", at: node.range)
             return fallback

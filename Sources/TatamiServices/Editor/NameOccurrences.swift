@@ -88,7 +88,7 @@ struct NameOccurrenceCollector: SemanticVisitor {
             add(.alignment, .use, node)
         case .importPath:
             add(.importPath, .use, node)
-        case .expression:
+        case .expression, .color:
             break
         }
     }

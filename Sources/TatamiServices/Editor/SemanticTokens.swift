@@ -136,7 +136,7 @@ private struct SemanticTokenCollector: SemanticVisitor {
             pendingNames.append((s.valueRange, s.text, true))
         case .alignmentName:
             pendingNames.append((s.valueRange, s.text, false))
-        case .importPath:
+        case .importPath, .color:
             break
         case .expression:
             expression(s)

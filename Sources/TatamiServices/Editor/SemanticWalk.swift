@@ -44,6 +44,8 @@ enum SemanticKeyRole: Equatable {
 /// What a scalar value means, where it is more than a plain value.
 enum SemanticValueRole {
     case id, fontName, alignmentName, importPath, expression
+    /// The value of a `color` view (a name or `#RRGGBB`, as written; not checked).
+    case color
 }
 
 /// How a view is placed.
@@ -385,7 +387,9 @@ struct SemanticWalker<Visitor: SemanticVisitor> {
             }
         case .oneOf(let options):
             oneOf(node, options, owner: owner, context, viewRole: viewRole)
-        case .string, .number, .boolean, .enumeration, .color, .character, .null:
+        case .color:
+            scalarValue(node, .color, context)
+        case .string, .number, .boolean, .enumeration, .character, .null:
             plain(node, context)
         }
     }

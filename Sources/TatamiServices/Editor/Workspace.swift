@@ -17,10 +17,13 @@ public protocol EditorWorkspace: Sendable {
     /// whether two paths name one file; nil when nothing is there. The default normalises
     /// lexically.
     func canonicalPath(_ path: String) -> String?
+    /// Whether a file (not a directory) is at `path`. The default reads it.
+    func fileExists(atPath path: String) -> Bool
 }
 
 extension EditorWorkspace {
     public func canonicalPath(_ path: String) -> String? { ImportPath.normalize(path) }
+    public func fileExists(atPath path: String) -> Bool { contents(ofPath: path) != nil }
 }
 
 /// The files on disk under `root`.
@@ -69,6 +72,12 @@ public struct DiskWorkspace: EditorWorkspace {
     public func canonicalPath(_ path: String) -> String? {
         Pipeline.canonicalPath(EditorPaths.absolute(path))
     }
+
+    /// Asks the file system; the file is not read.
+    public func fileExists(atPath path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+    }
 }
 
 /// Files held in memory (editor buffers, tests), over an optional base workspace: a path in
@@ -112,6 +121,10 @@ public struct OverlayWorkspace: EditorWorkspace {
         let absolute = EditorPaths.absolute(path)
         if overrides[absolute] != nil { return absolute }
         return base?.canonicalPath(absolute) ?? absolute
+    }
+
+    public func fileExists(atPath path: String) -> Bool {
+        overrides[EditorPaths.absolute(path)] != nil || (base?.fileExists(atPath: path) ?? false)
     }
 }
 

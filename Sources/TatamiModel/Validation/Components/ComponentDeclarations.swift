@@ -245,7 +245,7 @@ extension ValidationPass {
             if case .bool? = node.scalar?.resolved { return .node(node) }
         case .color:
             guard let s = node.scalar, case .string(let text) = s.resolved else { break }
-            if ColorValue.names.contains(text) || Self.hexColor(text) != nil { return .node(node) }
+            if ColorValue(parsing: text) != nil { return .node(node) }
             let (hint, fixes) = colourHint(text, node)
             report(.invalidValue, "`\(snippet(node))` is not a colour" + hint + " (for \(what()))", at: node.range, fixes: fixes)
             return nil
