@@ -105,6 +105,43 @@ final class OneDiagnosticPerProblemTests: XCTestCase {
         XCTAssertEqual(a.diagnostics.map(\.code), [.wrongType, .invalidValue], "\(a.diagnostics.map(\.message))")
     }
 
+    func testADivisionByAConstantZeroIsReportedOnceAndOnlyAVaryingOnePerViewport() {
+        // `width / 0` is 0 in every viewport: one warning, at the division, with no viewport.
+        // `width / (width - 100)` divides by zero only where the width is 100 (portrait).
+        let text = twoViewports + """
+            body:
+              vstack:
+                - text: a
+                  when: "width / 0 > 1"
+                - text: b
+                  when: "width / (width - 100) > 1"
+
+            """
+        let divisions = found(analyze(text), DiagnosticCode("division-by-zero", .warning))
+        XCTAssertEqual(divisions.map(\.range), [range(of: "width / 0", in: text), range(of: "width / (width - 100)", in: text)])
+        XCTAssertEqual(divisions.map(\.viewport), [nil, "portrait"])
+        XCTAssertEqual(divisions.first?.message, "division by zero in `width / 0 > 1`; the result is 0")
+    }
+
+    func testADivisionByAConstantZeroInAComponentBodyIsReportedOnceAtTheBody() {
+        let text = twoViewports + """
+            components:
+              Tag:
+                params: {t: {type: string}}
+                body:
+                  text: $t
+                  when: "1 / 0 < width"
+            body:
+              hstack:
+                - Tag: {t: a}
+                - Tag: {t: b}
+
+            """
+        let divisions = found(analyze(text), DiagnosticCode("division-by-zero", .warning))
+        XCTAssertEqual(divisions.map(\.range), [range(of: "1 / 0", in: text)])
+        XCTAssertEqual(divisions.map(\.viewport), [nil])
+    }
+
     func testNoPositionStaysPerViewportWhenConditionsDecide() {
         // The only placement holds where the canvas is wider than 150: in landscape (200 wide),
         // not in portrait (100 wide).
