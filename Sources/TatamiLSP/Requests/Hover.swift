@@ -6,8 +6,11 @@ extension LanguageServer {
     func hover(_ params: JSON) throws -> JSON {
         let (doc, offset) = try documentAndOffset(params)
         guard let info = EditorServices.hover(analysis(doc), at: offset) else { return .null }
+        let contents: JSON = client.markdownHover
+            ? .object([("kind", .string("markdown")), ("value", .string(info.markdown))])
+            : .object([("kind", .string("plaintext")), ("value", .string(info.plainText))])
         return .object([
-            ("contents", .object([("kind", .string(client.markdownHover ? "markdown" : "plaintext")), ("value", .string(info.markdown))])),
+            ("contents", contents),
             ("range", encoding.range(info.range, in: doc.lineTable)),
         ])
     }
