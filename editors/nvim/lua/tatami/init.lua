@@ -40,9 +40,9 @@ function M.root_of(buf)
   local dir = vim.fn.fnamemodify(vim.api.nvim_buf_get_name(buf), ":p:h")
   for _, marker in ipairs(settings().root_markers) do
     -- The nearest marker upwards: its directory is the root.
-    local hit = vim.fn.finddir(marker, vim.fn.fnameescape(dir) .. ";")
+    local hit = vim.fn.finddir(marker, dir .. ";")
     if hit ~= "" then return vim.fn.fnamemodify(hit, ":p:h:h") end
-    hit = vim.fn.findfile(marker, vim.fn.fnameescape(dir) .. ";")
+    hit = vim.fn.findfile(marker, dir .. ";")
     if hit ~= "" then return vim.fn.fnamemodify(hit, ":p:h") end
   end
   -- No marker: the current directory, as the command line's default `--root`.
