@@ -151,6 +151,8 @@ public enum Pipeline {
             let suppressions = Suppressions(yaml.lineTable)
             // The validator's list already holds the YAML stage's.
             var all = validation.diagnostics
+            // Checks of the written tree (`too-deep`, `useless-container`): once, not per viewport.
+            if layout { StructuralLints.check(document, into: &all) }
             if document.components.isEmpty {
                 // Every layout diagnostic names its viewport, so without components none repeats.
                 if all.isEmpty && layouts.count == 1 {

@@ -68,6 +68,19 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(try tatami(["lint", "--strict", warning]).status, 1)
     }
 
+    func testAUselessContainerIsPrintedOnceForTwoViewports() throws {
+        let text = "viewports:\n  a: {width: 100, height: 100}\n  b: {width: 200, height: 100}\nbody:\n  vstack:\n    - text: hi\n"
+        let r = try tatami(["lint", "-"], stdin: text)
+        XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+        // `vstack` is on line 5 at column 3.
+        XCTAssertEqual(r.stdout, "<stdin>:5:3: warning: vstack holds a single view and has no modifiers; it can be removed [useless-container]\n")
+        let json = try tatami(["lint", "--format", "json", "-"], stdin: text)
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
+        let items = object["diagnostics"] as! [[String: Any]]
+        XCTAssertEqual(items.count, 1)
+        XCTAssertTrue(items.first?["viewport"] is NSNull, "\(items)")
+    }
+
     func testJSONFormat() throws {
         let r = try tatami(["lint", "--format", "json", broken, warning])
         XCTAssertEqual(r.status, 1)

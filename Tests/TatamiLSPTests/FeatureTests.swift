@@ -1,5 +1,6 @@
 import TatamiBase
 @testable import TatamiLSP
+import TatamiModel
 import TatamiServices
 import XCTest
 
@@ -39,6 +40,44 @@ final class FeatureTests: XCTestCase {
         // Nothing there: null.
         let none = c.request("textDocument/hover", .object([("textDocument", doc(uri)), ("position", pos(6, 0))]))
         XCTAssertTrue(none["result"]?.isNull ?? false)
+    }
+
+    func testPlainTextClientsGetPlainTextHoverAndCompletionDocumentation() {
+        // A client that declares plain text only for hover and nothing for completion docs
+        // (eglot without markdown-mode does so).
+        let c = TestClient()
+        c.start(capabilities: .object([("textDocument", .object([
+            ("hover", .object([("contentFormat", .array([.string("plaintext")]))])),
+        ]))]))
+        c.open(uri, text)
+        let r = c.request("textDocument/hover", .object([("textDocument", doc(uri)), ("position", pos(4, 3))]))
+        XCTAssertEqual(r["result"]?["contents"]?["kind"]?.string, "plaintext")
+        let value = r["result"]?["contents"]?["value"]?.string ?? ""
+        // The frames of the hover test above; "Hello" (5 cells of 8 × 16: 40×16) is centred in
+        // its 100×20 frame: content at x + 30, y + 2. The label column is "tablet (600×100)" wide.
+        XCTAssertTrue(value.hasPrefix("text\n\n"), value)
+        XCTAssertTrue(value.hasSuffix("""
+              phone (320×100)   /: frame 110, 40, 100 × 20 · content 140, 42, 40 × 16 · proposed 320 × 100
+              tablet (600×100)  /: frame 250, 40, 100 × 20 · content 280, 42, 40 × 16 · proposed 600 × 100
+            """), value)
+        XCTAssertFalse(value.contains("**") || value.contains("`"), value)
+
+        // Completion documentation: `padding`'s doc from the schema table, without backticks.
+        c.notify("textDocument/didChange", .object([
+            ("textDocument", .object([("uri", .string(uri)), ("version", .number(2))])),
+            ("contentChanges", .array([.object([("text", .string(text + "  pad"))])])),
+        ]))
+        let items = c.request("textDocument/completion", .object([("textDocument", doc(uri)), ("position", pos(7, 5))]))["result"]?["items"]?.array ?? []
+        let documented = items.compactMap { $0["documentation"] }
+        XCTAssertFalse(documented.isEmpty)
+        for d in documented {
+            let s = d.string ?? "(not a string: \(d))"
+            XCTAssertFalse(s.contains("`") || s.contains("**") || s.contains("(not a string"), s)
+        }
+        let padding = items.first { $0["label"]?.string == "padding" }?["documentation"]?.string
+        let paddingDoc = Schema.modifiers.first { $0.name == "padding" }!.doc
+        XCTAssertEqual(padding, paddingDoc.replacingOccurrences(of: "`", with: ""))
+        XCTAssertNotEqual(padding, paddingDoc, "the doc has code spans to take out")
     }
 
     func testCompletionItemsCarryKindsAndSnippetsOnlyWhenSupported() {

@@ -16,7 +16,8 @@ import XCTest
 ///
 /// Every frame the viewport shows must be listed (the set must match exactly), and so must every
 /// layout diagnostic (`! code path`: a diagnostic with that code on the view at that path, or
-/// `! code @line:column`, 1-based, for one that is not on a shown view).
+/// `! code @line:column`, 1-based, for one that is not on a shown view). The checks of the written
+/// tree (`too-deep`, `useless-container`), reported once per file, are listed under each viewport.
 final class LayoutCaseTests: XCTestCase {
     struct ExpectedFrame: Equatable, CustomStringConvertible {
         var path: String
@@ -82,7 +83,9 @@ final class LayoutCaseTests: XCTestCase {
                 if expected != got {
                     XCTFail("\(url.lastPathComponent) [\(e.viewport)] frames differ\nexpected:\n  \(expected.map(\.description).joined(separator: "\n  "))\nactual:\n  \(got.map(\.description).joined(separator: "\n  "))")
                 }
-                let layoutDiagnostics = Set(layout.diagnostics.map { d -> String in
+                let structural = analysis.diagnostics.filter { StructuralLints.codes.contains($0.code) }
+                XCTAssertTrue(structural.allSatisfy { $0.viewport == nil }, "\(url.lastPathComponent): a structural lint names a viewport")
+                let layoutDiagnostics = Set((layout.diagnostics + structural).map { d -> String in
                     if let path = pathOfRange[d.range] { return "\(d.code.name) \(path)" }
                     let p = analysis.lineTable.scalarPosition(ofByte: d.range.start)
                     return "\(d.code.name) @\(p.line + 1):\(p.column + 1)"

@@ -419,6 +419,22 @@ final class ExpressionEvaluatorTests: XCTestCase {
         XCTAssertEqual(guarded, ExpressionValue(value: 0))
     }
 
+    func testConstantDivisionsByZero() {
+        // Divisors without names that are 0; the ranges are the whole divisions.
+        XCTAssertEqual(parsed("width / 0")?.constantDivisionsByZero(), [0..<9])
+        XCTAssertEqual(parsed("2 + 6 / (3 - 3)")?.constantDivisionsByZero(), [4..<15])
+        XCTAssertEqual(parsed("1 / max(0, -1)")?.constantDivisionsByZero(), [0..<14])
+        // `1 / 0` is 0, so the outer divisor is 0 too: inner first, as evaluated.
+        XCTAssertEqual(parsed("1 / (1 / 0)")?.constantDivisionsByZero(), [5..<10, 0..<11])
+        // A divisor with a name depends on the viewport, even one that is always 0.
+        XCTAssertEqual(parsed("1 / width")?.constantDivisionsByZero(), [])
+        XCTAssertEqual(parsed("1 / (0 * width)")?.constantDivisionsByZero(), [])
+        XCTAssertEqual(parsed("1 / 4 + width / 2")?.constantDivisionsByZero(), [])
+        // Ignored divisions give 0 and are not reported; the next one is.
+        XCTAssertEqual(parsed("1 / 0 + width / (width - 4)")?.evaluate({ _ in 4 }, ignoring: [0..<5]),
+                       ExpressionValue(value: 0, divisionByZero: 8..<27))
+    }
+
     func testInfinityAndNaNDoNotTrap() {
         let huge = "1e308 * 10"
         XCTAssertEqual(value(huge), .infinity)

@@ -45,6 +45,7 @@ final class AssistRobustnessTests: XCTestCase {
                 if let h = EditorServices.hover(analysis, at: offset) {
                     XCTAssertTrue(h.range.start >= 0 && h.range.end <= count, "hover range \(h.range) in \(doc.debugDescription)")
                     XCTAssertFalse(h.markdown.isEmpty)
+                    XCTAssertFalse(h.plainText.contains("`") || h.plainText.contains("**"), h.plainText)
                 }
                 for c in EditorServices.completions(analysis, at: offset) {
                     if let r = c.replaceRange {

@@ -52,6 +52,22 @@ final class HoverTests: XCTestCase {
         XCTAssertTrue(l.contains("- **tablet** (800×600) `/1`: frame 356, 304, 88 × 32 · content 364, 312, 72 × 16 · proposed 800 × 560"), "\(l)")
     }
 
+    func testPlainTextHasNoMarkdownAndLinesTheViewportsUp() throws {
+        let (analysis, offset) = Cursor.analyze(Self.twoViewports)
+        let h = try XCTUnwrap(EditorServices.hover(analysis, at: offset))
+        // The frames worked out above; the labels "phone (320×480)" (15 characters) and
+        // "tablet (800×600)" (16) make a column, details two spaces after the longer one.
+        let doc = Schema.kind(named: "text")!.doc.replacingOccurrences(of: "`", with: "")
+        XCTAssertEqual(h.plainText, """
+            text
+
+            \(doc)
+
+              phone (320×480)   absent: when: width > 500 is false here
+              tablet (800×600)  /1: frame 356, 304, 88 × 32 · content 364, 312, 72 × 16 · proposed 800 × 560
+            """)
+    }
+
     func testHoverAnywhereInTheViewMappingShowsTheView() throws {
         // On the padding's value: nothing more specific than the view.
         let doc = Self.twoViewports.replacingOccurrences(of: "‸", with: "").replacingOccurrences(of: "padding: 8", with: "padding: ‸8")
@@ -154,6 +170,10 @@ final class HoverTests: XCTestCase {
         let spacing = try XCTUnwrap(hover(doc))
         XCTAssertEqual(lines(spacing).first, "**spacing** — a parameter of `hstack`")
         XCTAssertTrue(spacing.markdown.contains("- Default: `8`"), spacing.markdown)
+        // Plain text: the facts in two columns ("Default" is the longer label, 7 characters).
+        let spacingSpec = try XCTUnwrap(Schema.kind(named: "hstack")?.parameters.first { $0.name == "spacing" })
+        XCTAssertEqual(spacing.plainText.components(separatedBy: "\n").first, "spacing — a parameter of hstack")
+        XCTAssertTrue(spacing.plainText.hasSuffix("\n\n  Value    \(spacingSpec.shape.numberBounds!.description)\n  Default  8"), spacing.plainText)
         let alignment = try XCTUnwrap(hover(doc.replacingOccurrences(of: "‸", with: "").replacingOccurrences(of: "alignment: mid", with: "align‸ment: mid")))
         // An hstack's alignment: the vertical names and the file's vertical alignment, not `midX`.
         XCTAssertTrue(alignment.markdown.contains("`firstTextBaseline`, `lastTextBaseline`, `mid` (or a custom vertical alignment)"), alignment.markdown)
@@ -190,6 +210,8 @@ final class HoverTests: XCTestCase {
         XCTAssertEqual(l.first, "**Badge** — component declared on line 2")
         XCTAssertTrue(l.contains("- `label`: string, required"), "\(l)")
         XCTAssertTrue(l.contains("- `tint`: color, default `blue`"), "\(l)")
+        XCTAssertTrue(h.plainText.hasPrefix("Badge — component declared on line 2\n\nParameters:\n\n  label  string, required\n  tint   color, default blue\n\n"),
+                      h.plainText)
         // "New" is 24×16, the vstack's only child in 320×480: ((320 − 24) / 2, (480 − 16) / 2).
         XCTAssertTrue(l.contains("- **default** (320×480) `/0`: frame 148, 232, 24 × 16 · content 148, 232, 24 × 16 · proposed 320 × 480"), "\(l)")
 

@@ -29,6 +29,33 @@ def test_emacs_eglot_gets_diagnostics_and_preview(tmp_path):
 
 
 @pytest.mark.skipif(shutil.which("emacs") is None, reason="Emacs is not installed (.ci/run installs it)")
+def test_emacs_reads_the_server_command_at_start_and_previews_the_text_just_typed(tmp_path):
+    # One view (a useless-container warning, so diagnostics arrive); the session replaces
+    # `text: hi` by `text: edited` and previews at once.
+    text = "viewports:\n  w: {width: 80, height: 16}\nbody:\n  vstack:\n    - text: hi\n"
+    path = tmp_path / "probe.tatami.yaml"
+    path.write_text(text)
+    edited = tmp_path / "edited.tatami.yaml"
+    edited.write_text(text.replace("text: hi", "text: edited"))
+    expected = tmp_path / "expected.txt"
+    expected.write_text(subprocess.run([TATAMI, "preview", "--color", "never", str(edited)], capture_output=True, text=True).stdout)
+    assert "edited" in expected.read_text()
+    # The command the user sets: a script that notes it was run, then is the server.
+    mark = tmp_path / "server-started"
+    wrapper = tmp_path / "my-tatami"
+    wrapper.write_text(f"#!/bin/sh\necho started > '{mark}'\nexec '{TATAMI}' lsp\n")
+    wrapper.chmod(0o755)
+    env = dict(os.environ, TATAMI_WRAPPER=str(wrapper), TATAMI_MARK=str(mark), TATAMI_FILE=str(path),
+               TATAMI_EDITED_EXPECTED=str(expected), HOME=str(tmp_path))
+    out = subprocess.run(
+        ["emacs", "--batch", "-l", str(REPO / "editors" / "emacs" / "tatami.el"), "-l", str(HERE / "emacs" / "session.el")],
+        env=env, capture_output=True, text=True, timeout=90, cwd=tmp_path,
+    )
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "the preview right after an edit shows the edit" in out.stdout + out.stderr
+
+
+@pytest.mark.skipif(shutil.which("emacs") is None, reason="Emacs is not installed (.ci/run installs it)")
 def test_tatami_el_byte_compiles_without_warnings(tmp_path):
     source = tmp_path / "tatami.el"
     source.write_text((REPO / "editors" / "emacs" / "tatami.el").read_text())

@@ -56,3 +56,37 @@ def test_neovim_plugin_gives_diagnostics_and_preview(tmp_path):
         env=env, capture_output=True, text=True, timeout=90, cwd=tmp_path,
     )
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+LIBRARY = "components:\n  Tag:\n    params:\n      label: {type: string}\n    body:\n      text: $label\nbody:\n  Tag: {label: showcase}\n"
+# Imports the library from the folder beside its own; line 6 has an unknown key.
+SCREEN = "imports: [../lib/lib.tatami.yaml]\nbody:\n  vstack:\n    - Tag: {label: Home}\n    - text: hello\n  paddin: 4\n"
+
+
+@pytest.mark.skipif(shutil.which("nvim") is None, reason="Neovim is not installed (.ci/run installs it)")
+def test_neovim_plugin_sets_up_roots_filetypes_k_and_omnifunc(tmp_path):
+    repo = HERE.parents[1]
+    app = tmp_path / "app"
+    (app / "lib").mkdir(parents=True)
+    (app / "screens").mkdir()
+    (app / "lib" / "lib.tatami.yaml").write_text(LIBRARY)
+    for name in ["home.tatami.yaml", "card.tatami.yml", "plain.tatami.yaml"]:
+        (app / "screens" / name).write_text(SCREEN)
+    # What Neovim must match: the command line, run where Neovim runs, reads the import.
+    lint = subprocess.run([TATAMI, "lint", "screens/home.tatami.yaml"], cwd=app, capture_output=True, text=True)
+    assert lint.stdout.splitlines() == [
+        "screens/home.tatami.yaml:6:3: error: unknown key `paddin`; did you mean `padding`? [unknown-key]"], lint.stdout
+    marked = tmp_path / "marked"
+    (marked / "deep").mkdir(parents=True)
+    (marked / "tatami.config.yaml").write_text("")
+    (marked / "deep" / "x.tatami.yaml").write_text("body: {text: x}\n")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "y.tatami.yaml").write_text("body: {text: y}\n")
+    env = dict(os.environ, TATAMI_BIN=TATAMI, TATAMI_PLUGIN=str(repo / "editors" / "nvim"), TATAMI_APP=str(app),
+               TATAMI_MARKED=str(marked), TATAMI_OUTSIDE=str(outside))
+    out = subprocess.run(
+        ["nvim", "--headless", "-u", str(HERE / "nvim" / "minimal_init.lua"), "-c", f"luafile {HERE / 'nvim' / 'setup_test.lua'}"],
+        env=env, capture_output=True, text=True, timeout=90, cwd=app,
+    )
+    assert out.returncode == 0, out.stdout + out.stderr

@@ -86,6 +86,7 @@ def test_contributions_agree(manifest, packaged):
     (language,) = c["languages"]
     assert language["id"] == "tatami"
     assert ".tatami.yaml" in language["extensions"] and "*.tatami.yaml" in language["filenamePatterns"]
+    assert ".tatami.yml" in language["extensions"] and "*.tatami.yml" in language["filenamePatterns"]
     assert "icon" not in language
     (grammar,) = c["grammars"]
     assert grammar["language"] == "tatami"
@@ -94,7 +95,7 @@ def test_contributions_agree(manifest, packaged):
     configuration = json.loads((packaged / language["configuration"]).read_text(encoding="utf-8"))
     assert configuration["comments"]["lineComment"] == "#"
     (validation,) = c["yamlValidation"]
-    assert "*.tatami.yaml" in validation["fileMatch"]
+    assert "*.tatami.yaml" in validation["fileMatch"] and "*.tatami.yml" in validation["fileMatch"]
     json.loads((packaged / validation["url"]).read_text(encoding="utf-8"))
 
     properties = c["configuration"]["properties"]
@@ -105,6 +106,10 @@ def test_contributions_agree(manifest, packaged):
     assert commands["tatami.showPreview"]["title"] == "Preview"
     assert "onLanguage:tatami" in manifest["activationEvents"]
     assert "vscode-languageclient" in manifest["dependencies"]
+    # Pull diagnostics (LSP 3.17's textDocument/diagnostic) came with vscode-languageclient 8.0; the
+    # range must not admit an older client, nor a major version whose defaults were not checked.
+    pinned = manifest["dependencies"]["vscode-languageclient"]
+    assert pinned.startswith("^") and int(pinned[1:].split(".")[0]) in (8, 9), pinned
 
     source = (EXTENSION / manifest["main"]).read_text(encoding="utf-8")
     assert "registerCommand('tatami.showPreview'" in source
@@ -167,6 +172,8 @@ def test_activation_starts_the_server_and_sends_the_default_viewport(session):
     (client,) = events(session["activate"], "client")
     assert client["serverOptions"] == {"command": "/opt/tatami/bin/tatami", "args": ["lsp"]}
     assert {"scheme": "file", "language": "tatami"} in client["clientOptions"]["documentSelector"]
+    # Pull diagnostics on change and on save, whatever the language client's defaults.
+    assert client["clientOptions"]["diagnosticPullOptions"] == {"onChange": True, "onSave": True}
     assert events(session["activate"], "start") == [None]
     (notification,) = events(session["activate"], "notification")
     assert notification == {"method": "workspace/didChangeConfiguration",

@@ -22,7 +22,8 @@
   :prefix "tatami-")
 
 (defcustom tatami-server-command '("tatami" "lsp")
-  "The command that starts the Tatami language server."
+  "The command that starts the Tatami language server.
+Read each time a server starts, so setting it after loading this file works."
   :type '(repeat string))
 
 (defcustom tatami-default-viewport nil
@@ -76,21 +77,41 @@
 ;;;###autoload
 (add-to-list 'auto-mode-alist '("\\.tatami\\.ya?ml\\'" . tatami-mode))
 
+(defun tatami--server-contact (&optional _interactive)
+  "The command eglot starts for `tatami-mode': `tatami-server-command', read now."
+  tatami-server-command)
+
 (defvar eglot-server-programs)
 (with-eval-after-load 'eglot
-  (add-to-list 'eglot-server-programs `(tatami-mode . ,tatami-server-command)))
+  ;; A function, not the command itself: eglot calls it when it starts a server.
+  (add-to-list 'eglot-server-programs '(tatami-mode . tatami--server-contact)))
 
 (declare-function eglot--current-server-or-lose "eglot")
 (declare-function eglot--path-to-uri "eglot")
+(declare-function eglot-path-to-uri "eglot")
+(declare-function eglot--signal-textDocument/didChange "eglot")
 (declare-function jsonrpc-request "jsonrpc")
+
+(defun tatami--send-pending-changes ()
+  "Send the server the buffer's edits that eglot has not sent yet.
+Eglot waits until Emacs has been idle (`eglot-send-changes-idle-time') before it
+sends `textDocument/didChange'; a command run right after typing must send them
+first, or the server answers for the old text."
+  (when (fboundp 'eglot--signal-textDocument/didChange)
+    (eglot--signal-textDocument/didChange)))
+
+(defun tatami--uri (file)
+  "The URI eglot uses for FILE."
+  (if (fboundp 'eglot-path-to-uri) (eglot-path-to-uri file) (eglot--path-to-uri file)))
 
 (defun tatami-preview (&optional viewport)
   "Show the ASCII render of this buffer's text in another window.
 With a prefix argument, ask for the VIEWPORT."
   (interactive (list (when current-prefix-arg (read-string "Viewport: "))))
   (require 'eglot)
+  (tatami--send-pending-changes)
   (let* ((server (eglot--current-server-or-lose))
-         (uri (eglot--path-to-uri (buffer-file-name)))
+         (uri (tatami--uri (buffer-file-name)))
          (viewport (or viewport tatami-default-viewport))
          (arguments (if viewport (vector uri viewport) (vector uri)))
          (render (jsonrpc-request server :workspace/executeCommand

@@ -44,6 +44,10 @@ function startClient() {
       { scheme: 'untitled', language: 'tatami' },
     ],
     outputChannelName: 'Tatami',
+    // The server sends diagnostics the way the client asks for them: this client declares the
+    // pull model (textDocument/diagnostic), so it asks on open, on every change and on save
+    // (vscode-languageclient 10 no longer pulls on change unless told to).
+    diagnosticPullOptions: { onChange: true, onSave: true },
   };
   const started = new LanguageClient('tatami', 'Tatami', serverOptions, clientOptions);
   client = started;

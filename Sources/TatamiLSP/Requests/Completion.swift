@@ -22,9 +22,9 @@ extension LanguageServer {
             ]
             if let d = c.detail { pairs.append(("detail", .string(d))) }
             if let d = c.documentation {
-                // Markdown only for clients that render it; the text reads well as plain text too.
+                // Markdown only for clients that render it; plain text (no Markdown syntax) otherwise.
                 pairs.append(("documentation", client.markdownCompletionDocs
-                    ? .object([("kind", .string("markdown")), ("value", .string(d))]) : .string(d)))
+                    ? .object([("kind", .string("markdown")), ("value", .string(d))]) : .string(c.plainDocumentation ?? d)))
             }
             if let r = c.replaceRange {
                 pairs.append(("textEdit", .object([("range", encoding.range(r, in: doc.lineTable)), ("newText", .string(text))])))

@@ -12,9 +12,10 @@ extension LanguageServer {
         }
         let snap = try tolerantSnapshot(doc).snapshot(at: here)
         guard let info = EditorServices.hover(snap.analysis, at: snap.map.backward(here)) else { return .null }
-        var pairs: [(String, JSON)] = [
-            ("contents", .object([("kind", .string(client.markdownHover ? "markdown" : "plaintext")), ("value", .string(info.markdown))])),
-        ]
+        let contents: JSON = client.markdownHover
+            ? .object([("kind", .string("markdown")), ("value", .string(info.markdown))])
+            : .object([("kind", .string("plaintext")), ("value", .string(info.plainText))])
+        var pairs: [(String, JSON)] = [("contents", contents)]
         if let r = snap.lspRange(info.range) { pairs.append(("range", r)) }
         return .object(pairs)
     }

@@ -34,7 +34,11 @@ final class CanvasLayout: ContainerLayout {
                 guard let condition = placement.condition else { return true }
                 return ctx.evaluate(condition, lookup) != 0
             }) else {
-                notes.append(LayoutNote(code: .noPosition, message: "no placement of this \(child.view.kind.name) applies, so it is not shown", view: child.view))
+                // A child without any valid placement has its error from the validator (no
+                // `position`, or none usable): one problem, one diagnostic.
+                if !child.view.placements.isEmpty {
+                    notes.append(LayoutNote(code: .noPosition, message: "no placement of this \(child.view.kind.name) applies, so it is not shown", view: child.view))
+                }
                 continue
             }
             let rect = self.rect(placement.rule, child, W: W, H: H, ctx, lookup)

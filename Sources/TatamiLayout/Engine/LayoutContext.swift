@@ -254,9 +254,10 @@ final class LayoutContext {
 
     // MARK: Expressions
 
-    /// Evaluates a numeric expression; a division by zero yields 0 and a warning.
+    /// Evaluates a numeric expression; a division by zero yields 0 and a warning (unless its
+    /// divisor is a constant, which the validator reported once).
     func evaluate(_ e: Expression, _ lookup: (String) -> Double?) -> Double {
-        let r = e.evaluate(lookup)
+        let r = e.root.evaluate(lookup, ignoring: e.constantDivisionsByZero)
         if let div = r.divisionByZero {
             let range = e.sourceRange(of: div)
             if reportedExpressionRanges.insert(range).inserted {
@@ -275,11 +276,6 @@ final class LayoutContext {
         let v = evaluate(condition) { Schema.conditionValue($0, width: w, height: h) }
         return v != 0
     }
-}
-
-extension DiagnosticCode {
-    /// An expression divided by zero while laying out (the result is 0).
-    public static let divisionByZero = DiagnosticCode("division-by-zero", .warning)
 }
 
 /// One axis of a flexible frame (FORMAT.md §6.1).

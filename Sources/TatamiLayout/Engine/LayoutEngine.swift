@@ -8,10 +8,6 @@ extension DiagnosticCode {
     public static let textTruncated = DiagnosticCode("text-truncated", .warning)
     /// A view that draws something is 0 wide or 0 tall.
     public static let zeroSize = DiagnosticCode("zero-size", .warning)
-    /// More than `LayoutEngine.maxContainerDepth` nested containers.
-    public static let tooDeep = DiagnosticCode("too-deep", .warning)
-    /// A stack with one child and no modifiers.
-    public static let uselessContainer = DiagnosticCode("useless-container", .warning)
 }
 
 /// Computes every view's frame for one viewport (FORMAT.md §3, §5–§7, §9).

@@ -1,18 +1,18 @@
 import TatamiBase
 import TatamiModel
 
-/// Checks over one viewport's finished frames: `zero-size`, `too-deep`, `useless-container`.
+/// Checks over one viewport's finished frames: `zero-size`. (`too-deep` and `useless-container`
+/// read the written tree, once per file: `StructuralLints`.)
 struct LayoutLints {
     let viewport: Viewport
 
-    /// Appends the findings to `out` (a file of single-child stacks reports one per stack:
-    /// appending in place saves copying them all once more).
+    /// Appends the findings to `out`.
     func check(_ root: FrameNode, into out: inout [Diagnostic]) {
         // Whether a view draws is asked only of views with a zero side (few), and remembered.
         var draws: [ObjectIdentifier: Bool] = [:]
-        // Iterative walk: (node, containers above it, inside a zero-size view already reported)
-        var stack: [(FrameNode, Int, Bool)] = [(root, 0, false)]
-        while let (node, depth, quiet) = stack.popLast() {
+        // Iterative walk: (node, inside a zero-size view already reported)
+        var stack: [(FrameNode, Bool)] = [(root, false)]
+        while let (node, quiet) = stack.popLast() {
             let view = node.view
             var silenced = quiet
             let r = node.frame, c = node.content
@@ -26,35 +26,9 @@ struct LayoutLints {
                     silenced = true
                 }
             }
-            let isContainer = view.kind.isContainer
-            let level = depth + (isContainer ? 1 : 0)
-            if isContainer && level == LayoutEngine.maxContainerDepth + 1 {
-                out.append(Diagnostic(
-                    .tooDeep,
-                    "\(node.kind) is nested \(level) containers deep (more than \(LayoutEngine.maxContainerDepth)); consider a component or a flatter layout",
-                    at: view.kindRange, viewport: viewport.name))
-            }
-            switch view.kind {
-            case .hstack, .vstack, .zstack:
-                if node.children.count == 1 && view.modifiers.isEmpty {
-                    out.append(Diagnostic(.uselessContainer, Self.uselessMessage(node.kind), at: view.kindRange, viewport: viewport.name))
-                }
-            default: break
-            }
-            for d in node.overlays.reversed() { stack.append((d, level, silenced)) }
-            for c in node.children.reversed() { stack.append((c, level, silenced)) }
-            for d in node.backgrounds.reversed() { stack.append((d, level, silenced)) }
-        }
-    }
-
-    /// The `useless-container` message: constant strings, since a file of single-child stacks
-    /// reports one per stack.
-    static func uselessMessage(_ kind: String) -> String {
-        switch kind {
-        case "hstack": return "hstack holds a single view and has no modifiers; it can be removed"
-        case "vstack": return "vstack holds a single view and has no modifiers; it can be removed"
-        case "zstack": return "zstack holds a single view and has no modifiers; it can be removed"
-        default: return "\(kind) holds a single view and has no modifiers; it can be removed"
+            for d in node.overlays.reversed() { stack.append((d, silenced)) }
+            for c in node.children.reversed() { stack.append((c, silenced)) }
+            for d in node.backgrounds.reversed() { stack.append((d, silenced)) }
         }
     }
 

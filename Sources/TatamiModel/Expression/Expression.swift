@@ -32,13 +32,18 @@ public struct Expression: Sendable {
     /// Expression UTF-8 offsets → source byte offsets; `.none` when the YAML scalar has no exact
     /// mapping (then every sub-range maps to `range`).
     public let offsetMap: OffsetMap
+    /// The divisions by a constant 0 (`root.constantDivisionsByZero()`), which the validator
+    /// reports once; layout evaluates them as 0 without reporting them per viewport.
+    public let constantDivisionsByZero: [Range<Int>]
 
-    public init(text: String, root: ExpressionNode, type: ExpressionType, range: SourceRange, offsetMap: OffsetMap) {
+    public init(text: String, root: ExpressionNode, type: ExpressionType, range: SourceRange, offsetMap: OffsetMap,
+                constantDivisionsByZero: [Range<Int>] = []) {
         self.text = text
         self.root = root
         self.type = type
         self.range = range
         self.offsetMap = offsetMap
+        self.constantDivisionsByZero = constantDivisionsByZero
     }
 
     /// A constant expression (a YAML number written where an expression may stand).

@@ -23,10 +23,61 @@ extension ExpressionNode {
     /// and NaN and infinities follow IEEE 754 arithmetic. Conditions are 1 or 0. `&&` and `||`
     /// evaluate their right side only when it decides the result, so `w > 0 && 10 / w > 2`
     /// reports no division by zero when `w` is 0.
-    public func evaluate(_ lookup: (String) -> Double?) -> ExpressionValue {
+    ///
+    /// A division whose range is in `ignoring` still gives 0 but is not reported (the
+    /// validator reports divisions by a constant 0 once: `constantDivisionsByZero()`).
+    public func evaluate(_ lookup: (String) -> Double?, ignoring: [Range<Int>] = []) -> ExpressionValue {
         var divisionByZero: Range<Int>? = nil
-        let value = Self.value(of: self, lookup, &divisionByZero)
+        let value = Self.value(of: self, lookup, ignoring, &divisionByZero)
         return ExpressionValue(value: value, divisionByZero: divisionByZero)
+    }
+
+    /// The divisions whose divisor uses no name and is 0: the same in every viewport, so a
+    /// problem of the text, not of a layout. In evaluation order.
+    ///
+    /// Only a divisor without names is evaluated (it is bounded by the parser's nesting limit
+    /// when it holds divisions itself), so the pass is linear in the tree for the usual case.
+    public func constantDivisionsByZero() -> [Range<Int>] {
+        enum Step { case enter(ExpressionNode), exit(ExpressionNode) }
+        var steps: [Step] = [.enter(self)]
+        // Whether each finished subtree whose parent is not finished yet uses a name.
+        var named: [Bool] = []
+        var found: [Range<Int>] = []
+        while let step = steps.popLast() {
+            switch step {
+            case .enter(let node):
+                switch node {
+                case .number: named.append(false)
+                case .name: named.append(true)
+                case .unary(_, let operand, _):
+                    steps.append(.exit(node))
+                    steps.append(.enter(operand))
+                case .binary(_, let lhs, let rhs, _):
+                    steps.append(.exit(node))
+                    steps.append(.enter(rhs))
+                    steps.append(.enter(lhs))
+                case .call(_, let arguments, _):
+                    steps.append(.exit(node))
+                    for argument in arguments.reversed() { steps.append(.enter(argument)) }
+                }
+            case .exit(let node):
+                switch node {
+                case .number, .name:
+                    break
+                case .unary:
+                    break  // the operand's flag is the node's
+                case .binary(let op, _, let rhs, let range):
+                    let r = named.removeLast(), l = named.removeLast()
+                    if op == .divide && !r && rhs.evaluate({ _ in nil }).value == 0 { found.append(range) }
+                    named.append(l || r)
+                case .call(_, let arguments, _):
+                    let any = named.suffix(arguments.count).contains(true)
+                    named.removeLast(arguments.count)
+                    named.append(any)
+                }
+            }
+        }
+        return found
     }
 
     static func truth(_ v: Double) -> Bool { v != 0 && !v.isNaN }
@@ -34,7 +85,8 @@ extension ExpressionNode {
     /// Walks the tree with an explicit stack, so that the deepest tree the parser allows
     /// (a chain of about 2,000 operators) needs no deep recursion.
     private static func value(
-        of root: ExpressionNode, _ lookup: (String) -> Double?, _ divisionByZero: inout Range<Int>?
+        of root: ExpressionNode, _ lookup: (String) -> Double?, _ ignoring: [Range<Int>],
+        _ divisionByZero: inout Range<Int>?
     ) -> Double {
         enum Step {
             case enter(ExpressionNode)
@@ -113,7 +165,7 @@ extension ExpressionNode {
                     case .multiply: v = l * r
                     case .divide:
                         if r == 0 {
-                            if divisionByZero == nil { divisionByZero = range }
+                            if divisionByZero == nil && !ignoring.contains(range) { divisionByZero = range }
                             v = 0
                         } else {
                             v = l / r

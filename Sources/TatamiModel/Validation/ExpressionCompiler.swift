@@ -6,6 +6,9 @@ extension DiagnosticCode {
     public static let invalidExpression = DiagnosticCode("invalid-expression", .error)
     /// An expression uses a name that is not available where it is written.
     public static let unknownName = DiagnosticCode("unknown-name", .error)
+    /// An expression divides by zero (the result is 0): reported here, once, when the divisor
+    /// uses no name, and by layout, per viewport, when it is 0 only with that viewport's values.
+    public static let divisionByZero = DiagnosticCode("division-by-zero", .warning)
 }
 
 /// Turns the YAML value of an expression key into an `Expression`, reporting problems at the
@@ -70,7 +73,13 @@ enum ExpressionCompiler {
             for e in errors { diagnostics.append(diagnostic(for: e, text: text, scalar: scalar, names: names)) }
             return nil
         }
-        return Expression(text: text, root: root, type: expected, range: scalar.valueRange, offsetMap: scalar.offsetMap)
+        let constantZeros = root.constantDivisionsByZero()
+        if let first = constantZeros.first {
+            diagnostics.append(Diagnostic(.divisionByZero, "division by zero in `\(text)`; the result is 0",
+                                          at: scalar.sourceRange(ofValueBytes: first)))
+        }
+        return Expression(text: text, root: root, type: expected, range: scalar.valueRange, offsetMap: scalar.offsetMap,
+                          constantDivisionsByZero: constantZeros)
     }
 
     /// An expression error as a diagnostic at its characters in the file.

@@ -68,7 +68,8 @@ extension ValidationPass {
         let e = ExpressionCompiler.compile(node, names: names, expected: expected, what: what, key: key, diagnostics: &found)
         found.forEach(append)
         if let e, let at = modelAnchor {
-            return Expression(text: e.text, root: e.root, type: e.type, range: at, offsetMap: .none)
+            return Expression(text: e.text, root: e.root, type: e.type, range: at, offsetMap: .none,
+                              constantDivisionsByZero: e.constantDivisionsByZero)
         }
         return e
     }

@@ -11,73 +11,76 @@ extension AssistHoverText {
     /// The innermost view at the cursor: its kind (and `doc` when given; `heading` false when
     /// `doc` names the view itself), then its frames in every viewport. `range` nil: the
     /// view's own range.
-    func view(doc: String?, range: SourceRange?, heading: Bool = true) -> HoverInfo? {
+    func view(doc: RichText?, range: SourceRange?, heading: Bool = true) -> HoverInfo? {
         guard let node = cursor.views.last else { return nil }
         let kindName = (cursor.viewKinds.last ?? nil) ?? (node.scalar != nil ? "text" : "view")
         let models = AssistFrames.views(at: node.range, in: document)
-        var lines: [String] = []
+        var text = RichText()
         if heading {
-            var title = "**\(kindName)**"
-            if let id = models.first?.id { title += " · id `\(id)`" }
-            lines += [title, ""]
+            var title: [RichText.Span] = [.strong(kindName)]
+            if let id = models.first?.id { title += [.text(" · id "), .code(id)] }
+            text.append(.paragraph(title))
         } else if let id = models.first?.id {
-            lines += ["id `\(id)`", ""]
+            text.append(.paragraph([.text("id "), .code(id)]))
         }
-        if let doc { lines += [doc, ""] }
-        lines += frameLines(node, models: models)
-        return HoverInfo(markdown: lines.joined(separator: "\n"), range: range ?? node.range)
+        if let doc { text.append(contentsOf: doc) }
+        text.append(frames(node, models: models))
+        return HoverInfo(content: text, range: range ?? node.range)
     }
 
-    /// One line per viewport (per instance, inside a component's body): outer frame, content
+    /// One row per viewport (per instance, inside a component's body): outer frame, content
     /// frame and proposal, or why the view is not there.
-    private func frameLines(_ node: YAMLNode, models: [ViewNode]) -> [String] {
-        guard !analysis.layouts.isEmpty else { return ["No layout was computed."] }
+    private func frames(_ node: YAMLNode, models: [ViewNode]) -> RichText.Block {
+        guard !analysis.layouts.isEmpty else { return .paragraph([.text("No layout was computed.")]) }
         if models.isEmpty {
             if cursor.keyPath.first == "components" {
-                return ["Not laid out: no instance shown in this file uses this part of the component."]
+                return .paragraph([.text("Not laid out: no instance shown in this file uses this part of the component.")])
             }
-            return ["Not laid out: this view has errors (see the diagnostics)."]
+            return .paragraph([.text("Not laid out: this view has errors (see the diagnostics).")])
         }
-        var lines: [String] = []
+        var rows: [RichText.Row] = []
         for layout in analysis.layouts {
             let label = viewportLabel(layout.viewport)
             let matches = AssistFrames.matches(node.range, in: layout)
             if matches.isEmpty {
-                lines.append("- \(label): " + absence(in: layout, models: models))
+                rows.append(RichText.Row(label, ": ", absence(in: layout, models: models)))
                 continue
             }
             for m in matches {
-                var line = "- \(label) `\(m.node.path)`: frame \(AssistFormat.rect(m.node.frame))"
-                    + " · content \(AssistFormat.rect(m.node.content))"
-                    + " · proposed \(AssistFormat.proposal(m.node.proposal))"
-                if m.node.hidden { line += " · hidden" }
+                var detail: [RichText.Span] = [
+                    .code(m.node.path),
+                    .text(": frame \(AssistFormat.rect(m.node.frame))"
+                          + " · content \(AssistFormat.rect(m.node.content))"
+                          + " · proposed \(AssistFormat.proposal(m.node.proposal))"),
+                ]
+                if m.node.hidden { detail.append(.text(" · hidden")) }
                 if let instance = m.instance {
                     let at = instance.view.kindRange.start
-                    line += " — in `\(instance.kind)` `\(instance.path)`"
-                    if at < analysis.lineTable.bytes.count { line += " (line \(analysis.lineTable.line(ofByte: at) + 1))" }
+                    detail += [.text(" — in "), .code(instance.kind), .text(" "), .code(instance.path)]
+                    if at < analysis.lineTable.bytes.count { detail.append(.text(" (line \(analysis.lineTable.line(ofByte: at) + 1))")) }
                 }
-                lines.append(line)
+                rows.append(RichText.Row(label, " ", detail))
             }
         }
-        return lines
+        return .rows(rows)
     }
 
     /// Why a view has no frame in a viewport.
-    private func absence(in layout: LayoutResult, models: [ViewNode]) -> String {
-        guard layout.root != nil else { return "nothing is laid out here (the body is absent)" }
+    private func absence(in layout: LayoutResult, models: [ViewNode]) -> [RichText.Span] {
+        guard layout.root != nil else { return [.text("nothing is laid out here (the body is absent)")] }
         let vp = layout.viewport
         let hidden = models.contains { v in
             v.condition.map { !$0.isTrue { Schema.conditionValue($0, width: vp.width, height: vp.height) } } ?? false
         }
-        if hidden, let when = models.first?.condition { return "absent: `when: \(when.text)` is false here" }
+        if hidden, let when = models.first?.condition { return [.text("absent: "), .code("when: \(when.text)"), .text(" is false here")] }
         if cursor.viewKinds.count >= 2, cursor.viewKinds[cursor.viewKinds.count - 2] == "canvas" {
-            return "not shown: none of its `position` placements applies here"
+            return [.text("not shown: none of its "), .code("position"), .text(" placements applies here")]
         }
-        return "absent: a view around it is not shown here"
+        return [.text("absent: a view around it is not shown here")]
     }
 
-    func viewportLabel(_ v: Viewport) -> String {
-        "**\(v.name)** (\(formatNumber(v.width))×\(formatNumber(v.height)))"
+    func viewportLabel(_ v: Viewport) -> [RichText.Span] {
+        [.strong(v.name), .text(" (\(formatNumber(v.width))×\(formatNumber(v.height)))")]
     }
 
     // MARK: Expressions
@@ -92,46 +95,50 @@ extension AssistHoverText {
         guard let viewNode = cursor.views.last else { return nil }
         let models = AssistFrames.views(at: viewNode.range, in: document)
         guard let (found, expression) = models.lazy.compactMap({ Self.expression(in: $0, at: offset) }).first else { return nil }
-        var lines = ["**\(key)** `\(expression.text)`", ""]
+        var text = RichText([.paragraph([.strong(key), .text(" "), .code(expression.text)])])
+        var rows: [RichText.Row] = []
         switch found {
         case .condition:
-            lines.append("The view exists where this holds, evaluated with the viewport's `width` and `height`:")
-            lines.append("")
+            text.append(.paragraph([.text("The view exists where this holds, evaluated with the viewport's "), .code("width"),
+                                    .text(" and "), .code("height"), .text(":")]))
             for layout in analysis.layouts {
                 let vp = layout.viewport
-                lines.append("- \(viewportLabel(vp)): " + Self.value(expression) { Schema.conditionValue($0, width: vp.width, height: vp.height) })
+                rows.append(RichText.Row(viewportLabel(vp), ": ", [.text(Self.value(expression) { Schema.conditionValue($0, width: vp.width, height: vp.height) })]))
             }
         case .guide(let name):
-            lines.append("The view's `\(name)` guide, over its own frame:")
-            lines.append("")
+            text.append(.paragraph([.text("The view's "), .code(name), .text(" guide, over its own frame:")]))
             for layout in analysis.layouts {
                 let matches = AssistFrames.matches(viewNode.range, in: layout)
-                if matches.isEmpty { lines.append("- \(viewportLabel(layout.viewport)): the view is not shown here") }
+                if matches.isEmpty { rows.append(RichText.Row(viewportLabel(layout.viewport), ": ", [.text("the view is not shown here")])) }
                 for m in matches {
                     // Each instance's view has its own (substituted) expression.
                     let e = m.node.view.alignmentGuides.first { $0.guide.rawValue == name }?.value ?? expression
-                    lines.append("- \(viewportLabel(layout.viewport)) `\(m.node.path)` \(AssistFormat.size(m.node.frame.size)): "
-                                 + Self.value(e) { AssistFrames.guideValue($0, of: m.node) })
+                    rows.append(RichText.Row(viewportLabel(layout.viewport), " ", [
+                        .code(m.node.path),
+                        .text(" \(AssistFormat.size(m.node.frame.size)): " + Self.value(e) { AssistFrames.guideValue($0, of: m.node) }),
+                    ]))
                 }
             }
         case .placementCondition, .placement:
-            lines.append(found.isCondition
-                         ? "This placement applies where it holds, over the canvas's `width` and `height`:"
-                         : "Over the canvas's `width` and `height`:")
-            lines.append("")
+            text.append(.paragraph(found.isCondition
+                ? [.text("This placement applies where it holds, over the canvas's "), .code("width"), .text(" and "), .code("height"), .text(":")]
+                : [.text("Over the canvas's "), .code("width"), .text(" and "), .code("height"), .text(":")]))
             let canvas = cursor.views.count >= 2 ? cursor.views[cursor.views.count - 2] : nil
             for layout in analysis.layouts {
                 let matches = canvas.map { AssistFrames.matches($0.range, in: layout) } ?? []
-                if matches.isEmpty { lines.append("- \(viewportLabel(layout.viewport)): the canvas is not shown here") }
+                if matches.isEmpty { rows.append(RichText.Row(viewportLabel(layout.viewport), ": ", [.text("the canvas is not shown here")])) }
                 for m in matches {
                     let size = m.node.content.size
-                    lines.append("- \(viewportLabel(layout.viewport)) canvas `\(m.node.path)` \(AssistFormat.size(size)): "
-                                 + Self.value(expression) { Schema.conditionValue($0, width: size.width, height: size.height) })
+                    rows.append(RichText.Row(viewportLabel(layout.viewport), " ", [
+                        .text("canvas "), .code(m.node.path),
+                        .text(" \(AssistFormat.size(size)): " + Self.value(expression) { Schema.conditionValue($0, width: size.width, height: size.height) }),
+                    ]))
                 }
             }
         }
-        if analysis.layouts.isEmpty { lines.append("No layout was computed.") }
-        return HoverInfo(markdown: lines.joined(separator: "\n"), range: expression.range)
+        text.append(.rows(rows))
+        if analysis.layouts.isEmpty { text.append(.paragraph([.text("No layout was computed.")])) }
+        return HoverInfo(content: text, range: expression.range)
     }
 
     /// Which of a view's expressions is at the cursor.
@@ -171,27 +178,35 @@ extension AssistHoverText {
     private func alignmentDefault(_ name: String, node: YAMLNode, offset: Int) -> HoverInfo? {
         guard let a = document.alignments[name], a.defaultValue.range.touches(offset) || node.range.touches(offset) else { return nil }
         let e = a.defaultValue
-        var lines = ["**default** of `\(name)` `\(e.text)`", "",
-                     "Its value for each child of a stack aligned by `\(name)` that gives none of its own, over the child's frame:", ""]
+        var text = RichText([
+            .paragraph([.strong("default"), .text(" of "), .code(name), .text(" "), .code(e.text)]),
+            .paragraph([.text("Its value for each child of a stack aligned by "), .code(name),
+                        .text(" that gives none of its own, over the child's frame:")]),
+        ])
+        var rows: [RichText.Row] = []
         let limit = 5
         for layout in analysis.layouts {
+            let label = viewportLabel(layout.viewport)
             var shown = 0, more = 0
             layout.root?.preorder { n in
                 guard Self.alignment(of: n.view.kind) == name else { return }
                 for c in n.children where !Self.givesGuide(name, c.view) {
                     if shown < limit {
-                        lines.append("- \(viewportLabel(layout.viewport)) `\(c.path)` \(AssistFormat.size(c.frame.size)): "
-                                     + Self.value(e) { AssistFrames.guideValue($0, of: c) })
+                        rows.append(RichText.Row(label, " ", [
+                            .code(c.path),
+                            .text(" \(AssistFormat.size(c.frame.size)): " + Self.value(e) { AssistFrames.guideValue($0, of: c) }),
+                        ]))
                         shown += 1
                     } else {
                         more += 1
                     }
                 }
             }
-            if shown == 0 { lines.append("- \(viewportLabel(layout.viewport)): no stack uses it here") }
-            if more > 0 { lines.append("- \(viewportLabel(layout.viewport)): and \(more) more") }
+            if shown == 0 { rows.append(RichText.Row(label, ": ", [.text("no stack uses it here")])) }
+            if more > 0 { rows.append(RichText.Row(label, ": ", [.text("and \(more) more")])) }
         }
-        return HoverInfo(markdown: lines.joined(separator: "\n"), range: e.range)
+        text.append(.rows(rows))
+        return HoverInfo(content: text, range: e.range)
     }
 
     /// A stack's alignment guide.

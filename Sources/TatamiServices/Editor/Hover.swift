@@ -3,16 +3,22 @@ import TatamiLayout
 import TatamiModel
 import TatamiYAML
 
-/// What hovering shows: Markdown, and the part of the text it is about.
+/// What hovering shows, and the part of the text it is about.
 public struct HoverInfo: Sendable, Hashable {
-    public var markdown: String
+    /// The text, as structure: `markdown` and `plainText` write it for each kind of editor.
+    public var content: RichText
     /// The key, value or view the text describes (UTF-8 byte offsets).
     public var range: SourceRange
 
-    public init(markdown: String, range: SourceRange) {
-        self.markdown = markdown
+    public init(content: RichText, range: SourceRange) {
+        self.content = content
         self.range = range
     }
+
+    /// For editors that render Markdown.
+    public var markdown: String { content.markdown }
+    /// For editors that show text as it is: no Markdown syntax, columns aligned.
+    public var plainText: String { content.plainText }
 }
 
 extension EditorServices {
@@ -40,18 +46,18 @@ extension EditorServices {
             let range = pair.key.range
             switch role {
             case .kind(let kind):
-                return text.view(doc: kind.doc, range: range)
+                return text.view(doc: RichText([.paragraph(RichText.spans(kind.doc))]), range: range)
             case .instance(let name):
                 return text.view(doc: text.component(name), range: range, heading: false)
             case .key(let spec, let owner):
-                return HoverInfo(markdown: text.key(spec, owner: owner, in: mapping), range: range)
+                return HoverInfo(content: text.key(spec, owner: owner, in: mapping), range: range)
             case .parameter(let component, let name):
-                return HoverInfo(markdown: text.parameter(name, of: component), range: range)
+                return HoverInfo(content: text.parameter(name, of: component), range: range)
             case .declaration(let name, let what):
-                guard let markdown = text.declaration(name, what: what) else { return text.view(doc: nil, range: nil) }
-                return HoverInfo(markdown: markdown, range: range)
+                guard let content = text.declaration(name, what: what) else { return text.view(doc: nil, range: nil) }
+                return HoverInfo(content: content, range: range)
             case .guide(let name):
-                return HoverInfo(markdown: text.guide(name), range: range)
+                return HoverInfo(content: text.guide(name), range: range)
             case .unknown:
                 return text.view(doc: nil, range: nil)
             }
@@ -61,7 +67,7 @@ extension EditorServices {
             }
             if case .view = place, let kind = Schema.kind(named: "text") {
                 // A bare scalar is a text view.
-                return text.view(doc: kind.doc, range: node.range)
+                return text.view(doc: RichText([.paragraph(RichText.spans(kind.doc))]), range: node.range)
             }
             return text.view(doc: nil, range: nil)
         case .inside:
@@ -70,7 +76,7 @@ extension EditorServices {
     }
 }
 
-/// The Markdown of each kind of hover.
+/// The text of each kind of hover.
 struct AssistHoverText {
     let analysis: Analysis
     let cursor: AssistTreeCursor
@@ -80,12 +86,17 @@ struct AssistHoverText {
     // MARK: Keys
 
     /// A schema key: where it belongs, its doc, what it takes, its default.
-    func key(_ spec: KeySpec, owner: String, in mapping: AssistPlace) -> String {
-        var lines = ["**\(spec.name)** — \(owner)", "", spec.doc, ""]
-        lines.append("- Value: " + describe(spec.shape, key: spec.name))
-        if let d = spec.defaultDescription { lines.append("- Default: " + (d.contains("`") || d.contains(" ") ? d : "`\(d)`")) }
-        if spec.required { lines.append("- Required") }
-        return lines.joined(separator: "\n")
+    func key(_ spec: KeySpec, owner: String, in mapping: AssistPlace) -> RichText {
+        var facts = [RichText.Row([.text("Value")], ": ", RichText.spans(describe(spec.shape, key: spec.name)))]
+        if let d = spec.defaultDescription {
+            facts.append(RichText.Row([.text("Default")], ": ", d.contains("`") || d.contains(" ") ? RichText.spans(d) : [.code(d)]))
+        }
+        if spec.required { facts.append(RichText.Row([.text("Required")], "", [])) }
+        return RichText([
+            .paragraph([.strong(spec.name), .text(" — ")] + RichText.spans(owner)),
+            .paragraph(RichText.spans(spec.doc)),
+            .rows(facts),
+        ])
     }
 
     /// What a shape accepts, in words, with the names that depend on the file.
@@ -119,65 +130,75 @@ struct AssistHoverText {
     // MARK: Components
 
     /// A component's signature: where it is declared and its parameters.
-    func component(_ name: String) -> String {
+    func component(_ name: String) -> RichText {
         guard let sig = document.components.first(where: { $0.name == name }) else {
-            return "**\(name)** — no component of this name is declared or imported"
+            return RichText([.paragraph([.strong(name), .text(" — no component of this name is declared or imported")])])
         }
-        var where_: String
+        var where_: [RichText.Span]
         if let file = sig.file {
-            where_ = "declared in `\(file)`"
+            where_ = [.text("declared in "), .code(file)]
         } else {
-            where_ = "declared on line \(analysis.lineTable.line(ofByte: sig.nameRange.start) + 1)"
+            where_ = [.text("declared on line \(analysis.lineTable.line(ofByte: sig.nameRange.start) + 1)")]
         }
-        var lines = ["**\(name)** — component \(where_)", ""]
+        var text = RichText([.paragraph([.strong(name), .text(" — component ")] + where_)])
         if sig.parameters.isEmpty {
-            lines.append("No parameters.")
+            text.append(.paragraph([.text("No parameters.")]))
         } else {
-            lines.append("Parameters:")
-            for p in sig.parameters { lines.append("- " + parameterLine(p)) }
+            text.append(.paragraph([.text("Parameters:")]))
+            text.append(.rows(sig.parameters.map(parameterRow)))
         }
-        return lines.joined(separator: "\n")
+        return text
     }
 
-    private func parameterLine(_ p: ComponentSignature.Parameter) -> String {
-        var s = "`\(p.name)`: " + (p.type ?? "any type")
-        if let d = p.defaultText { s += ", default `\(d)`" } else { s += ", required" }
-        return s
+    private func parameterRow(_ p: ComponentSignature.Parameter) -> RichText.Row {
+        var detail: [RichText.Span] = [.text(p.type ?? "any type")]
+        if let d = p.defaultText { detail += [.text(", default "), .code(d)] } else { detail.append(.text(", required")) }
+        return RichText.Row([.code(p.name)], ": ", detail)
     }
 
     /// An argument of an instance.
-    func parameter(_ name: String, of component: String) -> String {
+    func parameter(_ name: String, of component: String) -> RichText {
         guard let sig = document.components.first(where: { $0.name == component }) else {
-            return "**\(name)** — argument of `\(component)`, which is not declared or imported"
+            return RichText([.paragraph([.strong(name), .text(" — argument of "), .code(component), .text(", which is not declared or imported")])])
         }
         guard let p = sig.parameters.first(where: { $0.name == name }) else {
-            let names = sig.parameters.map { "`\($0.name)`" }.joined(separator: ", ")
-            return "**\(name)** — `\(component)` has no such parameter" + (names.isEmpty ? "" : "; its parameters are \(names)")
+            var spans: [RichText.Span] = [.strong(name), .text(" — "), .code(component), .text(" has no such parameter")]
+            if !sig.parameters.isEmpty {
+                spans.append(.text("; its parameters are "))
+                for (i, q) in sig.parameters.enumerated() {
+                    if i > 0 { spans.append(.text(", ")) }
+                    spans.append(.code(q.name))
+                }
+            }
+            return RichText([.paragraph(spans)])
         }
-        return "**\(name)** — parameter of `\(component)`\n\n- " + parameterLine(p)
+        return RichText([.paragraph([.strong(name), .text(" — parameter of "), .code(component)]), .rows([parameterRow(p)])])
     }
 
     // MARK: Declared names
 
-    func declaration(_ name: String, what: String) -> String? {
+    func declaration(_ name: String, what: String) -> RichText? {
+        func fact(_ label: String, _ detail: [RichText.Span]) -> RichText.Row { RichText.Row([.text(label)], ": ", detail) }
         switch what {
         case "viewport":
             guard let v = document.viewport(named: name) else { return nil }
-            var lines = ["**\(name)** — viewport", "", "- Size: \(f(v.width)) × \(f(v.height))"]
+            var facts = [fact("Size", [.text("\(f(v.width)) × \(f(v.height))")])]
             let s = v.safeArea
             if s != .zero {
-                lines.append("- Safe area: top \(f(s.top)), leading \(f(s.leading)), bottom \(f(s.bottom)), trailing \(f(s.trailing))")
+                facts.append(fact("Safe area", [.text("top \(f(s.top)), leading \(f(s.leading)), bottom \(f(s.bottom)), trailing \(f(s.trailing))")]))
             }
-            if v.direction == .rtl { lines.append("- Direction: right to left") }
-            if v.scale != 1 { lines.append("- Scale: \(f(v.scale))") }
-            return lines.joined(separator: "\n")
+            if v.direction == .rtl { facts.append(fact("Direction", [.text("right to left")])) }
+            if v.scale != 1 { facts.append(fact("Scale", [.text(f(v.scale))])) }
+            return RichText([.paragraph([.strong(name), .text(" — viewport")]), .rows(facts)])
         case "font":
             guard let m = document.fonts[name] else { return nil }
             let replaced = FontMetrics.defaults[name].map { $0 == m ? " (a default font)" : " (replaces the default \(f($0.width)) × \(f($0.height)))" } ?? ""
-            return "**\(name)** — font\(replaced)\n\n- Cell: \(f(m.width)) wide, lines \(f(m.height)) tall"
+            return RichText([.paragraph([.strong(name), .text(" — font\(replaced)")]),
+                             .rows([fact("Cell", [.text("\(f(m.width)) wide, lines \(f(m.height)) tall")])])])
         case "alignment":
             guard let a = document.alignments[name] else { return nil }
-            return "**\(name)** — custom \(a.axis.rawValue) alignment\n\n- Default: `\(a.defaultValue.text)`"
+            return RichText([.paragraph([.strong(name), .text(" — custom \(a.axis.rawValue) alignment")]),
+                             .rows([fact("Default", [.code(a.defaultValue.text)])])])
         case "component":
             return component(name)
         case "parameter":
@@ -190,16 +211,21 @@ struct AssistHoverText {
     }
 
     /// A guide name inside `alignmentGuides`.
-    func guide(_ name: String) -> String {
+    func guide(_ name: String) -> RichText {
         if let a = document.alignments[name] {
-            return "**\(name)** — custom \(a.axis.rawValue) alignment\n\n- Default: `\(a.defaultValue.text)`\n\nThe value given here replaces the default for this view."
+            return RichText([.paragraph([.strong(name), .text(" — custom \(a.axis.rawValue) alignment")]),
+                             .rows([RichText.Row([.text("Default")], ": ", [.code(a.defaultValue.text)])]),
+                             .paragraph([.text("The value given here replaces the default for this view.")])])
         }
         let meaning: [String: String] = [
             "top": "0", "centerY": "height / 2", "bottom": "the height", "leading": "0", "centerX": "width / 2",
             "trailing": "the width", "firstTextBaseline": "the first line's baseline", "lastTextBaseline": "the last line's baseline",
         ]
-        guard let m = meaning[name] else { return "**\(name)** — no built-in guide or declared alignment has this name" }
-        return "**\(name)** — built-in guide, by default \(m)\n\nThe value given here replaces it for this view."
+        guard let m = meaning[name] else {
+            return RichText([.paragraph([.strong(name), .text(" — no built-in guide or declared alignment has this name")])])
+        }
+        return RichText([.paragraph([.strong(name), .text(" — built-in guide, by default \(m)")]),
+                         .paragraph([.text("The value given here replaces it for this view.")])])
     }
 }
 

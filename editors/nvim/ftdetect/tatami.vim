@@ -1,2 +1,2 @@
-" Tatami layout files (`set`, not `setfiletype`: the *.yaml rule has already matched).
-autocmd BufRead,BufNewFile *.tatami.yaml set filetype=tatami
+" Tatami layout files (`set`, not `setfiletype`: the *.yaml and *.yml rules have already matched).
+autocmd BufRead,BufNewFile *.tatami.yaml,*.tatami.yml set filetype=tatami

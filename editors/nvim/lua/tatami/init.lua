@@ -6,8 +6,13 @@ local defaults = {
   cmd = { "tatami", "lsp" },
   -- The viewport :TatamiPreview and inlay hints use when none is named (nil: the file's first).
   default_viewport = nil,
-  -- Files that mark a workspace root (imports must stay inside it).
-  root_markers = { ".git", "Package.swift", ".tatami-root" },
+  -- Files that mark a workspace root (imports must stay inside it), tried in this order: the
+  -- nearest directory upwards holding the first one found is the root. Without any, the root is
+  -- the current directory (as for `tatami lint FILE`), or the file's directory when the file is
+  -- outside it.
+  root_markers = { "tatami.config.yaml", ".tatami-root", ".git", "Package.swift" },
+  -- Called as on_attach(client, bufnr) after the plugin's own set-up of the buffer.
+  on_attach = nil,
 }
 
 M.config = vim.deepcopy(defaults)
@@ -25,7 +30,13 @@ local function settings()
   return cfg
 end
 
-local function root_of(buf)
+--- Whether `path` is `dir` or inside it (both absolute, without a trailing slash).
+local function inside(path, dir)
+  return path == dir or dir == "/" or path:sub(1, #dir + 1) == dir .. "/"
+end
+
+--- The workspace root of a buffer: see `root_markers` above.
+function M.root_of(buf)
   local dir = vim.fn.fnamemodify(vim.api.nvim_buf_get_name(buf), ":p:h")
   for _, marker in ipairs(settings().root_markers) do
     -- The nearest marker upwards: its directory is the root.
@@ -34,13 +45,30 @@ local function root_of(buf)
     hit = vim.fn.findfile(marker, dir .. ";")
     if hit ~= "" then return vim.fn.fnamemodify(hit, ":p:h") end
   end
+  -- No marker: the current directory, as the command line's default `--root`.
+  local cwd = vim.fn.fnamemodify(vim.fn.getcwd(), ":p"):gsub("(.)/$", "%1")
+  if inside(dir, cwd) then return cwd end
   return dir
+end
+
+--- Neovim 0.7 sets neither `omnifunc` nor `K` for a language server: the plugin does, for the
+--- buffer, unless the user has set them.
+local function set_up_buffer(buf)
+  if vim.bo[buf].omnifunc == "" then
+    vim.bo[buf].omnifunc = "v:lua.vim.lsp.omnifunc"
+  end
+  -- A buffer-local or global mapping of K in normal mode, whatever its right-hand side.
+  local mapped = vim.api.nvim_buf_call(buf, function() return next(vim.fn.maparg("K", "n", false, true)) ~= nil end)
+  if not mapped then
+    vim.api.nvim_buf_set_keymap(buf, "n", "K", "<Cmd>lua vim.lsp.buf.hover()<CR>",
+      { noremap = true, silent = true, desc = "Tatami: hover (frames, documentation)" })
+  end
 end
 
 --- Starts (or reuses) the server for the buffer's workspace and attaches the buffer.
 function M.attach(buf)
   local cfg = settings()
-  local root = root_of(buf)
+  local root = M.root_of(buf)
   local id = clients[root]
   if not id or not vim.lsp.get_client_by_id(id) then
     id = vim.lsp.start_client({
@@ -53,6 +81,10 @@ function M.attach(buf)
         if cfg.default_viewport then
           client.notify("workspace/didChangeConfiguration", { settings = { tatami = { defaultViewport = cfg.default_viewport } } })
         end
+      end,
+      on_attach = function(client, bufnr)
+        set_up_buffer(bufnr)
+        if cfg.on_attach then cfg.on_attach(client, bufnr) end
       end,
     })
     if not id then

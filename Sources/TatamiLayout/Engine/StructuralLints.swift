@@ -1,0 +1,72 @@
+import TatamiBase
+import TatamiModel
+
+extension DiagnosticCode {
+    /// More than `LayoutEngine.maxContainerDepth` nested containers.
+    public static let tooDeep = DiagnosticCode("too-deep", .warning)
+    /// A stack with one child and no modifiers.
+    public static let uselessContainer = DiagnosticCode("useless-container", .warning)
+}
+
+/// Checks that read the written view tree, not a viewport's frames: `too-deep` and
+/// `useless-container`. Their findings are the same in every viewport, so they are made once per
+/// file and name no viewport (`LayoutLints` keeps the checks that depend on the geometry).
+public enum StructuralLints {
+    /// The codes these checks report.
+    public static let codes: Set<DiagnosticCode> = [.tooDeep, .uselessContainer]
+
+    /// Appends the findings on `document`'s body to `out`, in pre-order (a view, its
+    /// backgrounds, its children, its overlays).
+    public static func check(_ document: TatamiDocument, into out: inout [Diagnostic]) {
+        guard let body = document.body else { return }
+        // Inside a component's body, views carry their instance's kind key, and a component
+        // used twice in another one's body expands twice under one instance: keep one copy.
+        var seen: Set<Diagnostic>? = document.components.isEmpty ? nil : []
+        func report(_ d: Diagnostic) {
+            if seen == nil || seen!.insert(d).inserted { out.append(d) }
+        }
+        // Iterative walk: (view, containers above it).
+        var stack: [(ViewNode, Int)] = [(body, 0)]
+        while let (view, depth) = stack.popLast() {
+            let isContainer = view.kind.isContainer
+            let level = depth + (isContainer ? 1 : 0)
+            if isContainer && level == LayoutEngine.maxContainerDepth + 1 {
+                report(Diagnostic(
+                    .tooDeep,
+                    "\(view.kind.name) is nested \(level) containers deep (more than \(LayoutEngine.maxContainerDepth)); consider a component or a flatter layout",
+                    at: view.kindRange))
+            }
+            switch view.kind {
+            case .hstack(let children, _, _), .vstack(let children, _, _), .zstack(let children, _):
+                // Judged on the children written, whatever their `when`: a stack that holds two
+                // views in some viewport is needed there.
+                if children.count == 1 && view.modifiers.isEmpty {
+                    report(Diagnostic(.uselessContainer, uselessMessage(view.kind.name), at: view.kindRange))
+                }
+            default: break
+            }
+            var overlays: [ViewNode] = [], backgrounds: [ViewNode] = []
+            for m in view.modifiers {
+                switch m {
+                case .background(let v, _): backgrounds.append(v)
+                case .overlay(let v, _): overlays.append(v)
+                default: break
+                }
+            }
+            for d in overlays.reversed() { stack.append((d, level)) }
+            for c in view.children.reversed() { stack.append((c, level)) }
+            for d in backgrounds.reversed() { stack.append((d, level)) }
+        }
+    }
+
+    /// The `useless-container` message: constant strings, since a file of single-child stacks
+    /// reports one per stack.
+    static func uselessMessage(_ kind: String) -> String {
+        switch kind {
+        case "hstack": return "hstack holds a single view and has no modifiers; it can be removed"
+        case "vstack": return "vstack holds a single view and has no modifiers; it can be removed"
+        case "zstack": return "zstack holds a single view and has no modifiers; it can be removed"
+        default: return "\(kind) holds a single view and has no modifiers; it can be removed"
+        }
+    }
+}
