@@ -111,10 +111,9 @@ struct AssistOutline {
     var slot: Slot = .key(present: [])
     /// The characters being typed, which a completion replaces.
     var partial: SourceRange = .at(0)
-    /// Leading spaces of the cursor's line, and the column where a key typed at the slot
-    /// starts (snippets indent their later lines from these).
+    /// The spaces that lead the cursor's line up to the text being replaced: an editor that
+    /// re-indents the later lines of an insertion adds these to each.
     var lineIndent = 0
-    var keyColumn = 0
     /// The offset where the cursor's line starts.
     var lineStart = 0
     /// Whether a colon already follows the partial text (`fo‸nt: x`): insert the name alone.
@@ -195,13 +194,10 @@ struct AssistOutline {
             partial = .at(offset)
             if let needsDash {
                 slot = .item(needsDash: needsDash, quoted: false)
-                keyColumn = needsDash ? col + 2 : col
             } else {
                 slot = .key(present: above + walk.presentKeys(below: lineIndex, column: col))
-                keyColumn = col
             }
         case .value(let key, let column, let valueStart):
-            keyColumn = column
             let present = above + walk.presentKeys(below: lineIndex, column: column)
             if isFlowStart(valueStart) {
                 guard let flow = FlowScan(b, from: valueStart, to: offset, lineEnd: line.end) else { return nil }
@@ -213,23 +209,22 @@ struct AssistOutline {
             } else {
                 let quoted = isQuote(valueStart)
                 slot = .value(key: key, present: present, quoted: quoted)
-                scalarStart = quoted ? valueStart + 1 : valueStart
-                partial = Self.word(b, around: offset, from: scalarStart!, lineEnd: line.end)
+                let start = quoted ? valueStart + 1 : valueStart
+                scalarStart = start
+                partial = Self.word(b, around: offset, from: start, lineEnd: line.end)
             }
         case .flowItem(let start):
-            keyColumn = line.content
             guard let flow = FlowScan(b, from: start, to: offset, lineEnd: line.end) else { return nil }
             levels += flow.levels
             slot = flow.slot
             partial = flow.partial
             scalarStart = flow.scalarStart
         case .itemWord(let quoted):
-            keyColumn = line.content
             slot = quoted ? .item(needsDash: false, quoted: true) : .key(present: walk.presentKeys(below: lineIndex, column: line.content))
-            scalarStart = line.start + line.content + (quoted ? 1 : 0)
-            partial = Self.word(b, around: offset, from: scalarStart!, lineEnd: line.end)
+            let start = line.start + line.content + (quoted ? 1 : 0)
+            scalarStart = start
+            partial = Self.word(b, around: offset, from: start, lineEnd: line.end)
         case .key(let column):
-            keyColumn = column
             slot = .key(present: above + walk.presentKeys(below: lineIndex, column: column))
             partial = Self.word(b, around: offset, from: line.start + column, lineEnd: line.end)
         }
