@@ -18,6 +18,8 @@
 (require 'flymake)
 (require 'json)
 (require 'seq)
+(require 'subr-x)
+(require 'cl-lib)
 
 (defun edits-fail (fmt &rest args)
   (princ (concat "FAIL: " (apply #'format fmt args) "\n") #'external-debugging-output)
