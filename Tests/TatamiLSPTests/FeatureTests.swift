@@ -103,6 +103,80 @@ final class FeatureTests: XCTestCase {
         }
     }
 
+    /// The items a client with `completion` capabilities gets at `line`:`character` of `text`.
+    private func completionItems(_ completion: [(String, JSON)], _ text: String, _ line: Int, _ character: Int) -> [JSON] {
+        let c = TestClient()
+        c.start(capabilities: .object([("textDocument", .object([("completion", .object(completion))]))]))
+        c.open(uri, text)
+        let r = c.request("textDocument/completion", .object([("textDocument", doc(uri)), ("position", pos(line, character))]))
+        return r["result"]?["items"]?.array ?? []
+    }
+
+    func testMultiLineItemsAreWrittenForHowTheClientInsertsThem() throws {
+        // The issue's case: a new item of a vstack (line 2, after `    - `), completed with
+        // `vstack`. Its key lands at column 6, so its own items belong at column 8.
+        let text = "body:\n  vstack:\n    - \n"
+        func vstack(_ completion: [(String, JSON)]) throws -> JSON {
+            try XCTUnwrap(completionItems(completion, text, 2, 6).first { $0["label"]?.string == "vstack" })
+        }
+        func item(_ pairs: [(String, JSON)]) -> (String, JSON) { ("completionItem", .object(pairs)) }
+        let snippets = ("snippetSupport", JSON.bool(true))
+        func modes(_ m: [Double]) -> (String, JSON) { ("insertTextModeSupport", .object([("valueSet", .array(m.map(JSON.number)))])) }
+
+        // Neither snippets nor insertTextMode (Neovim 0.7's omnifunc, eglot without yasnippet):
+        // one line, and no item holds a line break.
+        let plain = try vstack([])
+        XCTAssertEqual(plain["textEdit"]?["newText"]?.string, "vstack:")
+        XCTAssertNil(plain["insertTextMode"])
+        for i in completionItems([], text, 2, 6) {
+            XCTAssertFalse((i["textEdit"]?["newText"]?.string ?? "").contains("\n"), "\(i)")
+        }
+        // Snippets, no insertTextMode: inserted as written, so the later line carries all 8 spaces.
+        let written = try vstack([item([snippets])])
+        XCTAssertEqual(written["textEdit"]?["newText"]?.string, "vstack:\n        - $0")
+        XCTAssertEqual(written["insertTextFormat"]?.int, 2)
+        XCTAssertNil(written["insertTextMode"])
+        // Only `asIs` offered, no snippets: the same, as plain text, and said to be `asIs`.
+        let asIs = try vstack([item([modes([1])])])
+        XCTAssertEqual(asIs["textEdit"]?["newText"]?.string, "vstack:\n        - ")
+        XCTAssertEqual(asIs["insertTextMode"]?.int, 1)
+        // `adjustIndentation` offered (VS Code): the client adds the line's 4 spaces.
+        let adjusted = try vstack([item([snippets, modes([1, 2])])])
+        XCTAssertEqual(adjusted["textEdit"]?["newText"]?.string, "vstack:\n    - $0")
+        XCTAssertEqual(adjusted["insertTextMode"]?.int, 2)
+        // A client whose default is `adjustIndentation` and which offers no mode per item.
+        let byDefault = try vstack([item([snippets]), ("insertTextMode", .number(2))])
+        XCTAssertEqual(byDefault["textEdit"]?["newText"]?.string, "vstack:\n    - $0")
+        XCTAssertNil(byDefault["insertTextMode"])
+        // One-line items never carry a mode.
+        let textItem = try XCTUnwrap(completionItems([item([snippets, modes([1, 2])])], text, 2, 6).first { $0["label"]?.string == "text" })
+        XCTAssertNil(textItem["insertTextMode"])
+    }
+
+    func testDollarCompletesTheComponentsParametersFromTheDollar() throws {
+        // Line 5 is `      text: $`: the `$` at character 12, the cursor after it.
+        let text = """
+            components:
+              Badge:
+                params:
+                  label: {type: string}
+                body:
+                  text: $
+            body:
+              Badge: {label: x}
+
+            """
+        let items = completionItems([], text, 5, 13)
+        XCTAssertEqual(items.compactMap { $0["label"]?.string }, ["$label"])
+        let label = try XCTUnwrap(items.first)
+        XCTAssertEqual(label["textEdit"]?["newText"]?.string, "$label")
+        XCTAssertEqual(label["textEdit"]?["range"]?["start"]?["character"]?.int, 12)
+        XCTAssertEqual(label["textEdit"]?["range"]?["end"]?["character"]?.int, 13)
+        XCTAssertEqual(label["detail"]?.string, "string, required")
+        // No filterText: Neovim 0.7 then starts the completion where the edit does.
+        XCTAssertNil(label["filterText"])
+    }
+
     func testSnippetsBecomePlainText() {
         XCTAssertEqual(LanguageServer.plainText(ofSnippet: "hstack:\n  - $0"), "hstack:\n  - ")
         XCTAssertEqual(LanguageServer.plainText(ofSnippet: "text: \"${1:Title}\"$0"), "text: \"Title\"")

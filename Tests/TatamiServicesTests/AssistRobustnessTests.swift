@@ -34,6 +34,11 @@ final class AssistRobustnessTests: XCTestCase {
         "- - -\n  - {\n    ",
         "body:\n  hstack:\n    - {Badge: {label: \"x, \"y\": [1, {\n",
         "\u{FEFF}body:\n  text: bom\n    ‸\n",
+        // References being typed in component bodies: `$` at every place, `${` open and closed,
+        // `$$`, a declaration cut by an unclosed quote, a component using itself.
+        "components:\n  A:\n    params: {n: {type: string}, v: {type: view}}\n    body:\n      vstack:\n        - $\n        - text: \"${\n",
+        "components:\n  A:\n    params:\n      n:\n        type: number\n        default: $\n    body: {text: \"$$${n}${\", padding: $, background: {color: $}}\n  B:\n    body: {A: {n: $}}\nbody: $\n",
+        "components:\n  A:\n    body:\n      vstack:\n        - A: {}\n        - ${}$\n  $\n",
     ]
 
     func testEveryOffsetOfBrokenDocuments() {

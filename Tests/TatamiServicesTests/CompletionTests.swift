@@ -1,6 +1,7 @@
 import TatamiBase
 import TatamiModel
 import TatamiServices
+import TatamiYAML
 import XCTest
 
 /// Completion: keys valid at the cursor (empty lines too), the words a key takes, kinds and
@@ -107,19 +108,35 @@ final class CompletionTests: XCTestCase {
         XCTAssertEqual(hstack.kind, .kind)
         XCTAssertTrue(hstack.isSnippet)
         // The key sits at column 6; its items go at column 8, 4 past the line's indentation.
-        XCTAssertEqual(hstack.insertText, "hstack:\n    - $0")
+        XCTAssertEqual(hstack.insertText, "hstack:")
+        XCTAssertEqual(hstack.laterLines, [CompletionLine(column: 8, text: "- $0")])
+        XCTAssertEqual(hstack.text(.indentedByEditor), "hstack:\n    - $0")
+        XCTAssertEqual(hstack.text(.asWritten), "hstack:\n        - $0")
+        XCTAssertEqual(hstack.text(.none), "hstack:")
         XCTAssertEqual(hstack.documentation, Schema.kind(named: "hstack")!.doc)
         XCTAssertEqual(c.first { $0.label == "text" }?.insertText, "text: \"$1\"")
+        XCTAssertEqual(c.first { $0.label == "text" }?.laterLines, [])
 
         // Under `body:` the key is at column 2: items 2 further.
         let body = complete("body:\n  ‸\n")
-        XCTAssertEqual(body.first { $0.label == "vstack" }?.insertText, "vstack:\n  - $0")
+        XCTAssertEqual(body.first { $0.label == "vstack" }?.text(.indentedByEditor), "vstack:\n  - $0")
+        XCTAssertEqual(body.first { $0.label == "vstack" }?.text(.asWritten), "vstack:\n    - $0")
 
-        // On an empty line at the items' column, the item's `- ` comes with it.
+        // On an empty line at the items' column, the item's `- ` comes with it: the key is at
+        // column 6, its items at 8.
         let fresh = complete("body:\n  hstack:\n    - text: Hello\n    ‸\n")
         XCTAssertEqual(fresh.first { $0.label == "text" }?.insertText, "- text: \"$1\"")
-        XCTAssertEqual(fresh.first { $0.label == "vstack" }?.insertText, "- vstack:\n    - $0")
+        XCTAssertEqual(fresh.first { $0.label == "vstack" }?.text(.indentedByEditor), "- vstack:\n    - $0")
+        XCTAssertEqual(fresh.first { $0.label == "vstack" }?.text(.asWritten), "- vstack:\n        - $0")
+        XCTAssertEqual(fresh.first { $0.label == "vstack" }?.text(.none), "- vstack:")
         XCTAssertFalse(labels(fresh).contains("padding"))
+
+        // The cursor inside a line's spaces, at column 8 of 10, under the items of a vstack at
+        // column 6: the new item's key goes at column 10, its own items at 12, and later lines
+        // are indented from the 8 spaces before the insertion.
+        let inside = complete("body:\n  hstack:\n    - vstack:\n        ‸  \n")
+        XCTAssertEqual(inside.first { $0.label == "zstack" }?.text(.indentedByEditor), "- zstack:\n    - $0")
+        XCTAssertEqual(inside.first { $0.label == "zstack" }?.text(.asWritten), "- zstack:\n            - $0")
 
         // Where a view is a value on the same line: flow snippets.
         let background = complete("body:\n  text: a\n  background: ‸\n")
@@ -191,5 +208,41 @@ final class CompletionTests: XCTestCase {
     func testNothingInCommentsOrFreeText() {
         XCTAssertEqual(complete("body:\n  text: a # a no‸te\n"), [])
         XCTAssertEqual(complete("body:\n  text: Hel‸lo\n"), [])
+    }
+
+    /// Inserts `candidate` at `offset` of `text` the way an editor taking `lineBreaks` does (an
+    /// editor that indents later lines adds the leading whitespace before the insertion), with
+    /// `$0` replaced by `rest` and other placeholders by their text; returns the new text.
+    private func apply(_ candidate: CompletionCandidate, _ lineBreaks: CompletionLineBreaks, to text: String, at offset: Int,
+                       rest: String) -> String {
+        var inserted = candidate.text(lineBreaks).replacingOccurrences(of: "$0", with: rest)
+        if lineBreaks == .indentedByEditor {
+            var lines = inserted.components(separatedBy: "\n")
+            for i in lines.indices.dropFirst() { lines[i] = String(repeating: " ", count: candidate.lineIndent) + lines[i] }
+            inserted = lines.joined(separator: "\n")
+        }
+        let bytes = Array(text.utf8)
+        let r = candidate.replaceRange ?? .at(offset)
+        return String(decoding: bytes[..<r.start] + Array(inserted.utf8) + bytes[r.end...], as: UTF8.self)
+    }
+
+    func testEveryLineBreakFormNestsTheNewContainerInsideTheItem() throws {
+        // The case: a new item of a vstack, completed with `vstack`. Inserted as each
+        // form says, the new vstack is the first key of the outer one's item, and the text
+        // typed at `$0` is the inner vstack's first item.
+        let marked = "body:\n  vstack:\n    - ‸\n"
+        let (text, offset) = Cursor.split(marked)
+        let analysis = Pipeline.analyze(text: text)
+        let vstack = try XCTUnwrap(EditorServices.completions(analysis, at: offset).first { $0.label == "vstack" })
+        for form in [CompletionLineBreaks.indentedByEditor, .asWritten] {
+            let result = apply(vstack, form, to: text, at: offset, rest: "text: inner")
+            let root = YAMLParser.parse(result).root
+            let item = root?["body"]?["vstack"]?.items?.first
+            XCTAssertEqual(item?["vstack"]?.items?.first?["text"]?.scalar?.text, "inner", "\(form): \(result)")
+        }
+        // One line: the inner vstack is the item's key (with no children yet).
+        let oneLine = apply(vstack, .none, to: text, at: offset, rest: "")
+        XCTAssertEqual(oneLine, "body:\n  vstack:\n    - vstack:\n")
+        XCTAssertNotNil(YAMLParser.parse(oneLine).root?["body"]?["vstack"]?.items?.first?.pairs?.first { $0.key.keyText == "vstack" })
     }
 }

@@ -1,5 +1,7 @@
-"""Emacs 28 with Debian's elpa-eglot as the language server's client, through editors/emacs."""
+"""Emacs 28 with Debian's elpa-eglot as the language server's client, through editors/emacs:
+diagnostics, the preview, and completions and code actions applied as eglot applies them."""
 
+import json
 import os
 import pathlib
 import shutil
@@ -7,6 +9,7 @@ import subprocess
 
 import pytest
 
+import edit_cases
 from conftest import TATAMI
 
 HERE = pathlib.Path(__file__).parent
@@ -65,3 +68,20 @@ def test_tatami_el_byte_compiles_without_warnings(tmp_path):
     )
     assert out.returncode == 0, out.stdout + out.stderr
     assert (tmp_path / "tatami.elc").exists()
+
+
+@pytest.mark.skipif(shutil.which("emacs") is None, reason="Emacs is not installed (.ci/run installs it)")
+def test_eglot_applies_every_kind_of_completion_and_code_actions(tmp_path):
+    # eglot's completion-at-point function and its exit function, which applies the item's
+    # textEdit as written; code actions through eglot-code-actions.
+    cases, results = tmp_path / "cases.json", tmp_path / "results.json"
+    edit_cases.write_cases(cases)
+    env = dict(os.environ, TATAMI_BIN=TATAMI, TATAMI_DIR=str(tmp_path), TATAMI_CASES=str(cases),
+               TATAMI_RESULTS=str(results), HOME=str(tmp_path))
+    out = subprocess.run(
+        ["emacs", "--batch", "-l", str(REPO / "editors" / "emacs" / "tatami.el"), "-l", str(HERE / "emacs" / "edits.el")],
+        env=env, capture_output=True, text=True, timeout=180, cwd=tmp_path,
+    )
+    assert out.returncode == 0, out.stdout + out.stderr
+    failures = edit_cases.check_results(json.loads(results.read_text()), TATAMI, tmp_path)
+    assert not failures, "\n".join(failures)

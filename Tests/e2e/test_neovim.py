@@ -1,5 +1,7 @@
-"""Neovim 0.7 (headless) as the language server's client: diagnostics and hover."""
+"""Neovim 0.7 (headless) as the language server's client: diagnostics, hover, and completions
+and code actions applied as Neovim applies them."""
 
+import json
 import os
 import pathlib
 import shutil
@@ -7,6 +9,7 @@ import subprocess
 
 import pytest
 
+import edit_cases
 from conftest import TATAMI, WORKSPACE
 
 HERE = pathlib.Path(__file__).parent
@@ -90,3 +93,21 @@ def test_neovim_plugin_sets_up_roots_filetypes_k_and_omnifunc(tmp_path):
         env=env, capture_output=True, text=True, timeout=90, cwd=app,
     )
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+@pytest.mark.skipif(shutil.which("nvim") is None, reason="Neovim is not installed (.ci/run installs it)")
+def test_neovim_applies_every_kind_of_completion_and_code_actions(tmp_path):
+    # Neovim's own insertion: <C-x><C-o> (vim.lsp.omnifunc), <C-n> to the item, <C-y>; code
+    # actions through vim.lsp.buf.code_action(). Neovim 0.7 declares neither snippets nor
+    # insertTextMode, so a line break in an item would land as a NUL.
+    cases, results = tmp_path / "cases.json", tmp_path / "results.json"
+    edit_cases.write_cases(cases)
+    env = dict(os.environ, TATAMI_BIN=TATAMI, TATAMI_DIR=str(tmp_path),
+               TATAMI_CASES=str(cases), TATAMI_RESULTS=str(results))
+    out = subprocess.run(
+        ["nvim", "--headless", "-u", "NONE", "-c", f"luafile {HERE / 'nvim' / 'edits.lua'}"],
+        env=env, capture_output=True, text=True, timeout=120, cwd=tmp_path,
+    )
+    assert out.returncode == 0, out.stdout + out.stderr
+    failures = edit_cases.check_results(json.loads(results.read_text()), TATAMI, tmp_path)
+    assert not failures, "\n".join(failures)

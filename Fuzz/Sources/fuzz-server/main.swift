@@ -244,6 +244,8 @@ struct Session {
     let h = Harness()
     var nextID = 1
     var encodingUTF8 = false
+    /// The client declared neither snippets nor insertTextMode: no completion may break a line.
+    var oneLineCompletions = false
 
     init(_ input: FuzzInput) {
         self.input = input
@@ -274,6 +276,14 @@ struct Session {
         }
         if (field(answer, "result") == nil) == (field(answer, "error") == nil) {
             fatalError("\(method)'s response needs exactly one of result and error: \(describe(answer))")
+        }
+        if oneLineCompletions, method == "textDocument/completion", case .array(let items)? = field(field(answer, "result") ?? .null, "items") {
+            for item in items {
+                let text = field(field(item, "textEdit") ?? .null, "newText") ?? field(item, "insertText")
+                if case .string(let t)? = text, t.contains(where: \.isNewline) {
+                    fatalError("a line break in a completion for a client that takes one line: \(describe(item))")
+                }
+            }
         }
     }
 
@@ -361,6 +371,9 @@ struct Session {
         case 1: general.append(("positionEncodings", .array([.string("utf-16")])))
         default: break
         }
+        let snippets = input.bool()
+        let modes: [JSON] = input.pick([[], [.number(1)], [.number(2)], [.number(1), .number(2)]])
+        oneLineCompletions = !snippets && modes.isEmpty
         let caps: JSON = .object([
             ("general", .object(general)),
             ("workspace", .object([
@@ -370,7 +383,8 @@ struct Session {
             ])),
             ("textDocument", .object([
                 ("completion", .object([("completionItem", .object([
-                    ("snippetSupport", .bool(input.bool())),
+                    ("snippetSupport", .bool(snippets)),
+                    ("insertTextModeSupport", .object([("valueSet", .array(modes))])),
                     ("documentationFormat", .array([.string(input.bool() ? "markdown" : "plaintext")])),
                 ]))])),
                 ("hover", .object([("contentFormat", .array([.string(input.bool() ? "markdown" : "plaintext")]))])),

@@ -2,7 +2,8 @@ import TatamiServices
 
 extension LanguageServer {
     /// `textDocument/completion`: keys valid at the cursor, values, kinds (as snippets),
-    /// components and their parameters, fonts, alignments, names in expressions.
+    /// components and their parameters, fonts, alignments, names in expressions, `$` references.
+    /// Multi-line items are written for the way the client inserts them (`completionLineBreaks`).
     func completion(_ params: JSON) throws -> JSON {
         let (doc, offset) = try documentAndOffset(params)
         // The text as it is now (the place, the word typed), the declarations of the newest
@@ -10,9 +11,11 @@ extension LanguageServer {
         let snap = try snapshot(doc)
         let a = snap.isFresh ? snap.analysis : snap.analysis.readingText(doc.lineTable)
         let candidates = EditorServices.completions(a, at: offset)
+        let (lineBreaks, mode) = client.completionLineBreaks
         let items: [JSON] = candidates.enumerated().map { index, c in
             let snippet = c.isSnippet && client.snippets
-            let text = c.isSnippet && !client.snippets ? Self.plainText(ofSnippet: c.insertText) : c.insertText
+            let written = c.text(lineBreaks)
+            let text = c.isSnippet && !client.snippets ? Self.plainText(ofSnippet: written) : written
             var pairs: [(String, JSON)] = [
                 ("label", .string(c.label)),
                 ("kind", .number(Double(Self.completionKind(c.kind)))),
@@ -20,15 +23,18 @@ extension LanguageServer {
                 ("sortText", .string(String(format: "%05d", index))),
                 ("insertTextFormat", .number(snippet ? 2 : 1)),
             ]
+            if let mode, text.contains("\n") { pairs.append(("insertTextMode", .number(Double(mode)))) }
             if let d = c.detail { pairs.append(("detail", .string(d))) }
             if let d = c.documentation {
                 // Markdown only for clients that render it; plain text (no Markdown syntax) otherwise.
                 pairs.append(("documentation", client.markdownCompletionDocs
                     ? .object([("kind", .string("markdown")), ("value", .string(d))]) : .string(c.plainDocumentation ?? d)))
             }
+            // No `filterText`: the label is the filter text by default, and Neovim 0.7 honours
+            // the edit's range only for items without one (a `$name` edit starts at the `$`,
+            // which is not part of a Vim keyword).
             if let r = c.replaceRange {
                 pairs.append(("textEdit", .object([("range", encoding.range(r, in: doc.lineTable)), ("newText", .string(text))])))
-                pairs.append(("filterText", .string(c.label)))
             } else {
                 pairs.append(("insertText", .string(text)))
             }
@@ -95,5 +101,23 @@ extension LanguageServer {
         case .function: return 3        // Function
         case .snippet: return 15        // Snippet
         }
+    }
+}
+
+extension LanguageServer.ClientCapabilities {
+    /// How to write the line breaks of multi-line completion items for this client, and the
+    /// `insertTextMode` to give them (nil: none; 1 is `asIs`, 2 `adjustIndentation`):
+    /// - a client that re-indents (it offers mode 2, or inserts that way by default): later
+    ///   lines indented from the cursor line's indentation, which it adds;
+    /// - one that declares snippets or insertion modes but does not re-indent: every later
+    ///   line with its full indentation, inserted as is;
+    /// - one that declares neither (Neovim 0.7's omnifunc turns a line break into a NUL;
+    ///   eglot without yasnippet): one line only, such as a container's key alone.
+    var completionLineBreaks: (CompletionLineBreaks, mode: Int?) {
+        if insertTextModes.contains(2) { return (.indentedByEditor, 2) }
+        if defaultInsertTextMode == 2 { return (.indentedByEditor, nil) }
+        if insertTextModes.contains(1) { return (.asWritten, 1) }
+        if snippets || !insertTextModes.isEmpty || defaultInsertTextMode != nil { return (.asWritten, nil) }
+        return (.none, nil)
     }
 }

@@ -15,6 +15,9 @@ extension LanguageServer {
         client.relatedInformation = caps["textDocument"]?["publishDiagnostics"]?["relatedInformation"]?.bool ?? true
         client.hierarchicalSymbols = caps["textDocument"]?["documentSymbol"]?["hierarchicalDocumentSymbolSupport"]?.bool ?? false
         client.snippets = caps["textDocument"]?["completion"]?["completionItem"]?["snippetSupport"]?.bool ?? false
+        client.insertTextModes = caps["textDocument"]?["completion"]?["completionItem"]?["insertTextModeSupport"]?["valueSet"]?
+            .array?.compactMap(\.int) ?? []
+        client.defaultInsertTextMode = caps["textDocument"]?["completion"]?["insertTextMode"]?.int
         client.markdownCompletionDocs = caps["textDocument"]?["completion"]?["completionItem"]?["documentationFormat"]?
             .array?.contains { $0.string == "markdown" } ?? false
         if let formats = caps["textDocument"]?["hover"]?["contentFormat"]?.array?.compactMap(\.string) {

@@ -81,6 +81,10 @@ public final class LanguageServer {
         var relatedInformation = true
         var hierarchicalSymbols = true
         var snippets = false
+        /// `completionItem.insertTextModeSupport.valueSet`: the `insertTextMode`s an item may carry.
+        var insertTextModes: [Int] = []
+        /// `completion.insertTextMode`: how the client inserts an item that names no mode.
+        var defaultInsertTextMode: Int?
         var markdownHover = true
         var markdownCompletionDocs = false
         /// The client pulls diagnostics (`textDocument.diagnostic`): the server then never

@@ -79,13 +79,18 @@ public struct ComponentSignature: Sendable, Hashable {
     public var filePath: String?
     /// The declaration's name key, as byte offsets in the declaring file.
     public var nameRange: SourceRange
+    /// The component names its body (and its `view` parameters' defaults) instantiates, each
+    /// once, in the order they first appear; names as the declaring file resolves them.
+    public var uses: [String]
 
-    public init(name: String, parameters: [Parameter], file: String? = nil, filePath: String? = nil, nameRange: SourceRange) {
+    public init(name: String, parameters: [Parameter], file: String? = nil, filePath: String? = nil, nameRange: SourceRange,
+                uses: [String] = []) {
         self.name = name
         self.parameters = parameters
         self.file = file
         self.filePath = filePath
         self.nameRange = nameRange
+        self.uses = uses
     }
 }
 

@@ -1,5 +1,6 @@
 import TatamiBase
 import TatamiModel
+import TatamiYAML
 
 /// What a completion candidate is, so an editor can pick an icon.
 public enum CompletionKind: String, Sendable, Hashable {
@@ -33,6 +34,30 @@ public enum CompletionKind: String, Sendable, Hashable {
     case snippet
 }
 
+/// A line a candidate inserts after its first one.
+public struct CompletionLine: Sendable, Hashable {
+    /// The column (in spaces from the start of the line) where `text` belongs in the file.
+    public var column: Int
+    public var text: String
+
+    public init(column: Int, text: String) {
+        self.column = column
+        self.text = text
+    }
+}
+
+/// How an editor inserts the line breaks of a candidate's text.
+public enum CompletionLineBreaks: Sendable, Hashable {
+    /// The editor indents each later line by the leading whitespace of the line it inserts
+    /// into (up to the insertion): later lines carry only the indentation beyond it.
+    case indentedByEditor
+    /// The text lands as written: each later line carries the full indentation it needs.
+    case asWritten
+    /// The editor cannot insert a line break: the first line only (a container's key alone,
+    /// `vstack:`), which is a complete value on its own.
+    case none
+}
+
 /// One completion candidate.
 public struct CompletionCandidate: Sendable, Hashable {
     /// What the list shows.
@@ -42,23 +67,46 @@ public struct CompletionCandidate: Sendable, Hashable {
     public var detail: String?
     /// Markdown, from the schema table.
     public var documentation: String?
-    /// The text to insert. When `isSnippet`, it uses LSP snippet syntax (`$1`, `${1:text}`,
-    /// `$0`). Lines after the first are indented relative to the cursor line's leading
-    /// whitespace, as LSP's `InsertTextMode.adjustIndentation` does.
+    /// The first line of the text to insert, in place of `replaceRange`. When `isSnippet`, it
+    /// uses LSP snippet syntax (`$1`, `${1:text}`, `$0`).
     public var insertText: String
+    /// The lines after the first (a block container's first item, `- `, two columns right of
+    /// its key); empty for a one-line candidate. `text(_:)` joins them for an editor.
+    public var laterLines: [CompletionLine]
+    /// The leading spaces of the cursor's line before the insertion, which an editor that
+    /// indents later lines itself adds to each of them.
+    public var lineIndent: Int
     public var isSnippet: Bool
     /// The text the insertion replaces (the word being typed); nil: insert at the cursor.
     public var replaceRange: SourceRange?
 
     public init(label: String, kind: CompletionKind, detail: String? = nil, documentation: String? = nil,
-                insertText: String, isSnippet: Bool = false, replaceRange: SourceRange? = nil) {
+                insertText: String, laterLines: [CompletionLine] = [], lineIndent: Int = 0, isSnippet: Bool = false,
+                replaceRange: SourceRange? = nil) {
         self.label = label
         self.kind = kind
         self.detail = detail
         self.documentation = documentation
         self.insertText = insertText
+        self.laterLines = laterLines
+        self.lineIndent = lineIndent
         self.isSnippet = isSnippet
         self.replaceRange = replaceRange
+    }
+
+    /// The whole text to insert, for an editor that takes line breaks `lineBreaks`' way. Every
+    /// form is valid YAML where the candidate is offered.
+    public func text(_ lineBreaks: CompletionLineBreaks) -> String {
+        var out = insertText
+        switch lineBreaks {
+        case .none:
+            break
+        case .asWritten:
+            for l in laterLines { out += "\n" + String(repeating: " ", count: l.column) + l.text }
+        case .indentedByEditor:
+            for l in laterLines { out += "\n" + String(repeating: " ", count: max(0, l.column - lineIndent)) + l.text }
+        }
+        return out
     }
 }
 
@@ -72,21 +120,49 @@ extension EditorServices {
     /// - after `key: `: the words the key takes (enumerations, booleans, alignments of the
     ///   stack's axis, fonts, colours), views as flow snippets where a view goes, and inside
     ///   expressions the names and functions available there;
-    /// - where a list item goes in a container: the kinds and components.
+    /// - where a list item goes in a container: the kinds and components;
+    /// - after `$` that starts a scalar, and after `${` inside one, in a component's body: the
+    ///   component's parameters (`$label`; `label}` after `${`, where `view` parameters cannot
+    ///   stand).
+    ///
+    /// Inside a component's declaration, neither the component nor any of the file's
+    /// components whose bodies use it (directly or through others) is offered: it would
+    /// contain itself.
     ///
     /// The place is read from the text's indentation, so half-typed files complete too.
     /// Empty inside comments and where nothing is expected.
     public static func completions(_ analysis: Analysis, at offset: Int) -> [CompletionCandidate] {
-        guard let outline = AssistOutline(analysis.lineTable, offset: offset) else { return [] }
+        guard let outline = AssistOutline(analysis.lineTable, offset: offset), !outline.afterDollar else { return [] }
         let document = analysis.document
         var place = AssistPlace.topLevel
-        for level in outline.levels {
+        // The component whose declaration holds the cursor (the level entered through its
+        // name under `components:`), and whether its body does.
+        var component: String? = nil
+        var componentLevel = -1
+        var inBody = false
+        for (i, level) in outline.levels.enumerated() {
             switch level {
-            case .mapping(let keys, let via): place = AssistSchema.step(key: via, in: place, keys: keys, document: document).1
-            case .sequence(let item): place = AssistSchema.item(item, in: place)
+            case .mapping(let keys, let via):
+                if component == nil, case .names(_, what: "component") = place {
+                    component = via
+                    componentLevel = i
+                } else if component != nil, i == componentLevel + 1 {
+                    inBody = via == "body"
+                }
+                place = AssistSchema.step(key: via, in: place, keys: keys, document: document).1
+            case .sequence(let item):
+                place = AssistSchema.item(item, in: place)
             }
         }
-        let builder = AssistCompletions(analysis: analysis, outline: outline)
+        if component != nil, componentLevel == outline.levels.count - 1, case .value(key: "body", _, _) = outline.slot {
+            inBody = true  // `body: $content`
+        }
+        if let reference = outline.reference {
+            guard let c = component, inBody else { return [] }
+            return AssistCompletions(analysis: analysis, outline: outline).references(reference, of: c)
+        }
+        var builder = AssistCompletions(analysis: analysis, outline: outline)
+        if let c = component { builder.excluded = AssistNames.componentsUsing(c, analysis) }
         switch outline.slot {
         case .key(let present):
             if place.isList { return builder.items(in: place, needsDash: true) }
@@ -105,6 +181,8 @@ extension EditorServices {
 struct AssistCompletions {
     let analysis: Analysis
     let outline: AssistOutline
+    /// Components not to offer: the one whose declaration holds the cursor and those using it.
+    var excluded: Set<String> = []
 
     var document: TatamiDocument { analysis.document }
     var range: SourceRange { outline.partial }
@@ -184,14 +262,17 @@ struct AssistCompletions {
     }
 
     /// The kinds, then the components, as snippets: block ones where a view's key goes (with
-    /// `- ` first where a list item is not started yet), flow ones after `key: `.
+    /// `- ` first where a list item is not started yet), flow ones after `key: `. A block
+    /// container's first item is a later line at its key's column plus 2; its first line alone
+    /// (`vstack:`) is valid too, for editors that insert one line.
     func kindCandidates(block: Bool, dash: Bool) -> [CompletionCandidate] {
         let prefix = dash ? "- " : ""
-        // Later lines of a block snippet: the kind key's column plus 2, from the line's indentation.
-        let pad = String(repeating: " ", count: max(2, outline.keyColumn + 2 - outline.lineIndent))
+        // The kind key's column: after the text replaced before it and the dash.
+        let keyColumn = range.start - outline.lineStart + prefix.utf8.count
         var out: [CompletionCandidate] = []
         for kind in Schema.kinds {
             let text: String
+            var later: [CompletionLine] = []
             switch (kind.name, block) {
             case ("text", true): text = "text: \"$1\""
             case ("text", false): text = "{text: \"$1\"}"
@@ -201,13 +282,16 @@ struct AssistCompletions {
             case ("color", false): text = "{color: ${1:blue}}"
             case ("spacer", true), ("divider", true): text = kind.name + ":$0"
             case ("spacer", false), ("divider", false): text = "{\(kind.name): null}$0"
-            case (let name, true): text = "\(name):\n\(pad)- $0"
+            case (let name, true):
+                text = "\(name):"
+                later = [CompletionLine(column: keyColumn + 2, text: "- $0")]
             case (let name, false): text = "{\(name): [$0]}"
             }
             out.append(CompletionCandidate(label: kind.name, kind: .kind, detail: kind.isContainer ? "container" : "view",
-                                           documentation: kind.doc, insertText: prefix + text, isSnippet: true, replaceRange: range))
+                                           documentation: kind.doc, insertText: prefix + text, laterLines: later,
+                                           lineIndent: outline.lineIndent, isSnippet: true, replaceRange: range))
         }
-        for sig in AssistNames.components(analysis) {
+        for sig in AssistNames.components(analysis) where !excluded.contains(sig.name) {
             var n = 0
             let args = sig.parameters.filter { $0.defaultText == nil }.map { p -> String in
                 n += 1
@@ -229,6 +313,28 @@ struct AssistCompletions {
             for p in sig.parameters { lines.append("- `\(p.name)`: " + Self.parameterDetail(p)) }
         }
         return lines.joined(separator: "\n")
+    }
+
+    // MARK: References
+
+    /// The parameters of `component` after `$` or `${` (the outline's reference).
+    func references(_ reference: AssistOutline.ParameterReference, of component: String) -> [CompletionCandidate] {
+        let parameters = AssistNames.parameters(of: component, analysis)
+        switch reference {
+        case .whole:
+            return parameters.map { p in
+                CompletionCandidate(label: "$" + p.name, kind: .parameter, detail: Self.parameterDetail(p),
+                                    documentation: "Parameter of `\(component)`: the value is its argument" + (p.type == "view" ? " (a view)." : "."),
+                                    insertText: "$" + p.name, replaceRange: range)
+            }
+        case .interpolated(let closed):
+            // A `view` parameter cannot stand inside a text (the validator says so).
+            return parameters.filter { $0.type != "view" }.map { p in
+                CompletionCandidate(label: p.name, kind: .parameter, detail: Self.parameterDetail(p),
+                                    documentation: "Parameter of `\(component)`: `${\(p.name)}` puts its argument inside the text.",
+                                    insertText: closed ? p.name : p.name + "}", replaceRange: range)
+            }
+        }
     }
 
     // MARK: Values
@@ -324,6 +430,80 @@ struct AssistCompletions {
 }
 
 extension AssistNames {
+    /// `name` and the file's own components whose bodies use it, directly or through others:
+    /// inside `name`'s declaration, each of them would make it contain itself.
+    static func componentsUsing(_ name: String, _ analysis: Analysis) -> Set<String> {
+        // Who uses whom, among the file's own components (an imported component resolves names
+        // in its own file, which cannot reach back into this one).
+        var users: [String: [String]] = [:]
+        for sig in analysis.document.components where sig.filePath == nil {
+            for used in sig.uses { users[used, default: []].append(sig.name) }
+        }
+        var found: Set<String> = [name]
+        var queue = [name]
+        while let next = queue.popLast() {
+            for user in users[next] ?? [] where found.insert(user).inserted { queue.append(user) }
+        }
+        return found
+    }
+
+    /// The parameters of the file's own component `name`: the validator's, or, when validation
+    /// did not reach the declaration (a syntax error cut the file, as an unclosed `"${` does),
+    /// those its text declares.
+    static func parameters(of name: String, _ analysis: Analysis) -> [ComponentSignature.Parameter] {
+        if let sig = analysis.document.components.first(where: { $0.name == name && $0.filePath == nil }) {
+            return sig.parameters
+        }
+        return parametersFromText(of: name, analysis.lineTable)
+    }
+
+    /// Reads the lines of `name`'s declaration under the top-level `components:` and parses
+    /// them alone, so an error elsewhere (in its own body too, after `params`) does not hide
+    /// its parameters.
+    static func parametersFromText(of name: String, _ table: LineTable) -> [ComponentSignature.Parameter] {
+        var i = 0
+        var inside = false
+        var column: Int? = nil
+        var start: Int? = nil
+        var end = table.bytes.count
+        while i < table.lineCount {
+            let l = AssistLine(table, line: i)
+            i += 1
+            if l.isBlank { continue }
+            if start != nil {
+                // The declaration runs until a line as far left as its name.
+                if l.indent <= column! {
+                    end = l.start
+                    break
+                }
+                continue
+            }
+            if l.content == 0 && l.dashes.isEmpty {
+                if inside { return [] }
+                inside = l.key == "components" && l.value == nil
+                continue
+            }
+            guard inside, let k = l.key, l.dashes.isEmpty else { continue }
+            if column == nil { column = l.content }
+            if l.content == column, k == name { start = l.start }
+        }
+        guard let s = start, s < end else { return [] }
+        let parsed = YAMLParser.parse(bytes: Array(table.bytes[s..<end]))
+        guard let declaration = parsed.root?.pairs?.first(where: { $0.key.keyText == name })?.value,
+              let params = declaration["params"]?.pairs else { return [] }
+        let types: Set<String> = ["string", "number", "bool", "color", "view"]
+        return params.compactMap { p in
+            guard let n = p.key.keyText, !n.isEmpty else { return nil }
+            let type = p.value["type"]?.scalar?.text
+            let defaultText = p.value["default"].map { node -> String in
+                let r = node.range
+                let text = String(decoding: parsed.lineTable.bytes[r.start..<r.end], as: UTF8.self)
+                return text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? text
+            }
+            return ComponentSignature.Parameter(name: n, type: type.flatMap { types.contains($0) ? $0 : nil }, defaultText: defaultText)
+        }
+    }
+
     /// The components the file can use: the validator's list, and names declared under this
     /// file's `components:` that it did not get to (the text after a syntax error).
     static func components(_ analysis: Analysis) -> [ComponentSignature] {

@@ -111,12 +111,29 @@ struct AssistOutline {
     var slot: Slot = .key(present: [])
     /// The characters being typed, which a completion replaces.
     var partial: SourceRange = .at(0)
-    /// Leading spaces of the cursor's line, and the column where a key typed at the slot
-    /// starts (snippets indent their later lines from these).
+    /// The spaces that lead the cursor's line up to the text being replaced: an editor that
+    /// re-indents the later lines of an insertion adds these to each.
     var lineIndent = 0
-    var keyColumn = 0
+    /// The offset where the cursor's line starts.
+    var lineStart = 0
     /// Whether a colon already follows the partial text (`fo‸nt: x`): insert the name alone.
     var colonFollows = false
+    /// Where the scalar holding the cursor starts (after its opening quote), when the slot is a
+    /// value or a list item; nil where a key is typed.
+    var scalarStart: Int?
+    /// A component parameter's reference being typed (FORMAT.md §8.1); `partial` then covers
+    /// the `$` and the name of a whole-value `$name`, or the name inside `${…}`.
+    var reference: ParameterReference?
+    /// A `$` right before the word at the cursor where no reference can stand (a key, the
+    /// middle of a text, `$$`): nothing to complete there.
+    var afterDollar = false
+
+    enum ParameterReference: Equatable {
+        /// `$name` as the whole scalar: the argument itself, typed.
+        case whole
+        /// `${name}` inside a text; `closed` when a `}` already follows the name.
+        case interpolated(closed: Bool)
+    }
 
     /// nil when the offset is inside a comment.
     init?(_ table: LineTable, offset rawOffset: Int) {
@@ -126,6 +143,7 @@ struct AssistOutline {
         let line = AssistLine(table, line: lineIndex)
         let col = offset - line.start
         lineIndent = line.indent
+        lineStart = line.start
         guard offset >= line.start, offset <= line.end else { return nil }
         // A comment before the cursor on this line: nothing to complete.
         if Self.commentStart(b, line.start, offset) != nil { return nil }
@@ -176,13 +194,10 @@ struct AssistOutline {
             partial = .at(offset)
             if let needsDash {
                 slot = .item(needsDash: needsDash, quoted: false)
-                keyColumn = needsDash ? col + 2 : col
             } else {
                 slot = .key(present: above + walk.presentKeys(below: lineIndex, column: col))
-                keyColumn = col
             }
         case .value(let key, let column, let valueStart):
-            keyColumn = column
             let present = above + walk.presentKeys(below: lineIndex, column: column)
             if isFlowStart(valueStart) {
                 guard let flow = FlowScan(b, from: valueStart, to: offset, lineEnd: line.end) else { return nil }
@@ -190,29 +205,62 @@ struct AssistOutline {
                 levels += flow.levels
                 slot = flow.slot
                 partial = flow.partial
+                scalarStart = flow.scalarStart
             } else {
                 let quoted = isQuote(valueStart)
                 slot = .value(key: key, present: present, quoted: quoted)
-                partial = Self.word(b, around: offset, from: quoted ? valueStart + 1 : valueStart, lineEnd: line.end)
+                let start = quoted ? valueStart + 1 : valueStart
+                scalarStart = start
+                partial = Self.word(b, around: offset, from: start, lineEnd: line.end)
             }
         case .flowItem(let start):
-            keyColumn = line.content
             guard let flow = FlowScan(b, from: start, to: offset, lineEnd: line.end) else { return nil }
             levels += flow.levels
             slot = flow.slot
             partial = flow.partial
+            scalarStart = flow.scalarStart
         case .itemWord(let quoted):
-            keyColumn = line.content
             slot = quoted ? .item(needsDash: false, quoted: true) : .key(present: walk.presentKeys(below: lineIndex, column: line.content))
-            partial = Self.word(b, around: offset, from: line.start + line.content + (quoted ? 1 : 0), lineEnd: line.end)
+            let start = line.start + line.content + (quoted ? 1 : 0)
+            scalarStart = start
+            partial = Self.word(b, around: offset, from: start, lineEnd: line.end)
         case .key(let column):
-            keyColumn = column
             slot = .key(present: above + walk.presentKeys(below: lineIndex, column: column))
             partial = Self.word(b, around: offset, from: line.start + column, lineEnd: line.end)
         }
         var k = partial.end
         while k < line.end && b[k] == 0x20 { k += 1 }
         colonFollows = k < line.end && b[k] == UInt8(ascii: ":")
+        findReference(b, lineStart: line.start, lineEnd: line.end)
+        // Later lines of a multi-line insertion are indented from the whitespace before it.
+        lineIndent = min(lineIndent, partial.start - line.start)
+    }
+
+    /// Reads a `$` or `${` right before `partial`: the validator's references (a `$` escapes the
+    /// next one, so only an odd run of them starts a reference).
+    private mutating func findReference(_ b: [UInt8], lineStart: Int, lineEnd: Int) {
+        let dollar = UInt8(ascii: "$")
+        func startsReference(at i: Int) -> Bool {
+            var n = 0, j = i
+            while j >= lineStart && b[j] == dollar { n += 1; j -= 1 }
+            return n % 2 == 1
+        }
+        let p = partial.start
+        if p - 2 >= lineStart, b[p - 1] == UInt8(ascii: "{"), b[p - 2] == dollar {
+            guard startsReference(at: p - 2), let s = scalarStart, p - 2 >= s else {
+                // `$${` is a `$` and a brace; `${` outside a scalar is no reference either.
+                afterDollar = true
+                return
+            }
+            reference = .interpolated(closed: partial.end < lineEnd && b[partial.end] == UInt8(ascii: "}"))
+        } else if p - 1 >= lineStart, b[p - 1] == dollar {
+            if startsReference(at: p - 1), let s = scalarStart, p - 1 == s {
+                reference = .whole
+                partial = SourceRange(start: p - 1, end: partial.end)
+            } else {
+                afterDollar = true
+            }
+        }
     }
 
     /// Where a comment starts between `start` and `end` (a `#` at the start or after a space,
@@ -428,6 +476,8 @@ private struct FlowScan {
     var levels: [AssistOutline.Level] = []
     var slot: AssistOutline.Slot = .key(present: [])
     var partial = SourceRange.at(0)
+    /// Where the scalar at the cursor starts, when the slot is a value or an item.
+    var scalarStart: Int?
 
     private struct Frame {
         var isMapping: Bool
@@ -520,11 +570,13 @@ private struct FlowScan {
         if top.isMapping {
             if top.afterColon, let k = top.key {
                 slot = .value(key: k, present: top.keys, quoted: quoted)
+                scalarStart = tokenStart ?? offset
             } else {
                 slot = .key(present: top.keys)
             }
         } else {
             slot = .item(needsDash: false, quoted: quoted)
+            scalarStart = tokenStart ?? offset
         }
         partial = AssistOutline.word(b, around: offset, from: quoted ? quoteStart + 1 : start, lineEnd: lineEnd)
     }

@@ -388,8 +388,10 @@ extension ValidationPass {
                 ComponentSignature.Parameter(name: p.name, type: p.type?.rawValue,
                                              defaultText: p.defaultNode.map { Self.shortText(sources.text($0.range)) })
             }
+            var seen = Set<String>()
+            let uses = d.uses.map(\.name).filter { seen.insert($0).inserted }
             return ComponentSignature(name: d.name, parameters: parameters, file: place.path == nil ? nil : place.display,
-                                      filePath: place.path, nameRange: place.range)
+                                      filePath: place.path, nameRange: place.range, uses: uses)
         }
     }
 
