@@ -14,7 +14,7 @@ extension AssistHoverText {
     func view(doc: RichText?, range: SourceRange?, heading: Bool = true) -> HoverInfo? {
         guard let node = cursor.views.last else { return nil }
         let kindName = (cursor.viewKinds.last ?? nil) ?? (node.scalar != nil ? "text" : "view")
-        let models = AssistFrames.views(at: node.range, in: document)
+        let models = AssistFrames.views(at: node.range, in: document, scope: AssistScope(analysis))
         var text = RichText()
         if heading {
             var title: [RichText.Span] = [.strong(kindName)]
@@ -41,7 +41,7 @@ extension AssistHoverText {
         var rows: [RichText.Row] = []
         for layout in analysis.layouts {
             let label = viewportLabel(layout.viewport)
-            let matches = AssistFrames.matches(node.range, in: layout)
+            let matches = AssistFrames.matches(node.range, in: layout, scope: AssistScope(analysis))
             if matches.isEmpty {
                 rows.append(RichText.Row(label, ": ", absence(in: layout, models: models)))
                 continue
@@ -93,7 +93,7 @@ extension AssistHoverText {
             return alignmentDefault(cursor.keyPath[1], node: node, offset: offset)
         }
         guard let viewNode = cursor.views.last else { return nil }
-        let models = AssistFrames.views(at: viewNode.range, in: document)
+        let models = AssistFrames.views(at: viewNode.range, in: document, scope: AssistScope(analysis))
         guard let (found, expression) = models.lazy.compactMap({ Self.expression(in: $0, at: offset) }).first else { return nil }
         var text = RichText([.paragraph([.strong(key), .text(" "), .code(expression.text)])])
         var rows: [RichText.Row] = []
@@ -108,7 +108,7 @@ extension AssistHoverText {
         case .guide(let name):
             text.append(.paragraph([.text("The view's "), .code(name), .text(" guide, over its own frame:")]))
             for layout in analysis.layouts {
-                let matches = AssistFrames.matches(viewNode.range, in: layout)
+                let matches = AssistFrames.matches(viewNode.range, in: layout, scope: AssistScope(analysis))
                 if matches.isEmpty { rows.append(RichText.Row(viewportLabel(layout.viewport), ": ", [.text("the view is not shown here")])) }
                 for m in matches {
                     // Each instance's view has its own (substituted) expression.
@@ -125,7 +125,7 @@ extension AssistHoverText {
                 : [.text("Over the canvas's "), .code("width"), .text(" and "), .code("height"), .text(":")]))
             let canvas = cursor.views.count >= 2 ? cursor.views[cursor.views.count - 2] : nil
             for layout in analysis.layouts {
-                let matches = canvas.map { AssistFrames.matches($0.range, in: layout) } ?? []
+                let matches = canvas.map { AssistFrames.matches($0.range, in: layout, scope: AssistScope(analysis)) } ?? []
                 if matches.isEmpty { rows.append(RichText.Row(viewportLabel(layout.viewport), ": ", [.text("the canvas is not shown here")])) }
                 for m in matches {
                     let size = m.node.content.size

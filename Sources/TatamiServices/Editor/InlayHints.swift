@@ -28,7 +28,7 @@ extension EditorServices {
         guard let layout = chosen ?? analysis.layouts.first, layout.root != nil, let root = analysis.yaml.root else { return [] }
         let table = analysis.lineTable
         let wanted = SourceRange(start: table.clampOffset(range.start), end: table.clampOffset(range.end))
-        let frames = AssistFrames.firstFrames(in: layout)
+        let frames = AssistFrames.firstFrames(in: layout, within: wanted, scope: AssistScope(analysis))
         let document = analysis.document
         var hints: [InlayHintInfo] = []
         // One walk of the YAML tree, by the schema's places, skipping what lies outside the range.

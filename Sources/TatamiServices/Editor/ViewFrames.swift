@@ -16,43 +16,66 @@ struct AssistFrameMatch {
 /// range, so one range can stand for several frames (one per instance).
 enum AssistFrames {
     /// Every frame of `layout` whose view is written at `range`, in frames-output order.
-    /// One walk of the frame tree, without recursion.
-    static func matches(_ range: SourceRange, in layout: LayoutResult) -> [AssistFrameMatch] {
+    /// One walk of the frame tree, without recursion. `scope` prunes it (`AssistScope`): in a
+    /// file's body, a view's frames lie under the frames of the views written around it.
+    static func matches(_ range: SourceRange, in layout: LayoutResult, scope: AssistScope = .everywhere) -> [AssistFrameMatch] {
         guard let root = layout.root else { return [] }
         var found: [AssistFrameMatch] = []
-        var stack: [(FrameNode, FrameNode?, FrameNode?)] = [(root, nil, nil)]
-        while let (node, parent, instance) = stack.popLast() {
+        // The last field: whether the subtree may be skipped when its view's range does not
+        // hold `range` (false inside an instance whose call holds it: its body's views are
+        // written in the declaration, its arguments' views in the call).
+        var stack: [(FrameNode, FrameNode?, FrameNode?, Bool)] = [(root, nil, nil, scope.prunes(range))]
+        while let (node, parent, instance, prune) = stack.popLast() {
+            if prune && !node.view.range.holds(range) { continue }
             if node.view.range == range { found.append(AssistFrameMatch(node: node, parent: parent, instance: instance)) }
             let inner: FrameNode?
-            if case .component = node.view.kind { inner = node } else { inner = instance }
-            for o in node.overlays.reversed() { stack.append((o, node, instance)) }
-            for c in node.children.reversed() { stack.append((c, node, inner)) }
-            for b in node.backgrounds.reversed() { stack.append((b, node, instance)) }
+            var pruneBelow = prune
+            if case .component = node.view.kind {
+                inner = node
+                pruneBelow = false
+            } else {
+                inner = instance
+            }
+            for o in node.overlays.reversed() { stack.append((o, node, instance, prune)) }
+            for c in node.children.reversed() { stack.append((c, node, inner, pruneBelow)) }
+            for b in node.backgrounds.reversed() { stack.append((b, node, instance, prune)) }
         }
         return found
     }
 
     /// The first frame (in frames-output order) of each view range of `layout`, for views
-    /// written in this file.
-    static func firstFrames(in layout: LayoutResult) -> [SourceRange: FrameNode] {
+    /// written in this file; with `within`, only for views whose range meets it (and the
+    /// pruning of `matches`).
+    static func firstFrames(in layout: LayoutResult, within wanted: SourceRange? = nil, scope: AssistScope = .everywhere) -> [SourceRange: FrameNode] {
         guard let root = layout.root else { return [:] }
         var frames: [SourceRange: FrameNode] = [:]
-        root.preorder { node in
+        let prunes = wanted.map { scope.prunes($0) } ?? false
+        var stack: [(FrameNode, Bool)] = [(root, prunes)]
+        while let (node, prune) = stack.popLast() {
+            if prune, let w = wanted, node.view.range.end < w.start || node.view.range.start > w.end { continue }
             if frames[node.view.range] == nil { frames[node.view.range] = node }
+            var pruneBelow = prune
+            if case .component = node.view.kind { pruneBelow = false }
+            for o in node.overlays.reversed() { stack.append((o, prune)) }
+            for c in node.children.reversed() { stack.append((c, pruneBelow)) }
+            for b in node.backgrounds.reversed() { stack.append((b, prune)) }
         }
         return frames
     }
 
     /// The model's views written at `range` (one per instance inside a component's body),
-    /// from one walk of the model tree without recursion.
-    static func views(at range: SourceRange, in document: TatamiDocument) -> [ViewNode] {
+    /// from one walk of the model tree without recursion, pruned as `matches` is.
+    static func views(at range: SourceRange, in document: TatamiDocument, scope: AssistScope = .everywhere) -> [ViewNode] {
         guard let body = document.body else { return [] }
         var found: [ViewNode] = []
-        var stack: [ViewNode] = [body]
-        while let v = stack.popLast() {
+        var stack: [(ViewNode, Bool)] = [(body, scope.prunes(range))]
+        while let (v, prune) = stack.popLast() {
+            if prune && !v.range.holds(range) { continue }
             if v.range == range { found.append(v) }
-            stack.append(contentsOf: v.decorations.reversed())
-            stack.append(contentsOf: v.children.reversed())
+            var pruneBelow = prune
+            if case .component = v.kind { pruneBelow = false }
+            for d in v.decorations.reversed() { stack.append((d, prune)) }
+            for c in v.children.reversed() { stack.append((c, pruneBelow)) }
         }
         return found
     }
@@ -107,4 +130,42 @@ enum AssistFrames {
         let r = result[ObjectIdentifier(node)] ?? (nil, nil)
         return (r.0, r.1)
     }
+}
+
+/// Where the views of a file may be written, for pruning the walks of `AssistFrames`: in the
+/// file's body, views nest as their mappings do, so a view's frames lie under the frames of the
+/// views written around it; a component's body is written once and laid out under every
+/// instance, so a range inside `components:` (or in another file) needs the whole walk.
+struct AssistScope {
+    /// The value of the file's `components:` key; nil: none, or the whole walk is wanted.
+    let components: SourceRange?
+    /// False: never prune.
+    let enabled: Bool
+
+    static let everywhere = AssistScope(components: nil, enabled: false)
+
+    init(components: SourceRange?, enabled: Bool) {
+        self.components = components
+        self.enabled = enabled
+    }
+
+    /// The scope of an analysis's file.
+    init(_ analysis: Analysis) {
+        let pair = analysis.yaml.root?.pairs?.first { $0.key.keyText == "components" }
+        self.init(components: pair?.value.range, enabled: true)
+    }
+
+    /// Whether a walk for `range` may skip subtrees that do not hold it.
+    func prunes(_ range: SourceRange) -> Bool {
+        guard enabled else { return false }
+        // Other files' offsets start at 1 << 40 (SourceSet): never pruned.
+        if range.start >= 1 << 40 { return false }
+        guard let c = components else { return true }
+        return range.end < c.start || range.start > c.end
+    }
+}
+
+extension SourceRange {
+    /// Whether `inner` lies within this range (ends included).
+    func holds(_ inner: SourceRange) -> Bool { start <= inner.start && inner.end <= end }
 }
