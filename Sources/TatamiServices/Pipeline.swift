@@ -105,10 +105,10 @@ public enum Pipeline {
     /// so that a newer edit stops the analysis of an older text.
     public static func analyze(
         bytes: [UInt8], path: String, viewports: ViewportSelection = .all, layout: Bool = true,
-        context: ValidationContext, isCancelled: (@Sendable () -> Bool)?
+        context: ValidationContext, isCancelled: (@Sendable () -> Bool)?, onLargeStack: Bool = false
     ) -> Analysis? {
         let stop = isCancelled ?? { false }
-        return LargeStack.run { () -> Analysis? in
+        let work = { () -> Analysis? in
             var timings = StageTimings()
             var clock = Stopwatch()
             let yaml = YAMLParser.parse(bytes: bytes)
@@ -172,6 +172,10 @@ public enum Pipeline {
                 path: path, lineTable: yaml.lineTable, yaml: yaml, document: document, layouts: layouts,
                 diagnostics: shown.sortedForDisplay(), missingViewport: missing, timings: timings)
         }
+        // `onLargeStack`: the caller's thread has `LargeStack.size` of stack (the language
+        // server's analysis thread, which then makes every analysis's objects in one place
+        // rather than on a new thread each time).
+        return onLargeStack ? work() : LargeStack.run(work)
     }
 }
 

@@ -29,9 +29,11 @@ final class AnalysisJob: @unchecked Sendable {
 
     var isCancelled: Bool { lock.withLock { cancelled } }
 
-    func run() -> Analysis? {
+    /// Runs the job on the calling thread, whose stack must be `LargeStack.size` (the worker's
+    /// is); `onLargeStack` false spawns such a thread for it.
+    func run(onLargeStack: Bool = false) -> Analysis? {
         Pipeline.analyze(bytes: bytes, path: path, viewports: .all, layout: true, context: context,
-                         isCancelled: { [self] in isCancelled })
+                         isCancelled: { [self] in isCancelled }, onLargeStack: onLargeStack)
     }
 }
 
@@ -56,7 +58,9 @@ final class AnalysisWorker: @unchecked Sendable {
 
     init(finished: @escaping @Sendable (AnalysisOutcome) -> Void) {
         self.finished = finished
+        // Validation and layout recurse: the thread has the stack `LargeStack` gives them.
         let thread = Thread { [self] in loop() }
+        thread.stackSize = LargeStack.size
         thread.name = "tatami-analysis"
         thread.start()
     }
@@ -87,7 +91,7 @@ final class AnalysisWorker: @unchecked Sendable {
             let job = jobs.removeFirst()
             condition.unlock()
             let start = DispatchTime.now().uptimeNanoseconds
-            let analysis = job.isCancelled ? nil : job.run()
+            let analysis = job.isCancelled ? nil : job.run(onLargeStack: true)
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             finished(AnalysisOutcome(job: job, analysis: analysis, seconds: seconds))
         }
