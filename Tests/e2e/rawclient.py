@@ -21,9 +21,9 @@ class RawServer:
         body = (message if isinstance(message, str) else json.dumps(message)).encode()
         self.send_bytes(b"Content-Length: %d\r\n\r\n" % len(body) + body)
 
-    def request(self, id_, method, params=None):
+    def request(self, id_, method, params=None, timeout=10.0):
         self.send({"jsonrpc": "2.0", "id": id_, "method": method, "params": params if params is not None else {}})
-        return self.read_until(lambda m: m.get("id") == id_ and "method" not in m)
+        return self.read_until(lambda m: m.get("id") == id_ and "method" not in m, timeout=timeout)
 
     def notify(self, method, params=None):
         self.send({"jsonrpc": "2.0", "method": method, "params": params if params is not None else {}})
