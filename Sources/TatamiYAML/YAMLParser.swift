@@ -92,7 +92,7 @@ struct MarkConverter {
         byteCount = b.count
         bomLength = b.count >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF ? 3 : 0
         var lines = Set<Int>()
-        if LineTable.containsNonASCII(b, 0..<b.count) {
+        if !table.isASCII {
             for line in 0..<table.lineCount where LineTable.containsNonASCII(b, table.contentRange(ofLine: line)) {
                 lines.insert(line)
             }
