@@ -1,3 +1,4 @@
+import TatamiBase
 import TatamiServices
 
 extension LanguageServer {
@@ -5,10 +6,40 @@ extension LanguageServer {
     /// and the parts of expressions, relative-encoded in the negotiated position encoding.
     func semanticTokens(_ params: JSON) throws -> JSON {
         let doc = try document(params)
-        let table = doc.lineTable
+        let tokens = EditorServices.semanticTokens(analysis(doc))
+        return encodedTokens(tokens[...], doc.lineTable)
+    }
+
+    /// `textDocument/semanticTokens/range`: the tokens that overlap the range (an editor asks
+    /// for what it shows), encoded as `full` encodes them: the first token relative to the
+    /// document's start.
+    func semanticTokensRange(_ params: JSON) throws -> JSON {
+        let doc = try document(params)
+        guard let range = encoding.range(of: params["range"], in: doc.lineTable) else {
+            throw ResponseError.invalidParams("range is missing or not a range")
+        }
+        let tokens = EditorServices.semanticTokens(analysis(doc))
+        // Sorted and never overlapping, so their ends are sorted too: the first token ending
+        // after the range's start, up to the first one starting at or after its end.
+        var lo = 0, hi = tokens.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if tokens[mid].range.end <= range.start { lo = mid + 1 } else { hi = mid }
+        }
+        var last = lo
+        while last < tokens.count, tokens[last].range.start < range.end || (range.isEmpty && tokens[last].range.start == range.start) {
+            last += 1
+        }
+        return encodedTokens(tokens[lo..<last], doc.lineTable)
+    }
+
+    /// LSP's relative encoding: five integers per token (line delta, start delta, length, type,
+    /// modifier bits), positions in the negotiated encoding.
+    private func encodedTokens(_ tokens: ArraySlice<SemanticTokenInfo>, _ table: LineTable) -> JSON {
         var data: [JSON] = []
+        data.reserveCapacity(tokens.count * 5)
         var lastLine = 0, lastColumn = 0
-        for t in EditorServices.semanticTokens(analysis(doc)) {
+        for t in tokens {
             let start = encoding == .utf8 ? table.utf8Position(ofByte: t.range.start) : table.utf16Position(ofByte: t.range.start)
             let end = encoding == .utf8 ? table.utf8Position(ofByte: t.range.end) : table.utf16Position(ofByte: t.range.end)
             // Tokens never span lines; a zero-length one carries nothing.

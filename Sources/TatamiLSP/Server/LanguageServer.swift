@@ -112,6 +112,7 @@ public final class LanguageServer {
         case "textDocument/codeLens": return try codeLenses(params)
         case "textDocument/inlayHint": return try inlayHints(params)
         case "textDocument/semanticTokens/full": return try semanticTokens(params)
+        case "textDocument/semanticTokens/range": return try semanticTokensRange(params)
         case "textDocument/foldingRange": return try foldingRanges(params)
         case "workspace/executeCommand": return try executeCommand(params)
         default:
