@@ -2,7 +2,7 @@
 """`tatami lsp` on the large inputs of issue 13's quadratic corners: the time each request takes
 end to end, over the server's pipes.
 
-    swift build -c release && python3 scripts/lsp-large-inputs.py [--binary PATH] [--only NAME...]
+    swift build -c release && python3 scripts/lsp-large-inputs.py [--binary PATH] [--only NAME...] [--scale N]
 
 Cases (each in a fresh server, UTF-16 positions unless said):
   one-line     a ~1.4 MB flow-style file on a single line, with accented letters, CJK and emoji
@@ -12,6 +12,7 @@ Cases (each in a fresh server, UTF-16 positions unless said):
   json-keys    a request whose `params` object has 100,000 keys
   yaml-keys    a file whose component has 100,000 parameters (a YAML mapping of 100,000 keys):
                open → diagnostics, semanticTokens/full, documentSymbol
+`--scale N` multiplies every size by N: times that grow N-fold are linear, N²-fold quadratic.
 Prints milliseconds per request (one run each: these are seconds-or-not checks, not benchmarks).
 """
 
@@ -87,8 +88,11 @@ class Session:
             self.server.close()
 
 
+SCALE = 1
+
+
 def one_line(binary, encodings):
-    text = one_line_file()
+    text = one_line_file(1_400_000 * SCALE)
     doc = {"uri": "file:///tmp/tatami-large-inputs.tatami.yaml"}
     length16 = len(text.rstrip("\n").encode("utf-16-le")) // 2
     length8 = len(text.rstrip("\n").encode())
@@ -116,8 +120,8 @@ def json_keys(binary):
     results = []
     s = Session(binary, ["utf-16"])
     try:
-        params = {f"key{i}": i for i in range(100_000)}
-        s.timed("request with 100,000 params keys", "tatami/unknown", params, results)
+        params = {f"key{i}": i for i in range(100_000 * SCALE)}
+        s.timed(f"request with {100_000 * SCALE:,} params keys", "tatami/unknown", params, results)
     finally:
         s.close()
     return results
@@ -125,8 +129,8 @@ def json_keys(binary):
 
 def yaml_keys(binary):
     doc = {"uri": "file:///tmp/tatami-large-inputs.tatami.yaml"}
-    text = yaml_keys_file()
-    results = [("file", 0.0, f"{len(text.encode()):,} bytes, a mapping of 100,000 keys")]
+    text = yaml_keys_file(100_000 * SCALE)
+    results = [("file", 0.0, f"{len(text.encode()):,} bytes, a mapping of {100_000 * SCALE:,} keys")]
     s = Session(binary, ["utf-16"])
     try:
         s.open(text, results)
@@ -141,7 +145,10 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--binary", default=None, help="the tatami binary (default: the release build)")
     ap.add_argument("--only", nargs="*", default=None, help="cases to run (default: all)")
+    ap.add_argument("--scale", type=int, default=1, help="multiply every size by this")
     args = ap.parse_args()
+    global SCALE
+    SCALE = args.scale
     binary = args.binary
     if binary is None:
         bin_dir = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=REPO,

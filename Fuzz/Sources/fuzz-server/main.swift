@@ -459,7 +459,8 @@ struct Session {
             if input.bool() { p.append(("context", .object([("diagnostics", .array([])), ("only", .array([.string(input.pick(["quickfix", "refactor", ""]))]))]))) }
             request("textDocument/codeAction", params(p))
         case 12:
-            request("textDocument/inlayHint", params([("textDocument", textDocument()), ("range", range())]))
+            let method = input.pick(["textDocument/inlayHint", "textDocument/semanticTokens/range"])
+            request(method, params([("textDocument", textDocument()), ("range", range())]))
         case 13:
             var args: [JSON] = [.string(uri())]
             if input.bool() { args.append(.string(input.pick(["phone", "wide", "portrait", "landscape", "nope", ""]))) }

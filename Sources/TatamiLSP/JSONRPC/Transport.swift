@@ -307,16 +307,17 @@ final class MessageReader {
     /// Reads body bytes from the buffer; the body when it is complete and kept.
     private func consumeBody() -> [UInt8]? {
         guard case .body(let length, let remaining, let keep) = state else { return nil }
-        let end = start + min(remaining, buffer.count - start)
+        let chunk = buffer
+        let end = start + min(remaining, chunk.count - start)
         var i = start
         while i < end {
             if matched == 0 && candidate == nil {
                 // Nothing under way: go to the next 'c' or 'C', the only bytes that can start
                 // a header.
-                while i < end && buffer[i] | 0x20 != 0x63 { i += 1 }
+                i = Self.nextLetterC(chunk, from: i, to: end)
                 if i == end { break }
             }
-            let b = buffer[i]
+            let b = chunk[i]
             i += 1
             if let next = bodyByte(b, at: bodyRead + (i - 1 - start)) {
                 log("dropped a message body after \(next.bodyBytes) of its \(length) bytes: a Content-Length header came first")
@@ -328,7 +329,7 @@ final class MessageReader {
                 return nil
             }
         }
-        if keep { body.append(contentsOf: buffer[start..<i]) }
+        if keep { body.append(contentsOf: chunk[start..<i]) }
         bodyRead += i - start
         let left = remaining - (i - start)
         start = i
@@ -336,10 +337,31 @@ final class MessageReader {
         return left == 0 ? finishBody() : nil
     }
 
+    /// The position of the first 'c' or 'C' in `bytes[from..<to]`, or `to`; eight bytes at a time.
+    private static func nextLetterC(_ bytes: [UInt8], from: Int, to: Int) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            let base = UnsafeRawPointer(buffer.baseAddress!)
+            let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+            var i = from
+            while i + 8 <= to {
+                // Setting bit 5 makes 'C' a 'c'; a byte equal to 'c' becomes zero, and the
+                // lowest zero byte sets its top bit below (higher ones may be false hits).
+                let x = (base.loadUnaligned(fromByteOffset: i, as: UInt64.self) | (0x20 &* ones)) ^ (0x63 &* ones)
+                let zeros = (x &- ones) & ~x & high
+                if zeros != 0 { return i + zeros.trailingZeroBitCount / 8 }
+                i += 8
+            }
+            while i < to, buffer[i] | 0x20 != 0x63 { i += 1 }
+            return i
+        }
+    }
+
     /// Reads body byte `b`, the `at`th of the body, for a header inside the body: the length it
     /// gives and how many body bytes came before it, once its line ends.
     private func bodyByte(_ b: UInt8, at j: Int) -> (length: Int, bodyBytes: Int)? {
         if var c = candidate {
+            // Taken out while it changes, so that its tail grows in place.
+            candidate = nil
             let isSpace = b == 0x20 || b == 0x09, isDigit = b >= 0x30 && b <= 0x39
             var goesOn = c.tail.count < Self.maximumLengthLine
             switch c.phase {
@@ -353,7 +375,6 @@ final class MessageReader {
                 } else if b == 0x0D {
                     c.phase = .carriageReturn
                 } else if b == 0x0A {
-                    candidate = nil
                     return (c.value, c.patternStart)
                 } else {
                     goesOn = false
@@ -362,16 +383,12 @@ final class MessageReader {
                 if b == 0x0D {
                     c.phase = .carriageReturn
                 } else if b == 0x0A {
-                    candidate = nil
                     return (c.value, c.patternStart)
                 } else if !isSpace {
                     goesOn = false
                 }
             case .carriageReturn:
-                if b == 0x0A {
-                    candidate = nil
-                    return (c.value, c.patternStart)
-                }
+                if b == 0x0A { return (c.value, c.patternStart) }
                 goesOn = false
             }
             if goesOn {
@@ -384,7 +401,6 @@ final class MessageReader {
                 return nil
             }
             // Not a header: the bytes were the body's, and `b` may start another match.
-            candidate = nil
             matched = 0
         }
         if match(b) { candidate = Candidate(patternStart: j + 1 - Self.pattern.count) }
