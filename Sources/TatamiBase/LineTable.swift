@@ -10,11 +10,21 @@ import Darwin
 /// column count beyond the line's content. Columns are 0-based here; presentation layers add 1.
 /// Three column units are supported: UTF-8 bytes, Unicode scalars (the CLI's and libyaml's unit)
 /// and UTF-16 code units (the language server's default).
+///
+/// Every conversion takes the same time however long the line is: a text with non-ASCII bytes
+/// gets a `ColumnIndex` (counts of UTF-8 continuation bytes and of 4-byte lead bytes before
+/// every 128th byte, built in one pass), so a column is a difference of two prefix counts, each
+/// a table entry plus at most 127 bytes counted eight at a time; the way back is a binary search
+/// of the table and a scan of at most one block. In text that is not valid UTF-8 each byte
+/// that is not a continuation byte (`10xxxxxx`) starts a character, and a byte from 0xF0 up
+/// counts as two UTF-16 units.
 public struct LineTable: Sendable {
     /// The source, as bytes.
     public let bytes: [UInt8]
     /// Byte offset where each line starts. Always non-empty; `lineStarts[0] == 0`.
     public let lineStarts: [Int]
+    /// Prefix counts for columns; nil when every byte is ASCII (a column is then a byte count).
+    private let columns: ColumnIndex?
 
     public init(_ text: String) {
         self.init(bytes: Array(text.utf8))
@@ -37,34 +47,21 @@ public struct LineTable: Sendable {
             }
         }
         self.lineStarts = starts
+        self.columns = ColumnIndex(bytes)
     }
+
+    /// Whether every byte of the text is ASCII.
+    public var isASCII: Bool { columns == nil }
 
     /// Whether `bytes[range]` holds a byte ≥ 0x80 (checked eight bytes at a time).
     public static func containsNonASCII(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress, !range.isEmpty else { return false }
-            let raw = UnsafeRawPointer(base)
-            var i = range.lowerBound
-            while i + 8 <= range.upperBound {
-                if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return true }
-                i += 8
-            }
-            while i < range.upperBound {
-                if buffer[i] >= 0x80 { return true }
-                i += 1
-            }
-            return false
+            return ColumnIndex.firstNonASCII(UnsafeRawPointer(base), range) != nil
         }
     }
 
     public var lineCount: Int { lineStarts.count }
-
-    /// The column of offset `o` on `line` when the line is ASCII up to it (a column is then a
-    /// byte count in every unit); nil otherwise. Checked eight bytes at a time, which matters on
-    /// long lines: deeply nested block YAML is indented hundreds of columns.
-    private func asciiColumn(_ line: Int, _ o: Int) -> Int? {
-        LineTable.containsNonASCII(bytes, lineStarts[line]..<o) ? nil : o - lineStarts[line]
-    }
 
     /// The 0-based line containing `offset` (clamped to the text).
     public func line(ofByte offset: Int) -> Int {
@@ -89,34 +86,42 @@ public struct LineTable: Sendable {
 
     public func clampOffset(_ offset: Int) -> Int { max(0, min(offset, bytes.count)) }
 
+    /// The column of offset `o` on `line`: characters (or UTF-16 units) that start between the
+    /// line's start and `o`. A character `o` falls inside counts whole.
+    private func column(_ line: Int, _ o: Int, utf16: Bool) -> Int {
+        let start = lineStarts[line]
+        guard let columns else { return o - start }
+        return bytes.withUnsafeBufferPointer { buffer in
+            let base = UnsafeRawPointer(buffer.baseAddress!)
+            return columns.units(before: o, base, utf16: utf16) - columns.units(before: start, base, utf16: utf16)
+        }
+    }
+
+    /// The byte offset of `column` on `line`: the last character start (or the line's end) with
+    /// at most `column` characters (or UTF-16 units) before it on the line.
+    private func offset(line: Int, column: Int, utf16: Bool) -> Int {
+        guard line >= 0 else { return 0 }
+        guard line < lineStarts.count else { return bytes.count }
+        let range = contentRange(ofLine: line)
+        let c = max(0, column)
+        guard let columns else { return range.lowerBound + min(c, range.count) }
+        return bytes.withUnsafeBufferPointer { buffer in
+            columns.offset(in: range, column: c, UnsafeRawPointer(buffer.baseAddress!), utf16: utf16)
+        }
+    }
+
     // MARK: Scalar columns
 
     /// (line, Unicode-scalar column), both 0-based.
     public func scalarPosition(ofByte offset: Int) -> (line: Int, column: Int) {
         let o = clampOffset(offset)
         let line = line(ofByte: o)
-        if let column = asciiColumn(line, o) { return (line, column) }
-        var column = 0
-        var i = lineStarts[line]
-        while i < o {
-            i += LineTable.sequenceLength(bytes[i])
-            column += 1
-        }
-        return (line, column)
+        return (line, column(line, o, utf16: false))
     }
 
     /// Byte offset of (line, Unicode-scalar column); out-of-range values are clamped to the line.
     public func byteOffset(line: Int, scalarColumn: Int) -> Int {
-        guard line >= 0 else { return 0 }
-        guard line < lineStarts.count else { return bytes.count }
-        let range = contentRange(ofLine: line)
-        var i = range.lowerBound
-        var column = 0
-        while i < range.upperBound && column < scalarColumn {
-            i = min(range.upperBound, i + LineTable.sequenceLength(bytes[i]))
-            column += 1
-        }
-        return i
+        offset(line: line, column: scalarColumn, utf16: false)
     }
 
     // MARK: UTF-16 columns
@@ -125,33 +130,13 @@ public struct LineTable: Sendable {
     public func utf16Position(ofByte offset: Int) -> (line: Int, column: Int) {
         let o = clampOffset(offset)
         let line = line(ofByte: o)
-        if let column = asciiColumn(line, o) { return (line, column) }
-        var column = 0
-        var i = lineStarts[line]
-        while i < o {
-            let n = LineTable.sequenceLength(bytes[i])
-            column += n == 4 ? 2 : 1
-            i += n
-        }
-        return (line, column)
+        return (line, column(line, o, utf16: true))
     }
 
     /// Byte offset of (line, UTF-16 column); out-of-range values are clamped to the line, and a
     /// column in the middle of a surrogate pair is moved to the start of that character.
     public func byteOffset(line: Int, utf16Column: Int) -> Int {
-        guard line >= 0 else { return 0 }
-        guard line < lineStarts.count else { return bytes.count }
-        let range = contentRange(ofLine: line)
-        var i = range.lowerBound
-        var column = 0
-        while i < range.upperBound {
-            let n = LineTable.sequenceLength(bytes[i])
-            let width = n == 4 ? 2 : 1
-            if column + width > utf16Column { break }
-            column += width
-            i = min(range.upperBound, i + n)
-        }
-        return i
+        offset(line: line, column: utf16Column, utf16: true)
     }
 
     // MARK: UTF-8 columns
@@ -186,5 +171,145 @@ public struct LineTable: Sendable {
         if lead >= 0xE0 { return 3 }
         if lead >= 0xC0 { return 2 }
         return 1
+    }
+}
+
+/// Counts for columns in a text with non-ASCII bytes: for every block of `blockSize` bytes, how
+/// many continuation bytes (`10xxxxxx`, which start no character) and how many bytes from 0xF0
+/// up (characters of two UTF-16 units) come before the block.
+private struct ColumnIndex: Sendable {
+    static let blockSize = 128
+    /// `continuations[b]`, `longLeads[b]`: the counts over `bytes[0 ..< b * blockSize]`, for
+    /// b from 0 to `count / blockSize`.
+    let continuations: [Int]
+    let longLeads: [Int]
+    let count: Int
+
+    /// nil when every byte is ASCII.
+    init?(_ bytes: [UInt8]) {
+        let built: ([Int], [Int])? = bytes.withUnsafeBufferPointer { buffer in
+            guard let b = buffer.baseAddress, let first = Self.firstNonASCII(UnsafeRawPointer(b), 0..<buffer.count) else { return nil }
+            let base = UnsafeRawPointer(b)
+            let blocks = buffer.count / Self.blockSize + 1
+            var continuations = [Int](repeating: 0, count: blocks)
+            var longLeads = [Int](repeating: 0, count: blocks)
+            // Blocks before the first non-ASCII byte count nothing.
+            var block = first / Self.blockSize
+            var c = 0, l = 0
+            while block + 1 < blocks {
+                let start = block * Self.blockSize
+                let counted = Self.counts(base, start..<(start + Self.blockSize))
+                c += counted.continuations
+                l += counted.longLeads
+                block += 1
+                continuations[block] = c
+                longLeads[block] = l
+            }
+            return (continuations, longLeads)
+        }
+        guard let built else { return nil }
+        continuations = built.0
+        longLeads = built.1
+        count = bytes.count
+    }
+
+    /// The first byte ≥ 0x80 in `range`, looked for eight bytes at a time.
+    static func firstNonASCII(_ base: UnsafeRawPointer, _ range: Range<Int>) -> Int? {
+        var i = range.lowerBound
+        while i + 8 <= range.upperBound {
+            let w = base.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080
+            if w != 0 { return i + w.trailingZeroBitCount / 8 }
+            i += 8
+        }
+        while i < range.upperBound {
+            if base.load(fromByteOffset: i, as: UInt8.self) >= 0x80 { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// Continuation bytes and bytes ≥ 0xF0 in `range`, counted eight at a time.
+    @inline(__always)
+    static func counts(_ base: UnsafeRawPointer, _ range: Range<Int>) -> (continuations: Int, longLeads: Int) {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        var c = 0, l = 0
+        var i = range.lowerBound
+        while i + 8 <= range.upperBound {
+            let w = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            if w & high != 0 {
+                // Each byte's top bit: set, with the next bit clear (10xxxxxx); set with the
+                // next three bits set (1111xxxx). Shifts move a byte's lower bits into its top
+                // bit; what crosses into the next byte lands below its top bit and is masked.
+                c += (w & ~(w &<< 1) & high).nonzeroBitCount
+                l += (w & (w &<< 1) & (w &<< 2) & (w &<< 3) & high).nonzeroBitCount
+            }
+            i += 8
+        }
+        while i < range.upperBound {
+            let b = base.load(fromByteOffset: i, as: UInt8.self)
+            if b & 0xC0 == 0x80 { c += 1 }
+            if b >= 0xF0 { l += 1 }
+            i += 1
+        }
+        return (c, l)
+    }
+
+    /// Scalars (or UTF-16 units) that start in `bytes[0 ..< o]`.
+    @inline(__always)
+    func units(before o: Int, _ base: UnsafeRawPointer, utf16: Bool) -> Int {
+        let block = o / Self.blockSize
+        let counted = Self.counts(base, (block * Self.blockSize)..<o)
+        let c = continuations[block] + counted.continuations
+        return utf16 ? o - c + longLeads[block] + counted.longLeads : o - c
+    }
+
+    /// Units before the start of block `b`.
+    @inline(__always)
+    private func units(atBlock b: Int, utf16: Bool) -> Int {
+        let o = b * Self.blockSize
+        return utf16 ? o - continuations[b] + longLeads[b] : o - continuations[b]
+    }
+
+    /// The last character start in `range` (or its end) with at most `column` units between
+    /// `range`'s start and it.
+    func offset(in range: Range<Int>, column: Int, _ base: UnsafeRawPointer, utf16: Bool) -> Int {
+        let start = units(before: range.lowerBound, base, utf16: utf16)
+        let target = start + min(column, range.count * 2)
+        // Skip the whole blocks before the target: the last block start inside the range with
+        // at most `target` units before it.
+        var i = range.lowerBound
+        var u = start
+        var lo = range.lowerBound / Self.blockSize + 1, hi = range.upperBound / Self.blockSize
+        if lo <= hi, units(atBlock: lo, utf16: utf16) <= target {
+            while lo < hi {
+                let mid = (lo + hi + 1) / 2
+                if units(atBlock: mid, utf16: utf16) <= target { lo = mid } else { hi = mid - 1 }
+            }
+            i = lo * Self.blockSize
+            u = units(atBlock: lo, utf16: utf16)
+            // A block may start inside a character: go back to its start (at most three bytes
+            // in UTF-8), whose units are those of the block's start minus its own.
+            var back = 0
+            while back < 3, i > range.lowerBound, base.load(fromByteOffset: i, as: UInt8.self) & 0xC0 == 0x80 {
+                i -= 1
+                back += 1
+            }
+            if back > 0 { u = units(before: i, base, utf16: utf16) }
+        }
+        // Walk the characters from there.
+        var best = i
+        while i < range.upperBound {
+            let b = base.load(fromByteOffset: i, as: UInt8.self)
+            let w = b & 0xC0 == 0x80 ? 0 : (utf16 && b >= 0xF0 ? 2 : 1)
+            if w > 0 {
+                // `i` starts a character with `u` units before it.
+                if u > target { break }
+                best = i
+            }
+            u += w
+            i += 1
+        }
+        if i == range.upperBound && u <= target { best = i }
+        return best
     }
 }

@@ -92,7 +92,7 @@ struct MarkConverter {
         byteCount = b.count
         bomLength = b.count >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF ? 3 : 0
         var lines = Set<Int>()
-        if LineTable.containsNonASCII(b, 0..<b.count) {
+        if !table.isASCII {
             for line in 0..<table.lineCount where LineTable.containsNonASCII(b, table.contentRange(ofLine: line)) {
                 lines.insert(line)
             }
@@ -260,14 +260,14 @@ struct TreeBuilder {
         // Small mappings (nearly all of them) are checked by comparing keys directly; a
         // dictionary pays off only for large ones.
         guard pairs.count > 1 else { return }
-        var seen: [String: YAMLNode] = [:]
+        var seen: [ByteKey: YAMLNode] = [:]
         let useDictionary = pairs.count > 16
         for (i, pair) in pairs.enumerated() {
             guard let k = pair.key.keyText else { continue }
             var first: YAMLNode?
             if useDictionary {
-                first = seen[k]
-                if first == nil { seen[k] = pair.key }
+                first = seen[ByteKey(text: k)]
+                if first == nil { seen[ByteKey(text: k)] = pair.key }
             } else {
                 first = pairs[..<i].first(where: { $0.key.keyText.map { sameBytes($0, k) } ?? false })?.key
             }
@@ -285,9 +285,26 @@ struct TreeBuilder {
     /// Keys are compared as bytes (YAML compares content, not canonical Unicode equivalence),
     /// which is also much cheaper than `String ==`.
     private func sameBytes(_ a: String, _ b: String) -> Bool {
-        var a = a, b = b
-        guard a.utf8.count == b.utf8.count else { return false }
-        return a.withUTF8 { x in b.withUTF8 { y in x.elementsEqual(y) } }
+        ByteKey.sameBytes(a, b)
+    }
+
+    /// A key as large mappings look it up: hashed and compared by its UTF-8 bytes, as small
+    /// ones compare keys (a `String` key would merge canonically equivalent spellings).
+    private struct ByteKey: Hashable {
+        let text: String
+
+        static func == (a: ByteKey, b: ByteKey) -> Bool { sameBytes(a.text, b.text) }
+
+        func hash(into hasher: inout Hasher) {
+            var t = text
+            t.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
+
+        static func sameBytes(_ a: String, _ b: String) -> Bool {
+            var a = a, b = b
+            guard a.utf8.count == b.utf8.count else { return false }
+            return a.withUTF8 { x in b.withUTF8 { y in x.elementsEqual(y) } }
+        }
     }
 
     /// After an error or an early stop: close what is open so the partial tree is usable.

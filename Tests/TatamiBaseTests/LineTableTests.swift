@@ -1,4 +1,6 @@
+import Foundation
 import TatamiBase
+import TatamiTestSupport
 import XCTest
 
 final class LineTableTests: XCTestCase {
@@ -32,6 +34,165 @@ final class LineTableTests: XCTestCase {
         XCTAssertEqual(t.lineCount, 1)
         XCTAssertEqual(t.scalarPosition(ofByte: 0).line, 0)
         XCTAssertEqual(t.byteOffset(line: 0, utf16Column: 3), 0)
+    }
+
+    // MARK: Against a naive converter
+
+    /// What every conversion should give, computed the slow way from Swift's own view of the
+    /// text: its lines (split at "\n", a "\r" before it left out) and each line's scalars with
+    /// their UTF-8 and UTF-16 lengths.
+    private struct Reference {
+        struct Character { var byte: Int; var utf8: Int; var utf16: Int }
+        /// Each line: where its content starts and ends, its scalars, and whether a "\r" ends
+        /// it before its "\n".
+        var lines: [(start: Int, end: Int, characters: [Character], crlf: Bool)] = []
+
+        init(_ text: String) {
+            var start = 0
+            // Split as bytes: "\r\n" is one Swift Character, never equal to "\n".
+            for line in Array(text.utf8).split(separator: 0x0A, omittingEmptySubsequences: false) {
+                let crlf = line.last == 0x0D
+                let content = String(decoding: crlf ? line.dropLast() : line, as: UTF8.self)
+                var characters: [Character] = []
+                var byte = start
+                for scalar in content.unicodeScalars {
+                    let utf8 = String(scalar).utf8.count
+                    characters.append(Character(byte: byte, utf8: utf8, utf16: scalar.utf16.count))
+                    byte += utf8
+                }
+                lines.append((start, byte, characters, crlf))
+                start += line.count + 1
+            }
+        }
+
+        /// (line, scalar column, UTF-16 column) of byte `o`: the characters starting before it
+        /// (the "\r" of a "\r\n" too, when `o` is the "\n").
+        func position(_ o: Int) -> (line: Int, scalar: Int, utf16: Int) {
+            let line = lines.lastIndex { $0.start <= o } ?? 0
+            var before = lines[line].characters.filter { $0.byte < o }
+            if lines[line].crlf && o > lines[line].end { before.append(Character(byte: lines[line].end, utf8: 1, utf16: 1)) }
+            return (line, before.count, before.reduce(0) { $0 + $1.utf16 })
+        }
+
+        /// The byte offset of a column: the last character start (or the line's end) with at
+        /// most `column` units before it.
+        func offset(line: Int, column: Int, utf16: Bool) -> Int {
+            var units = 0
+            for c in lines[line].characters {
+                if units > column { break }
+                if units + (utf16 ? c.utf16 : 1) > column { return c.byte }
+                units += utf16 ? c.utf16 : 1
+            }
+            return lines[line].end
+        }
+    }
+
+    /// Random texts with long lines (several column blocks), ASCII and not, "\r\n" and "\n"
+    /// line ends, empty lines: every offset and every column of every line, both ways, in both
+    /// units, as the reference converter has them.
+    func testRandomTextsMatchTheNaiveConverter() {
+        let pieces = ["a", "bc", "key: value", " ", "é", "中", "😀", "👩‍👩‍👧", "\u{301}", "\r\n", "\n", "\n\n", "\r", "Ω", "\u{10FFFF}",
+                      String(repeating: "x", count: 130), String(repeating: "é", count: 70)]
+        var random = SeededRandom(seed: 2024)
+        for round in 0..<80 {
+            let asciiOnly = round % 10 == 0
+            var text = ""
+            for _ in 0..<Int.random(in: 0...120, using: &random) {
+                let piece = pieces.randomElement(using: &random)!
+                if asciiOnly && piece.utf8.contains(where: { $0 >= 0x80 }) { continue }
+                text += piece
+            }
+            let table = LineTable(text)
+            let reference = Reference(text)
+            XCTAssertEqual(table.isASCII, !text.utf8.contains { $0 >= 0x80 })
+            XCTAssertEqual(table.lineCount, reference.lines.count, "round \(round)")
+            let bytes = Array(text.utf8)
+            for o in 0...bytes.count {
+                let want = reference.position(o)
+                let scalar = table.scalarPosition(ofByte: o), utf16 = table.utf16Position(ofByte: o)
+                XCTAssertEqual(scalar.line, want.line, "round \(round), byte \(o)")
+                XCTAssertEqual(scalar.column, want.scalar, "round \(round), byte \(o): scalar column")
+                XCTAssertEqual(utf16.line, want.line, "round \(round), byte \(o)")
+                XCTAssertEqual(utf16.column, want.utf16, "round \(round), byte \(o): UTF-16 column")
+                if round % 4 == 0 { XCTAssertEqual(table.utf8Position(ofByte: o).column, o - reference.lines[want.line].start) }
+            }
+            for (l, line) in reference.lines.enumerated() {
+                let width16 = line.characters.reduce(0) { $0 + $1.utf16 }
+                for column in 0...(width16 + 2) {
+                    XCTAssertEqual(table.byteOffset(line: l, utf16Column: column), reference.offset(line: l, column: column, utf16: true),
+                                   "round \(round), line \(l), UTF-16 column \(column)")
+                    XCTAssertEqual(table.byteOffset(line: l, scalarColumn: column), reference.offset(line: l, column: column, utf16: false),
+                                   "round \(round), line \(l), scalar column \(column)")
+                }
+                XCTAssertEqual(table.byteOffset(line: l, utf16Column: Int.max), line.end)
+                XCTAssertEqual(table.byteOffset(line: l, scalarColumn: -5), line.start)
+            }
+        }
+    }
+
+    /// Bytes that are not UTF-8: offsets → columns follow the documented rule (every byte that
+    /// is not 10xxxxxx starts a character; one from 0xF0 up is two UTF-16 units), and columns →
+    /// offsets stay on the line, never go backwards, and give at most the column asked for.
+    func testBytesThatAreNotUTF8() {
+        var random = SeededRandom(seed: 77)
+        let alphabet: [UInt8] = [0x61, 0x0A, 0x0D, 0x80, 0xBF, 0xC3, 0xA9, 0xE4, 0xF0, 0x9F, 0xF8, 0xFF]
+        for round in 0..<60 {
+            let bytes = (0..<Int.random(in: 0...700, using: &random)).map { _ in
+                round % 3 == 0 ? UInt8.random(in: 0...255, using: &random) : alphabet.randomElement(using: &random)!
+            }
+            let table = LineTable(bytes: bytes)
+            for o in 0...bytes.count {
+                let line = table.line(ofByte: o)
+                let before = bytes[table.lineStarts[line]..<o]
+                let scalars = before.filter { $0 & 0xC0 != 0x80 }.count
+                XCTAssertEqual(table.scalarPosition(ofByte: o).column, scalars, "round \(round), byte \(o)")
+                XCTAssertEqual(table.utf16Position(ofByte: o).column, scalars + before.filter { $0 >= 0xF0 }.count, "round \(round), byte \(o)")
+            }
+            for l in 0..<table.lineCount {
+                let range = table.contentRange(ofLine: l)
+                var last = range.lowerBound
+                for column in 0...(range.count * 2 + 1) {
+                    for utf16 in [false, true] {
+                        let o = utf16 ? table.byteOffset(line: l, utf16Column: column) : table.byteOffset(line: l, scalarColumn: column)
+                        XCTAssertTrue(range.contains(o) || o == range.upperBound, "round \(round), line \(l), column \(column)")
+                        let back = utf16 ? table.utf16Position(ofByte: o).column : table.scalarPosition(ofByte: o).column
+                        XCTAssertLessThanOrEqual(back, column, "round \(round), line \(l), column \(column)")
+                        if utf16 {
+                            XCTAssertGreaterThanOrEqual(o, last)
+                            last = o
+                        }
+                    }
+                }
+                XCTAssertEqual(table.byteOffset(line: l, scalarColumn: range.count + 1), range.upperBound)
+            }
+        }
+    }
+
+    /// Issue 13: on a one-line file of 1.4 MB each conversion rescanned the line from its start,
+    /// so converting every token took 11.5 s. A conversion now reads at most a block of the line
+    /// whatever its length: 40,000 conversions each way on a 4 MB line, far inside the guard.
+    func testConversionsOnOneLongLineDoNotRescanTheLine() {
+        let unit = "{text: \"café 漢字 😀\"}, "
+        let text = String(repeating: unit, count: 4_000_000 / unit.utf8.count)
+        let count = text.utf8.count
+        let deadline = Date().addingTimeInterval(Fixtures.hangGuard(10))
+        let table = LineTable(text)
+        var total = 0, done = 0
+        for k in 0..<40_000 {
+            let o = count - 1 - (k * 97) % (count / 2)
+            let p = table.utf16Position(ofByte: o)
+            total &+= p.column &+ table.scalarPosition(ofByte: o).column
+            total &+= table.byteOffset(line: 0, utf16Column: p.column) &+ table.byteOffset(line: 0, scalarColumn: p.column)
+            done += 1
+            if k % 64 == 0 && Date() > deadline { break }
+        }
+        // A hang guard (the rescanning would take hours), stopped as soon as it is crossed.
+        XCTAssertEqual(done, 40_000, "conversions done within \(Fixtures.hangGuard(10)) s")
+        XCTAssertNotEqual(total, 0)
+        // The last character of the text: its start is found from its column.
+        let units16 = text.utf16.count
+        XCTAssertEqual(table.utf16Position(ofByte: count).column, units16)
+        XCTAssertEqual(table.byteOffset(line: 0, utf16Column: units16 - 1), count - 1)
     }
 }
 

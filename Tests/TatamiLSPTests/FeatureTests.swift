@@ -218,4 +218,68 @@ final class FeatureTests: XCTestCase {
         }
         XCTAssertTrue(found)
     }
+
+    /// Absolute tokens (line, column, length, type, modifiers) from LSP's relative encoding.
+    private func decode(_ response: JSON) -> [[Int]] {
+        let data = (response["result"]?["data"]?.array ?? []).compactMap(\.int)
+        var out: [[Int]] = []
+        var line = 0, column = 0
+        for i in stride(from: 0, to: data.count - 4, by: 5) {
+            line += data[i]
+            column = data[i] == 0 ? column + data[i + 1] : data[i + 1]
+            out.append([line, column, data[i + 2], data[i + 3], data[i + 4]])
+        }
+        return out
+    }
+
+    /// `semanticTokens/range` answers the tokens of `full` that overlap the range, encoded the
+    /// same way (the first relative to the document's start), in either position encoding.
+    func testSemanticTokensForARangeAreFullsTokensThatOverlapIt() {
+        let text = """
+            viewports:
+              phone: {width: 320, height: 100}
+            alignments:
+              mid: {axis: vertical, default: "height / 2"}
+            body:
+              vstack:
+                - text: "café 😀 漢字"
+                  padding: 4
+                - {text: "😀😀", frame: {width: 100, height: 20}, when: "width > 100 && !portrait"}
+              alignment: mid
+
+            """
+        for utf8 in [false, true] {
+            let c = TestClient()
+            let started = c.start(capabilities: .object([("general", .object([("positionEncodings", .array([.string(utf8 ? "utf-8" : "utf-16")]))]))]))
+            XCTAssertEqual(started["result"]?["capabilities"]?["semanticTokensProvider"]?["range"]?.bool, true)
+            c.open(uri, text)
+            let full = decode(c.request("textDocument/semanticTokens/full", .object([("textDocument", doc(uri))])))
+            XCTAssertGreaterThan(full.count, 20)
+            func position(_ line: Int, _ character: Int) -> JSON {
+                .object([("line", .number(Double(line))), ("character", .number(Double(character)))])
+            }
+            // Ranges starting and ending inside tokens, between them, on the emoji line, empty,
+            // past the end, and the whole file.
+            let ranges = [(0, 0, 20, 0), (1, 4, 1, 12), (1, 5, 3, 9), (6, 8, 6, 13), (8, 13, 8, 60), (8, 0, 8, 0),
+                          (8, 32, 8, 32), (9, 2, 40, 0), (4, 2, 4, 3), (2, 11, 3, 1)]
+            for (l0, c0, l1, c1) in ranges {
+                let r = c.request("textDocument/semanticTokens/range", .object([
+                    ("textDocument", doc(uri)), ("range", .object([("start", position(l0, c0)), ("end", position(l1, c1))])),
+                ]))
+                // Overlap in LSP coordinates: the token ends after the start and starts before
+                // the end; an empty range takes the token its position is in.
+                let expected = full.filter { t in
+                    let start = (t[0], t[1]), end = (t[0], t[1] + t[2])
+                    if (l0, c0) == (l1, c1) { return start <= (l0, c0) && (l0, c0) < end }
+                    return end > (l0, c0) && start < (l1, c1)
+                }
+                XCTAssertEqual(decode(r), expected, "\(utf8 ? "UTF-8" : "UTF-16"): range \((l0, c0, l1, c1))")
+            }
+            XCTAssertEqual(decode(c.request("textDocument/semanticTokens/range", .object([
+                ("textDocument", doc(uri)), ("range", .object([("start", position(0, 0)), ("end", position(99, 0))])),
+            ]))), full)
+            let missing = c.request("textDocument/semanticTokens/range", .object([("textDocument", doc(uri))]))
+            XCTAssertEqual(missing["error"]?["code"]?.int, -32602)
+        }
+    }
 }

@@ -9,7 +9,7 @@ final class ServerRobustnessTests: XCTestCase {
     static let methods = [
         "textDocument/hover", "textDocument/completion", "textDocument/documentSymbol", "textDocument/definition",
         "textDocument/references", "textDocument/prepareRename", "textDocument/rename", "textDocument/codeAction",
-        "textDocument/codeLens", "textDocument/inlayHint", "textDocument/semanticTokens/full", "textDocument/foldingRange",
+        "textDocument/codeLens", "textDocument/inlayHint", "textDocument/semanticTokens/full", "textDocument/semanticTokens/range", "textDocument/foldingRange",
         "textDocument/diagnostic", "workspace/executeCommand", "textDocument/didChange", "textDocument/didOpen",
         "textDocument/didClose", "workspace/didChangeConfiguration", "$/cancelRequest", "initialized", "nonsense",
         "textDocument/documentColor", "textDocument/colorPresentation", "textDocument/documentLink", "workspace/symbol",

@@ -1,5 +1,7 @@
+import Foundation
 import TatamiBase
 import TatamiServices
+import TatamiTestSupport
 import XCTest
 
 /// Inlay hints: each view's size in the first viewport, at the end of its kind key's line.
@@ -71,5 +73,25 @@ final class InlayHintTests: XCTestCase {
         // the vstack 24 wide, 16 + 8 + 16 = 40 tall.
         XCTAssertEqual(hints.map(\.label), ["24×16", "24×40", "24×16", "8×16"])
         XCTAssertEqual(hints.first?.offset, Cursor.range(of: "text: $n", in: doc)!.end)
+    }
+
+    /// Issue 13: the walk looked for each key's kind key among all the mapping's keys, and for
+    /// each argument among all the component's parameters, so an instance with 30,000
+    /// arguments took quadratic time. The hint of the view in the last argument is still found.
+    func testManyArgumentsAndKeysTakeLinearTime() {
+        let count = 30_000
+        var doc = "components:\n  Card:\n    params:\n"
+        for i in 0..<count { doc += "      p\(i): {type: string}\n" }
+        doc += "      slot: {type: view}\n    body:\n      vstack: [{text: $p0}, $slot]\nbody:\n  Card:\n"
+        for i in 0..<count { doc += "    p\(i): v\n" }
+        doc += "    slot:\n      text: hi\n"
+        let analysis = Pipeline.analyze(text: doc)
+        XCTAssertEqual(analysis.diagnostics.filter { $0.severity == .error }.map(\.message), [])
+        let start = Date()
+        let hints = EditorServices.inlayHints(analysis, in: SourceRange(start: 0, end: doc.utf8.count))
+        let seconds = Date().timeIntervalSince(start)
+        // "hi": 2 cells of 8 points, one line of 16.
+        XCTAssertEqual(hints.last, InlayHintInfo(offset: Cursor.range(of: "text: hi", in: doc)!.end, label: "16×16"))
+        XCTAssertLessThan(seconds, Fixtures.hangGuard(10), "hang guard")
     }
 }

@@ -94,6 +94,20 @@ final class YAMLParserTests: XCTestCase {
         XCTAssertTrue(r.diagnostics[0].message.contains("line 1"))
     }
 
+    /// Keys are the same when their bytes are: a precomposed é and e + U+0301 are two keys, in
+    /// a mapping of 2 keys and in one of 22 (large mappings are checked through a dictionary,
+    /// which once merged canonically equivalent spellings); repeated bytes are one key in both.
+    func testDuplicateKeysCompareBytesInSmallAndLargeMappings() {
+        for filler in [0, 20] {
+            let head = (0..<filler).map { "f\($0): 0\n" }.joined()
+            let distinct = YAMLParser.parse(head + "\u{E9}: 1\ne\u{301}: 2\n")
+            XCTAssertEqual(distinct.diagnostics.map(\.code), [], "\(filler + 2) keys")
+            XCTAssertEqual(distinct.root?.pairs?.count, filler + 2)
+            let repeated = YAMLParser.parse(head + "\u{E9}: 1\n\u{E9}: 2\ne\u{301}: 3\ne\u{301}: 4\n")
+            XCTAssertEqual(repeated.diagnostics.map(\.code), [.duplicateKey, .duplicateKey], "\(filler + 4) keys")
+        }
+    }
+
     func testMultipleDocuments() {
         let r = YAMLParser.parse("a: 1\n---\nb: 2\n")
         XCTAssertEqual(r.diagnostics.map(\.code), [.multipleDocuments])

@@ -11,7 +11,7 @@ import time
 class RawServer:
     def __init__(self, binary: str, *arguments: str):
         self.proc = subprocess.Popen([binary, "lsp", *arguments], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        self.buffer = b""
+        self.buffer = bytearray()
         # Every publishDiagnostics notification read, whatever the reader was waiting for.
         self.pushed = []
 
@@ -23,9 +23,9 @@ class RawServer:
         body = (message if isinstance(message, str) else json.dumps(message)).encode()
         self.send_bytes(b"Content-Length: %d\r\n\r\n" % len(body) + body)
 
-    def request(self, id_, method, params=None):
+    def request(self, id_, method, params=None, timeout=10.0):
         self.send({"jsonrpc": "2.0", "id": id_, "method": method, "params": params if params is not None else {}})
-        return self.read_until(lambda m: m.get("id") == id_ and "method" not in m)
+        return self.read_until(lambda m: m.get("id") == id_ and "method" not in m, timeout=timeout)
 
     def notify(self, method, params=None):
         self.send({"jsonrpc": "2.0", "method": method, "params": params if params is not None else {}})
@@ -35,28 +35,29 @@ class RawServer:
         ready, _, _ = select.select([self.proc.stdout], [], [], timeout)
         if not ready:
             raise TimeoutError("no message from the server")
-        chunk = os.read(self.proc.stdout.fileno(), 65536)
+        chunk = os.read(self.proc.stdout.fileno(), 1 << 20)
         if not chunk:
             raise EOFError("the server closed its output")
         self.buffer += chunk
 
     def read(self, timeout=10.0):
+        # `buffer` is a bytearray that grows at its end, so a message of many megabytes is read
+        # in time linear in its size.
         deadline = time.time() + timeout
-        while b"\r\n\r\n" not in self.buffer:
+        while (end := self.buffer.find(b"\r\n\r\n")) < 0:
             self._read_some(deadline)
-        header, rest = self.buffer.split(b"\r\n\r\n", 1)
         length = None
-        for line in header.split(b"\r\n"):
+        for line in bytes(self.buffer[:end]).split(b"\r\n"):
             name, _, value = line.partition(b":")
             if name.strip().lower() == b"content-length":
                 length = int(value.strip())
-        assert length is not None, header
-        while len(rest) < length:
-            self.buffer = header + b"\r\n\r\n" + rest
+        assert length is not None, bytes(self.buffer[:end])
+        start = end + 4
+        while len(self.buffer) < start + length:
             self._read_some(deadline)
-            header, rest = self.buffer.split(b"\r\n\r\n", 1)
-        self.buffer = rest[length:]
-        message = json.loads(rest[:length])
+        body = bytes(self.buffer[start:start + length])
+        del self.buffer[:start + length]
+        message = json.loads(body)
         if message.get("method") == "textDocument/publishDiagnostics":
             self.pushed.append(message)
         return message

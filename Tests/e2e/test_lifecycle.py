@@ -90,6 +90,25 @@ def test_broken_json_gets_32700_with_null_id_and_the_server_goes_on(raw):
     assert raw.proc.poll() is None
 
 
+@pytest.mark.parametrize("header", [b"Content-Length: -5", b"Content-Length: abc", b"Content-Type: application/json",
+                                    b"Content-Length: 100000"])
+def test_a_bad_content_length_loses_only_its_own_message(raw, header):
+    # Issue 13: the body after a bad header (no line break in it) was read as a header line that
+    # swallowed the next message's header, and so on: the server stayed alive but deaf. The
+    # last case claims more bytes than are sent: the body ends at the next header.
+    raw.initialize()
+    lost = json.dumps({"jsonrpc": "2.0", "id": 7, "method": "tatami/unknown"}).encode()
+    raw.send_bytes(header + b"\r\n\r\n" + lost)
+    for id_ in (8, 9):
+        r = raw.request(id_, "tatami/unknown", timeout=5)
+        assert r["error"]["code"] == -32601 and r["id"] == id_
+    raw.request(10, "shutdown", None)
+    raw.notify("exit")
+    assert raw.wait() == 0
+    log = raw.proc.stderr.read().decode()
+    assert "skipped" in log or "dropped a message body" in log, log
+
+
 def test_cancelled_request_still_gets_an_answer(raw):
     raw.initialize()
     # Open a large document and queue a request behind it, cancelled before its turn.

@@ -6,7 +6,9 @@
 //   wrote to `tatami lsp`'s standard input. It is split into bodies by the server's own framing
 //   (`LSPFraming`, the code `tatami lsp` reads stdin with), in one piece and again in chunks of a
 //   size taken from the input, which must give the same bodies; each body goes to
-//   `LanguageServer.handle(body:)`, and the server may answer it at most once.
+//   `LanguageServer.handle(body:)`, and the server may answer it at most once. A well-framed
+//   request is appended to the input: it must be the last body read and be answered, unless
+//   the server was told to exit before it (framing that recovers, a server that listens).
 // - 0x80 and above: a sequence of operations (`Session`): initialize, then opens, edits, closes,
 //   requests of every method with positions, ranges and parameters taken from the input, raw
 //   framed chunks, configuration changes, shutdown and exit. Every request must get exactly one
@@ -130,23 +132,38 @@ func checkPositions(_ j: JSON, in message: JSON) {
 
 // MARK: Mode 1: a framed byte stream
 
-func framedStream(_ bytes: [UInt8]) {
+/// The request appended to every framed stream: whatever came before, it must be read and
+/// answered (unless the server was told to exit first).
+let probeID = "tatami-fuzz-liveness-probe"
+let probeBody = Array(#"{"jsonrpc":"2.0","id":"\#(probeID)","method":"tatami/probe","params":{}}"#.utf8)
+let probe = Array("Content-Length: \(probeBody.count)\r\n\r\n".utf8) + probeBody
+
+func framedStream(_ input: [UInt8]) {
+    let bytes = input + probe
     let whole = LSPFraming.bodies(in: bytes)
     // Reads of any size must frame the same messages.
-    let size = 1 + Int(bytes.count % 61)
+    let size = 1 + Int(input.count % 61)
     let chunks = stride(from: 0, to: bytes.count, by: size).map { Array(bytes[$0..<min($0 + size, bytes.count)]) }
     let chunked = LSPFraming.bodies(in: chunks)
     if whole != chunked {
         fatalError("framing depends on read sizes: \(whole.count) bodies in one read, \(chunked.count) in reads of \(size)")
     }
+    // Framing recovers: the probe, framed correctly after any bytes, is the last body read.
+    if whole.last != probeBody {
+        fatalError("a well-framed request after the input was not read: the last body is \(whole.last.map { String(decoding: $0.prefix(200), as: UTF8.self) } ?? "none")")
+    }
     let h = Harness()
-    for body in whole {
+    for (i, body) in whole.enumerated() {
         let replies = h.feed(body)
         let answers = replies.filter(isResponse)
         if answers.count > 1 {
             fatalError("one message got \(answers.count) answers: \(answers.map(describe))")
         }
         if h.exited { return }
+        // The server listens: the probe gets its answer.
+        if i == whole.count - 1 && !answers.contains(where: { sameID(field($0, "id"), .string(probeID)) }) {
+            fatalError("the request after the input was not answered: \(replies.map(describe))")
+        }
         h.publish()
         h.forget()
     }
@@ -458,7 +475,8 @@ struct Session {
         case 12:
             switch input.int(0...3) {
             case 0:
-                request("textDocument/inlayHint", params([("textDocument", textDocument()), ("range", range())]))
+                let method = input.pick(["textDocument/inlayHint", "textDocument/semanticTokens/range"])
+                request(method, params([("textDocument", textDocument()), ("range", range())]))
             case 1:
                 request("textDocument/selectionRange", params([
                     ("textDocument", textDocument()), ("positions", .array((0..<input.int(0...3)).map { _ in position() })),

@@ -21,6 +21,9 @@ extension JSON {
 }
 
 private struct JSONParser {
+    /// Objects with more keys than this find repeated keys through a dictionary.
+    static let searchedKeys = 16
+
     let bytes: [UInt8]
     var i = 0
     var depth = 0
@@ -72,6 +75,9 @@ private struct JSONParser {
         defer { depth -= 1 }
         i += 1
         var pairs: [(String, JSON)] = []
+        // Each key's position in `pairs`, once there are enough keys for a search to cost more
+        // than hashing (LSP objects have a handful; a hostile one may have 100,000).
+        var positions: [String: Int]?
         skipWhitespace()
         if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(pairs) }
         while true {
@@ -83,8 +89,23 @@ private struct JSONParser {
             i += 1
             skipWhitespace()
             let value = try parseValue()
-            // A repeated key: the last one wins, as in most parsers.
-            if let k = pairs.firstIndex(where: { $0.0 == key }) { pairs[k].1 = value } else { pairs.append((key, value)) }
+            // A repeated key (compared as Swift strings compare): the last value wins, kept at the
+            // first one's place, as in most parsers.
+            if positions == nil && pairs.count == Self.searchedKeys {
+                positions = Dictionary(pairs.enumerated().map { ($1.0, $0) }, uniquingKeysWith: { first, _ in first })
+            }
+            if positions != nil {
+                if let k = positions![key] {
+                    pairs[k].1 = value
+                } else {
+                    positions![key] = pairs.count
+                    pairs.append((key, value))
+                }
+            } else if let k = pairs.firstIndex(where: { $0.0 == key }) {
+                pairs[k].1 = value
+            } else {
+                pairs.append((key, value))
+            }
             skipWhitespace()
             guard i < bytes.count else { throw fail("unexpected end of input") }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }

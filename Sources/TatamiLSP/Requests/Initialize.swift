@@ -68,6 +68,7 @@ extension LanguageServer {
                     ("tokenModifiers", .array(EditorServices.semanticTokenModifiers.map(JSON.string))),
                 ])),
                 ("full", .bool(true)),
+                ("range", .bool(true)),
             ])),
             ("foldingRangeProvider", .bool(true)),
             ("colorProvider", .bool(true)),

@@ -8,20 +8,59 @@ extension LanguageServer {
     /// the current text; tokens whose text was edited since are left out.
     func semanticTokens(_ params: JSON) throws -> JSON {
         let doc = try document(params)
+        return try encodedTokens(try currentTokens(doc)[...], doc.lineTable)
+    }
+
+    /// `textDocument/semanticTokens/range`: the tokens that overlap the range (an editor asks
+    /// for what it shows), encoded as `full` encodes them: the first token relative to the
+    /// document's start.
+    func semanticTokensRange(_ params: JSON) throws -> JSON {
+        let doc = try document(params)
+        guard let range = encoding.range(of: params["range"], in: doc.lineTable) else {
+            throw ResponseError.invalidParams("range is missing or not a range")
+        }
+        let tokens = try currentTokens(doc)
+        // Sorted and never overlapping, so their ends are sorted too: the first token ending
+        // after the range's start, up to the first one starting at or after its end.
+        var lo = 0, hi = tokens.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if tokens[mid].range.end <= range.start { lo = mid + 1 } else { hi = mid }
+        }
+        var last = lo
+        while last < tokens.count, tokens[last].range.start < range.end || (range.isEmpty && tokens[last].range.start == range.start) {
+            last += 1
+        }
+        return try encodedTokens(tokens[lo..<last], doc.lineTable)
+    }
+
+    /// The tokens of the newest analysis (and of the last good one past a syntax error), their
+    /// ranges in the current text, in order.
+    private func currentTokens(_ doc: OpenDocument) throws -> [SemanticTokenInfo] {
         let view = try tolerantSnapshot(doc)
         let joined = view.joined(
             EditorServices.semanticTokens(view.latest.analysis),
             view.good.map { EditorServices.semanticTokens($0.analysis) } ?? []
         ) { t, s in s.currentRange(t.range) }
-        let table = doc.lineTable
+        if view.good == nil && view.latest.map.isIdentity { return joined.map(\.0) }
+        return joined.compactMap { t, snap in
+            guard let r = snap.currentRange(t.range) else { return nil }
+            var moved = t
+            moved.range = r
+            return moved
+        }
+    }
+
+    /// LSP's relative encoding: five integers per token (line delta, start delta, length, type,
+    /// modifier bits), positions in the negotiated encoding.
+    private func encodedTokens(_ tokens: ArraySlice<SemanticTokenInfo>, _ table: LineTable) throws -> JSON {
         var data: [JSON] = []
-        data.reserveCapacity(joined.count * 5)
+        data.reserveCapacity(tokens.count * 5)
         var lastLine = 0, lastColumn = 0
-        for (k, (t, snap)) in joined.enumerated() {
+        for (k, t) in tokens.enumerated() {
             if k & 1023 == 1023 { try checkCancelled() }
-            guard let range = snap.currentRange(t.range) else { continue }
-            let start = encoding == .utf8 ? table.utf8Position(ofByte: range.start) : table.utf16Position(ofByte: range.start)
-            let end = encoding == .utf8 ? table.utf8Position(ofByte: range.end) : table.utf16Position(ofByte: range.end)
+            let start = encoding == .utf8 ? table.utf8Position(ofByte: t.range.start) : table.utf16Position(ofByte: t.range.start)
+            let end = encoding == .utf8 ? table.utf8Position(ofByte: t.range.end) : table.utf16Position(ofByte: t.range.end)
             // Tokens never span lines; a zero-length one carries nothing.
             guard end.line == start.line, end.column > start.column else { continue }
             let deltaLine = start.line - lastLine

@@ -201,6 +201,7 @@ public final class LanguageServer {
         case "textDocument/codeLens": return try codeLenses(params)
         case "textDocument/inlayHint": return try inlayHints(params)
         case "textDocument/semanticTokens/full": return try semanticTokens(params)
+        case "textDocument/semanticTokens/range": return try semanticTokensRange(params)
         case "textDocument/foldingRange": return try foldingRanges(params)
         case "textDocument/documentColor": return try documentColors(params)
         case "textDocument/colorPresentation": return try colorPresentations(params)

@@ -31,6 +31,7 @@ extension EditorServices {
         let frames = AssistFrames.firstFrames(in: layout, within: wanted, scope: AssistScope(analysis))
         let document = analysis.document
         var hints: [InlayHintInfo] = []
+        var viewParameters = ViewParameters()
         // One walk of the YAML tree, by the schema's places, skipping what lies outside the range.
         var stack: [(YAMLNode, AssistPlace)] = [(root, .topLevel)]
         while let (node, place) = stack.popLast() {
@@ -43,10 +44,23 @@ extension EditorServices {
             case .scalar:
                 break
             case .mapping(let pairs):
-                let keys = pairs.compactMap(\.key.keyText)
+                // `step` searches the keys for the mapping's kind key, and a component's
+                // parameters for an argument: both are found once per mapping here, so a
+                // mapping of many keys costs linear time, not quadratic.
+                let kind = AssistSchema.kindKey(pairs.compactMap(\.key.keyText))
+                let keys = kind.map { [$0] } ?? []
+                var viewArguments: Set<String>?
+                if case .arguments(let component) = place { viewArguments = viewParameters.of(component, in: document) }
                 for pair in pairs.reversed() {
                     guard let k = pair.key.keyText else { continue }
-                    let (_, value) = AssistSchema.step(key: k, in: place, keys: keys, document: document)
+                    let value: AssistPlace
+                    if let viewArguments {
+                        // Only a `view` argument holds views.
+                        guard viewArguments.contains(k) else { continue }
+                        value = AssistSchema.argumentPlace(type: "view", name: k)
+                    } else {
+                        value = AssistSchema.step(key: k, in: place, keys: keys, document: document).1
+                    }
                     if case .unknown = value { continue }
                     stack.append((pair.value, value))
                 }
@@ -86,5 +100,27 @@ extension EditorServices {
         let end = table.contentRange(ofLine: line).upperBound
         while i < end && b[i] == 0x20 { i += 1 }
         return (InlayHintInfo(offset: i < end && b[i] == UInt8(ascii: ":") ? i + 1 : key.end, label: label), key)
+    }
+}
+
+/// The `view` parameters of each component a document can use, found once per component.
+private struct ViewParameters {
+    private var components: [String: ComponentSignature]?
+    private var found: [String: Set<String>] = [:]
+
+    /// The names of `component`'s `view` parameters (the first declaration of a name counts,
+    /// as `AssistSchema.step` reads them).
+    mutating func of(_ component: String, in document: TatamiDocument) -> Set<String> {
+        if let names = found[component] { return names }
+        if components == nil {
+            components = Dictionary(document.components.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        var names = Set<String>()
+        var seen = Set<String>()
+        for p in components?[component]?.parameters ?? [] where seen.insert(p.name).inserted && p.type == "view" {
+            names.insert(p.name)
+        }
+        found[component] = names
+        return names
     }
 }

@@ -146,6 +146,7 @@ private struct SemanticTokenCollector: SemanticVisitor {
     private mutating func expression(_ s: YAMLScalar) {
         // Without an exact map (a multi-line or folded scalar) the tokens could not be placed.
         guard !s.offsetMap.isEmpty else { return }
+        let text = Array(s.text.utf8)
         for lexeme in ExpressionParser.lexemes(s.text) {
             let range = s.sourceRange(ofValueBytes: lexeme.range)
             switch lexeme.kind {
@@ -153,7 +154,7 @@ private struct SemanticTokenCollector: SemanticVisitor {
             case .operator: add(range, .operator)
             case .function: add(range, .function, [.defaultLibrary])
             case .name:
-                let name = String(decoding: Array(s.text.utf8)[lexeme.range], as: UTF8.self)
+                let name = String(decoding: text[lexeme.range], as: UTF8.self)
                 add(range, .variable, Self.builtInNames.contains(name) ? [.defaultLibrary] : [])
             case .punctuation, .invalid: break
             }
