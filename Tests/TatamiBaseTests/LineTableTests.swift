@@ -38,19 +38,26 @@ final class LineTableTests: XCTestCase {
 
     // MARK: Against a naive converter
 
-    /// What every conversion should give, computed the slow way from Swift's own view of the
-    /// text: its lines (split at "\n", a "\r" before it left out) and each line's scalars with
-    /// their UTF-8 and UTF-16 lengths.
+    /// What every conversion should give, computed from Swift's own view of the text (its
+    /// lines, split at "\n" with a "\r" before it left out, and each line's scalars with their
+    /// UTF-8 and UTF-16 lengths), written out for every offset and every column.
     private struct Reference {
         struct Character { var byte: Int; var utf8: Int; var utf16: Int }
-        /// Each line: where its content starts and ends, its scalars, and whether a "\r" ends
-        /// it before its "\n".
-        var lines: [(start: Int, end: Int, characters: [Character], crlf: Bool)] = []
+        /// Each line: where its content starts and ends, and its scalars.
+        var lines: [(start: Int, end: Int, characters: [Character])] = []
+        /// (line, scalar column, UTF-16 column) of every byte offset: the characters starting
+        /// before it on its line (the "\r" of a "\r\n" too, when the offset is the "\n").
+        var positions: [(line: Int, scalar: Int, utf16: Int)] = []
+        /// For each line, the byte offset of each column up to two past the line's width: the
+        /// start of the character the column falls in (its first unit), or the line's end.
+        var byUTF16: [[Int]] = []
+        var byScalar: [[Int]] = []
 
         init(_ text: String) {
             var start = 0
             // Split as bytes: "\r\n" is one Swift Character, never equal to "\n".
-            for line in Array(text.utf8).split(separator: 0x0A, omittingEmptySubsequences: false) {
+            let split = Array(text.utf8).split(separator: 0x0A, omittingEmptySubsequences: false)
+            for (number, line) in split.enumerated() {
                 let crlf = line.last == 0x0D
                 let content = String(decoding: crlf ? line.dropLast() : line, as: UTF8.self)
                 var characters: [Character] = []
@@ -60,30 +67,33 @@ final class LineTableTests: XCTestCase {
                     characters.append(Character(byte: byte, utf8: utf8, utf16: scalar.utf16.count))
                     byte += utf8
                 }
-                lines.append((start, byte, characters, crlf))
+                let end = byte
+                lines.append((start, end, characters))
+                // Every offset of the line, its "\r" and its "\n" included.
+                var all = characters
+                if crlf { all.append(Character(byte: end, utf8: 1, utf16: 1)) }
+                var k = 0, scalars = 0, units = 0
+                for o in start...(start + line.count) {
+                    while k < all.count && all[k].byte < o {
+                        scalars += 1
+                        units += all[k].utf16
+                        k += 1
+                    }
+                    positions.append((number, scalars, units))
+                }
+                let width16 = characters.reduce(0) { $0 + $1.utf16 }
+                var utf16 = [Int](repeating: end, count: width16 + 3)
+                var scalar = [Int](repeating: end, count: characters.count + 3)
+                var column = 0
+                for (i, c) in characters.enumerated() {
+                    for u in column..<(column + c.utf16) { utf16[u] = c.byte }
+                    scalar[i] = c.byte
+                    column += c.utf16
+                }
+                byUTF16.append(utf16)
+                byScalar.append(scalar)
                 start += line.count + 1
             }
-        }
-
-        /// (line, scalar column, UTF-16 column) of byte `o`: the characters starting before it
-        /// (the "\r" of a "\r\n" too, when `o` is the "\n").
-        func position(_ o: Int) -> (line: Int, scalar: Int, utf16: Int) {
-            let line = lines.lastIndex { $0.start <= o } ?? 0
-            var before = lines[line].characters.filter { $0.byte < o }
-            if lines[line].crlf && o > lines[line].end { before.append(Character(byte: lines[line].end, utf8: 1, utf16: 1)) }
-            return (line, before.count, before.reduce(0) { $0 + $1.utf16 })
-        }
-
-        /// The byte offset of a column: the last character start (or the line's end) with at
-        /// most `column` units before it.
-        func offset(line: Int, column: Int, utf16: Bool) -> Int {
-            var units = 0
-            for c in lines[line].characters {
-                if units > column { break }
-                if units + (utf16 ? c.utf16 : 1) > column { return c.byte }
-                units += utf16 ? c.utf16 : 1
-            }
-            return lines[line].end
         }
     }
 
@@ -94,7 +104,7 @@ final class LineTableTests: XCTestCase {
         let pieces = ["a", "bc", "key: value", " ", "é", "中", "😀", "👩‍👩‍👧", "\u{301}", "\r\n", "\n", "\n\n", "\r", "Ω", "\u{10FFFF}",
                       String(repeating: "x", count: 130), String(repeating: "é", count: 70)]
         var random = SeededRandom(seed: 2024)
-        for round in 0..<80 {
+        for round in 0..<120 {
             let asciiOnly = round % 10 == 0
             var text = ""
             for _ in 0..<Int.random(in: 0...120, using: &random) {
@@ -107,8 +117,9 @@ final class LineTableTests: XCTestCase {
             XCTAssertEqual(table.isASCII, !text.utf8.contains { $0 >= 0x80 })
             XCTAssertEqual(table.lineCount, reference.lines.count, "round \(round)")
             let bytes = Array(text.utf8)
+            XCTAssertEqual(reference.positions.count, bytes.count + 1)
             for o in 0...bytes.count {
-                let want = reference.position(o)
+                let want = reference.positions[o]
                 let scalar = table.scalarPosition(ofByte: o), utf16 = table.utf16Position(ofByte: o)
                 XCTAssertEqual(scalar.line, want.line, "round \(round), byte \(o)")
                 XCTAssertEqual(scalar.column, want.scalar, "round \(round), byte \(o): scalar column")
@@ -117,12 +128,11 @@ final class LineTableTests: XCTestCase {
                 if round % 4 == 0 { XCTAssertEqual(table.utf8Position(ofByte: o).column, o - reference.lines[want.line].start) }
             }
             for (l, line) in reference.lines.enumerated() {
-                let width16 = line.characters.reduce(0) { $0 + $1.utf16 }
-                for column in 0...(width16 + 2) {
-                    XCTAssertEqual(table.byteOffset(line: l, utf16Column: column), reference.offset(line: l, column: column, utf16: true),
-                                   "round \(round), line \(l), UTF-16 column \(column)")
-                    XCTAssertEqual(table.byteOffset(line: l, scalarColumn: column), reference.offset(line: l, column: column, utf16: false),
-                                   "round \(round), line \(l), scalar column \(column)")
+                for (column, o) in reference.byUTF16[l].enumerated() {
+                    XCTAssertEqual(table.byteOffset(line: l, utf16Column: column), o, "round \(round), line \(l), UTF-16 column \(column)")
+                }
+                for (column, o) in reference.byScalar[l].enumerated() {
+                    XCTAssertEqual(table.byteOffset(line: l, scalarColumn: column), o, "round \(round), line \(l), scalar column \(column)")
                 }
                 XCTAssertEqual(table.byteOffset(line: l, utf16Column: Int.max), line.end)
                 XCTAssertEqual(table.byteOffset(line: l, scalarColumn: -5), line.start)
