@@ -218,4 +218,26 @@ final class BackgroundAnalysisTests: XCTestCase {
         let labels = c.response(to: values)?["result"]?["items"]?.array?.compactMap { $0["label"]?.string } ?? []
         XCTAssertTrue(labels.contains("huge"), "the file's own font, from the older analysis: \(labels)")
     }
+
+    /// Each change puts the analysis off to `debounce` after it; a request that waits for the
+    /// analysis brings it forward, and later changes do not put it off again.
+    func testEachChangeRestartsTheDebounceButAWaitingRequestDoesNotWait() {
+        let c = BackgroundClient(debounce: 5)
+        c.start()
+        c.open(uri, "body: {text: a}\n")
+        XCTAssertTrue(c.pump { !c.publications(version: 1).isEmpty })
+        c.change(uri, version: 2, [(range(0, 14, 0, 14), "b")])
+        guard let first = c.server.nextDeadline else { return XCTFail("no analysis due") }
+        Thread.sleep(forTimeInterval: 0.05)
+        let before = DispatchTime.now().uptimeNanoseconds
+        c.change(uri, version: 3, [(range(0, 15, 0, 15), "c")])
+        guard let second = c.server.nextDeadline else { return XCTFail("no analysis due") }
+        XCTAssertGreaterThanOrEqual(second, before + 5_000_000_000 - 1, "the second change restarts the debounce")
+        XCTAssertGreaterThan(second, first)
+
+        let id = c.send("textDocument/definition", .object([("textDocument", doc(uri)), ("position", pos(0, 8))]))
+        c.change(uri, version: 4, [(range(0, 16, 0, 16), "d")])
+        XCTAssertTrue(c.pump(timeout: 4) { c.response(to: id) != nil }, "answered long before the debounce would have passed")
+        XCTAssertFalse(c.publications(version: 4).isEmpty)
+    }
 }

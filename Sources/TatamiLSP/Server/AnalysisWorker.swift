@@ -6,6 +6,9 @@ import TatamiServices
 /// validation context (open buffers and the disk) as they were when it was asked for.
 final class AnalysisJob: @unchecked Sendable {
     let uri: String
+    /// The open document it is for: a document closed and opened again under the same URI
+    /// counts its revisions anew, so the URI alone does not say whose revision this is.
+    let document: ObjectIdentifier
     let revision: Int
     let bytes: [UInt8]
     let path: String
@@ -14,8 +17,10 @@ final class AnalysisJob: @unchecked Sendable {
     private let lock = NSLock()
     private var cancelled = false
 
-    init(uri: String, revision: Int, bytes: [UInt8], path: String, context: ValidationContext, recorder: DependencyRecorder) {
+    init(uri: String, document: ObjectIdentifier, revision: Int, bytes: [UInt8], path: String, context: ValidationContext,
+         recorder: DependencyRecorder) {
         self.uri = uri
+        self.document = document
         self.revision = revision
         self.bytes = bytes
         self.path = path

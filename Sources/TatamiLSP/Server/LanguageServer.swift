@@ -302,7 +302,7 @@ public final class LanguageServer {
     private func makeJob(_ doc: OpenDocument) -> AnalysisJob {
         let recorder = DependencyRecorder()
         let context = validationContext(for: doc, recorder: recorder)
-        return AnalysisJob(uri: doc.uri, revision: doc.revision, bytes: doc.text, path: doc.path ?? doc.uri,
+        return AnalysisJob(uri: doc.uri, document: ObjectIdentifier(doc), revision: doc.revision, bytes: doc.text, path: doc.path ?? doc.uri,
                            context: context, recorder: recorder)
     }
 
@@ -361,8 +361,14 @@ public final class LanguageServer {
             if job.revision == doc.revision { return }  // already under way
             job.cancel()
         }
-        let due = DispatchTime.now().uptimeNanoseconds + (now ? 0 : debounceNanoseconds)
-        doc.dueAt = min(doc.dueAt ?? due, due)
+        let clock = DispatchTime.now().uptimeNanoseconds
+        if now {
+            doc.dueAt = clock
+            doc.dueIsUrgent = true
+        } else if !(doc.dueIsUrgent && doc.dueAt != nil) {
+            // A debounce: each change moves the start to `debounce` after it.
+            doc.dueAt = clock + debounceNanoseconds
+        }
     }
 
     /// When the next analysis is due (nanoseconds of `DispatchTime`), for the loop's wait.
@@ -377,6 +383,7 @@ public final class LanguageServer {
         for doc in documents.values {
             guard let due = doc.dueAt, due <= now, let worker else { continue }
             doc.dueAt = nil
+            doc.dueIsUrgent = false
             if doc.isFresh { continue }
             let job = makeJob(doc)
             doc.inFlight = job
@@ -401,7 +408,7 @@ public final class LanguageServer {
     /// Takes a finished analysis from the worker (on the message thread).
     public func finished(_ outcome: AnalysisOutcome) {
         let job = outcome.job
-        guard let doc = documents[job.uri] else { return }
+        guard let doc = documents[job.uri], ObjectIdentifier(doc) == job.document else { return }
         if doc.inFlight === job { doc.inFlight = nil }
         if let a = outcome.analysis {
             if doc.take(AnalyzedRevision(revision: job.revision, analysis: a, dependencies: job.recorder.paths)), logsAnalyses {

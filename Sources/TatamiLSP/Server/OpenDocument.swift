@@ -54,6 +54,8 @@ final class OpenDocument {
     /// When the next analysis should start (the debounce), in `DispatchTime` nanoseconds; nil
     /// when none is wanted or one is already running for the current revision.
     var dueAt: UInt64?
+    /// `dueAt` was set for a request that waits: later changes do not put it off.
+    var dueIsUrgent = false
     /// Diagnostics wait to be published for the current revision (push clients).
     var needsPublishing = true
     /// The diagnostics last reported to a pull client, and their result id.
