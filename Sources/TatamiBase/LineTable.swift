@@ -176,14 +176,14 @@ public struct LineTable: Sendable {
 
 /// Counts for columns in a text with non-ASCII bytes: for every block of `blockSize` bytes, how
 /// many continuation bytes (`10xxxxxx`, which start no character) and how many bytes from 0xF0
-/// up (characters of two UTF-16 units) come before the block.
-private struct ColumnIndex: Sendable {
+/// up (characters of two UTF-16 units) come before the block. A class, so that a `LineTable`
+/// stays three words to copy.
+private final class ColumnIndex: Sendable {
     static let blockSize = 128
     /// `continuations[b]`, `longLeads[b]`: the counts over `bytes[0 ..< b * blockSize]`, for
-    /// b from 0 to `count / blockSize`.
+    /// b from 0 to the text's length / `blockSize`.
     let continuations: [Int]
     let longLeads: [Int]
-    let count: Int
 
     /// nil when every byte is ASCII.
     init?(_ bytes: [UInt8]) {
@@ -210,7 +210,6 @@ private struct ColumnIndex: Sendable {
         guard let built else { return nil }
         continuations = built.0
         longLeads = built.1
-        count = bytes.count
     }
 
     /// The first byte ≥ 0x80 in `range`, looked for eight bytes at a time.

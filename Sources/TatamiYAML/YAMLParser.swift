@@ -285,7 +285,9 @@ struct TreeBuilder {
     /// Keys are compared as bytes (YAML compares content, not canonical Unicode equivalence),
     /// which is also much cheaper than `String ==`.
     private func sameBytes(_ a: String, _ b: String) -> Bool {
-        ByteKey.sameBytes(a, b)
+        var a = a, b = b
+        guard a.utf8.count == b.utf8.count else { return false }
+        return a.withUTF8 { x in b.withUTF8 { y in x.elementsEqual(y) } }
     }
 
     /// A key as large mappings look it up: hashed and compared by its UTF-8 bytes, as small
@@ -293,17 +295,15 @@ struct TreeBuilder {
     private struct ByteKey: Hashable {
         let text: String
 
-        static func == (a: ByteKey, b: ByteKey) -> Bool { sameBytes(a.text, b.text) }
+        static func == (a: ByteKey, b: ByteKey) -> Bool {
+            var x = a.text, y = b.text
+            guard x.utf8.count == y.utf8.count else { return false }
+            return x.withUTF8 { p in y.withUTF8 { q in p.elementsEqual(q) } }
+        }
 
         func hash(into hasher: inout Hasher) {
             var t = text
             t.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        }
-
-        static func sameBytes(_ a: String, _ b: String) -> Bool {
-            var a = a, b = b
-            guard a.utf8.count == b.utf8.count else { return false }
-            return a.withUTF8 { x in b.withUTF8 { y in x.elementsEqual(y) } }
         }
     }
 
