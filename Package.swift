@@ -1,11 +1,6 @@
 // swift-tools-version:5.9
 import PackageDescription
 
-// Release builds skip dynamic exclusivity checks in the hot stages: the layout engine mutates
-// per-node caches millions of times per large file, and the checks cost ~8% there. Debug builds
-// (and so the tests) keep them.
-let fastRelease: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
-
 // Stages, each depending only on the ones before it (see ARCHITECTURE.md):
 // CLibYAML → TatamiYAML → TatamiModel → TatamiLayout → TatamiRender → TatamiServices → TatamiLSP → TatamiCLI → tatami
 let package = Package(
@@ -30,11 +25,11 @@ let package = Package(
         // Positions, line tables, diagnostics, geometry: shared vocabulary, no dependencies.
         .target(name: "TatamiBase"),
         // The only module that sees libyaml's C types.
-        .target(name: "TatamiYAML", dependencies: ["CLibYAML", "TatamiBase"], swiftSettings: fastRelease),
+        .target(name: "TatamiYAML", dependencies: ["CLibYAML", "TatamiBase"]),
         // Schema table, expression language, typed view model, validation.
-        .target(name: "TatamiModel", dependencies: ["TatamiBase", "TatamiYAML"], swiftSettings: fastRelease),
+        .target(name: "TatamiModel", dependencies: ["TatamiBase", "TatamiYAML"]),
         // Text measurement, the layout engine and its containers. Never sees YAML.
-        .target(name: "TatamiLayout", dependencies: ["TatamiBase", "TatamiModel"], swiftSettings: fastRelease),
+        .target(name: "TatamiLayout", dependencies: ["TatamiBase", "TatamiModel"]),
         // ASCII render of laid-out frames.
         .target(name: "TatamiRender", dependencies: ["TatamiBase", "TatamiLayout"]),
         // The pipeline and editor services, as plain values (no LSP, no JSON-RPC).

@@ -27,9 +27,6 @@ public struct TatamiCommand: ParsableCommand {
     public static func run(_ arguments: [String]? = nil) -> Never {
         do {
             var command = try parseAsRoot(arguments)
-            // The batch commands build one large tree and exit; the server runs for hours and
-            // keeps glibc's defaults (a 64 MiB top pad would stay resident after a big file).
-            if !(command is Lsp) { Allocator.configureForBatchWork() }
             try command.run()
             Foundation.exit(0)
         } catch let code as ExitCode {

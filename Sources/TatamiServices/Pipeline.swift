@@ -114,15 +114,9 @@ public enum Pipeline {
             let yaml = YAMLParser.parse(bytes: bytes)
             timings.parse = clock.lap()
             if stop() { return nil }
-            // Validation and layout allocate on this thread alone: let the other processor take
-            // their page faults (a no-op outside the batch commands and for small inputs).
-            let prefaulter = HeapPrefaulter.start(forInputOf: bytes.count)
             let validation = Validator.validate(yaml, context: context)
             timings.validate = clock.lap()
-            if stop() {
-                prefaulter?.stop()
-                return nil
-            }
+            if stop() { return nil }
 
             let document = validation.document
             var chosen: [Viewport] = []
@@ -138,14 +132,10 @@ public enum Pipeline {
             var layouts: [LayoutResult] = []
             if layout {
                 for viewport in chosen {
-                    if stop() {
-                        prefaulter?.stop()
-                        return nil
-                    }
+                    if stop() { return nil }
                     layouts.append(LayoutEngine.layout(document, in: viewport))
                 }
             }
-            prefaulter?.stop()
             timings.layout = clock.lap()
 
             let suppressions = Suppressions(yaml.lineTable)

@@ -2,8 +2,7 @@ import CLibYAML
 import TatamiBase
 
 /// libyaml's events as plain values, in chunks: what `EventReader` copies out of libyaml's C
-/// structures, and `EventDecoder` turns into nodes. A chunk holds no reference into libyaml,
-/// so it can be filled on one thread and decoded on another (`EventPipeline`).
+/// structures, and `EventDecoder` turns into nodes. A chunk holds no reference into libyaml.
 ///
 /// The reading side does as little as it can (libyaml itself is about as slow as everything
 /// else the parse does): marks stay (line, column) pairs and scalar values stay bytes; byte

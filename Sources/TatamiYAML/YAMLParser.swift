@@ -31,25 +31,16 @@ public struct YAMLLimits: Sendable {
     public static let standard = YAMLLimits()
 }
 
-/// Whether the parser reads libyaml's events on a thread of its own while the tree is built
-/// from them (`EventPipeline`). The result is the same either way.
-public enum YAMLPipelining: Sendable {
-    /// On for inputs of at least `EventPipeline.minimumBytes` when more than one processor is online.
-    case automatic
-    case always
-    case never
-}
-
 /// Parses YAML text with libyaml into an immutable `YAMLNode` tree with exact source ranges.
 ///
 /// Never throws and never traps on bad input: problems come back as diagnostics, together with
 /// as much of the tree as could be built.
 public enum YAMLParser {
-    public static func parse(_ text: String, limits: YAMLLimits = .standard, pipelining: YAMLPipelining = .automatic) -> YAMLParseResult {
-        parse(bytes: Array(text.utf8), limits: limits, pipelining: pipelining)
+    public static func parse(_ text: String, limits: YAMLLimits = .standard) -> YAMLParseResult {
+        parse(bytes: Array(text.utf8), limits: limits)
     }
 
-    public static func parse(bytes: [UInt8], limits: YAMLLimits = .standard, pipelining: YAMLPipelining = .automatic) -> YAMLParseResult {
+    public static func parse(bytes: [UInt8], limits: YAMLLimits = .standard) -> YAMLParseResult {
         let table = LineTable(bytes: bytes)
         if bytes.count > limits.maxBytes {
             let d = Diagnostic(.tooComplex, "the file is \(bytes.count) bytes; the limit is \(limits.maxBytes)", at: .at(0))
@@ -57,12 +48,8 @@ public enum YAMLParser {
         }
         var builder = TreeBuilder(table: table, limits: limits)
         bytes.withUnsafeBufferPointer { buffer in
-            if EventPipeline.isWanted(pipelining, byteCount: buffer.count) {
-                EventPipeline.run(buffer, table: table, into: &builder)
-            } else {
-                var decoder = EventDecoder(table: table)
-                decoder.readAll(from: EventReader(input: buffer), chunkSize: 256, into: &builder)
-            }
+            var decoder = EventDecoder(table: table)
+            decoder.readAll(from: EventReader(input: buffer), chunkSize: 256, into: &builder)
         }
         builder.finish()
         return YAMLParseResult(root: builder.root, diagnostics: builder.diagnostics, lineTable: table, isComplete: builder.isComplete)

@@ -13,7 +13,6 @@ import TatamiRender
 import TatamiServices
 import TatamiYAML
 
-Allocator.configureForBatchWork()
 let quick = CommandLine.arguments.contains("--quick")
 
 // MARK: Generated files
@@ -185,17 +184,6 @@ if let i = CommandLine.arguments.firstIndex(of: "--file"), i + 1 < CommandLine.a
                  afterParse - base, afterValidate - afterParse, afterLayout - afterValidate, afterLayout - base,
                  (afterLayout - base) / Double(max(1, validation.document.viewCount)) * 100_000))
     withExtendedLifetime((yaml, validation, layout)) {}
-    // The parse with libyaml's events read on this thread and on a second one (`YAMLPipelining`).
-    var oneThread: [Double] = [], twoThreads: [Double] = []
-    for _ in 0..<runs {
-        // Each tree is freed outside the timed block.
-        var tree: YAMLParseResult?
-        oneThread.append(time { tree = YAMLParser.parse(bytes: bytes, pipelining: .never) })
-        tree = nil
-        twoThreads.append(time { tree = YAMLParser.parse(bytes: bytes, pipelining: .always) })
-        withExtendedLifetime(tree) {}
-    }
-    print("parse on one thread \(ms(median(oneThread))) ms, reading events on a second thread \(ms(median(twoThreads))) ms")
     let f = measure("file", String(decoding: data, as: UTF8.self), runs: runs)
     print("views \(f.views): libyaml \(ms(f.pull)) parse \(ms(f.parse)) validate \(ms(f.validate)) layout \(ms(f.layout)) render \(ms(f.render)) pipeline \(ms(f.lint)) tatami lint \(ms(f.binary)) ms")
     exit(0)
