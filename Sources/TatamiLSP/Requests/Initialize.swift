@@ -29,7 +29,6 @@ extension LanguageServer {
         client.pullDiagnostics = caps["textDocument"]?["diagnostic"]?.isObject ?? false
         client.diagnosticRefresh = caps["workspace"]?["diagnostics"]?["refreshSupport"]?.bool ?? false
         client.watchedFilesRegistration = caps["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.bool ?? false
-        client.workspaceFolders = caps["workspace"]?["workspaceFolders"]?.bool ?? false
 
         if let pid = params["processId"]?.int, pid > 0, pid <= Int(Int32.max) { clientProcessID = Int32(pid) }
         // Each file's root is the workspace folder that holds it; rootUri (else rootPath) when

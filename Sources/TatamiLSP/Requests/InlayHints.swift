@@ -14,12 +14,9 @@ extension LanguageServer {
             let r = SourceRange(start: s.map.backward(range.start), end: s.map.backward(range.end))
             return EditorServices.inlayHints(s.analysis, in: r, viewport: defaultViewport)
         }
-        let joined = view.joined(hints(view.latest), view.good.map(hints) ?? []) { h, s in
-            s.currentRange(SourceRange(start: h.offset, end: h.offset))
-        }
-        return .array(joined.compactMap { h, s in
-            guard let at = s.currentRange(SourceRange(start: h.offset, end: h.offset)) else { return nil }
-            return .object([
+        let joined = view.joined(hints(view.latest), view.good.map(hints) ?? []) { SourceRange.at($0.offset) }
+        return .array(joined.map { h, at in
+            .object([
                 ("position", encoding.position(ofByte: at.start, in: doc.lineTable)),
                 ("label", .string(h.label)),
                 ("paddingLeft", .bool(true)),

@@ -38,13 +38,10 @@ extension LanguageServer {
     /// ranges in the current text, in order.
     private func currentTokens(_ doc: OpenDocument) throws -> [SemanticTokenInfo] {
         let view = try tolerantSnapshot(doc)
-        let joined = view.joined(
-            EditorServices.semanticTokens(view.latest.analysis),
-            view.good.map { EditorServices.semanticTokens($0.analysis) } ?? []
-        ) { t, s in s.currentRange(t.range) }
-        if view.good == nil && view.latest.map.isIdentity { return joined.map(\.0) }
-        return joined.compactMap { t, snap in
-            guard let r = snap.currentRange(t.range) else { return nil }
+        let latest = EditorServices.semanticTokens(view.latest.analysis)
+        if view.good == nil && view.latest.map.isIdentity { return latest }
+        let joined = view.joined(latest, view.good.map { EditorServices.semanticTokens($0.analysis) } ?? []) { $0.range }
+        return joined.map { t, r in
             var moved = t
             moved.range = r
             return moved

@@ -83,7 +83,7 @@ extension LanguageServer {
         }
         var any = false
         for path in paths {
-            for doc in documents.values where doc.path != path && Self.reads(doc, path) {
+            for doc in readers(of: path) {
                 markChanged(doc)
                 any = true
             }
@@ -109,25 +109,25 @@ extension LanguageServer {
         scheduleSoon(doc)
     }
 
-    /// Whether the latest analysis of `doc` read (or looked for) the file at `path`.
-    static func reads(_ doc: OpenDocument, _ path: String) -> Bool {
-        let deps = doc.dependencies
-        if deps.isEmpty { return false }
-        if deps.contains(path) || deps.contains(ImportPath.normalize(path)) { return true }
-        // Found files are recorded canonically (symbolic links resolved).
-        return ImportPathMatch.canonical(path).map(deps.contains) ?? false
+    /// The documents whose latest analysis read (or looked for) the file at `path`, `except`
+    /// one. Found files are recorded canonically (symbolic links resolved), missing ones
+    /// normalised as written: `path` is looked up in all three spellings, each made once.
+    func readers(of path: String, except: OpenDocument? = nil) -> [OpenDocument] {
+        // The usual case, a document nothing imports: no file-system call on each keystroke.
+        guard documents.values.contains(where: { $0 !== except && !$0.dependencies.isEmpty }) else { return [] }
+        let spellings = Set([path, ImportPath.normalize(path)] + [ImportPathMatch.canonical(path)].compactMap { $0 })
+        return documents.values.filter { doc in
+            doc !== except && doc.path != path && !doc.dependencies.isDisjoint(with: spellings)
+        }
     }
 
     /// Documents that import `doc` (or looked for it) are analysed again too: their
     /// diagnostics may change.
     private func dependentsChanged(of doc: OpenDocument) {
         guard let path = doc.path else { return }
-        var any = false
-        for other in documents.values where other !== doc && Self.reads(other, path) {
-            markChanged(other)
-            any = true
-        }
-        if any { diagnosticsOfOthersChanged() }
+        let readers = readers(of: path, except: doc)
+        for other in readers { markChanged(other) }
+        if !readers.isEmpty { diagnosticsOfOthersChanged() }
     }
 
     func didChangeConfiguration(_ params: JSON) {
@@ -142,14 +142,9 @@ extension LanguageServer {
     }
 }
 
-/// Paths as the validator records them (canonical) against paths from URIs (as the editor
-/// spelled them): equal once both are resolved.
+/// Paths from URIs (as the editor spelled them) in the form the validator records found files.
 enum ImportPathMatch {
-    static func same(_ a: String, _ b: String) -> Bool {
-        guard let ra = canonical(a), let rb = canonical(b) else { return false }
-        return ra == rb
-    }
-
+    /// `realpath(3)`; nil when nothing is there.
     static func canonical(_ p: String) -> String? {
         guard let r = realpath(p, nil) else { return nil }
         defer { free(r) }

@@ -93,7 +93,6 @@ public final class LanguageServer {
         var diagnosticRefresh = false
         /// The client watches files for the server when asked (`client/registerCapability`).
         var watchedFilesRegistration = false
-        var workspaceFolders = false
     }
 
     struct WaitingRequest {

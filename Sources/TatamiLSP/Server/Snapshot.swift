@@ -4,9 +4,9 @@ import TatamiServices
 /// What a request reads: an analysis of the document, and how its offsets relate to the
 /// document's current text (the identity when the analysis is of the current revision).
 ///
-/// Requests take positions from the client in the current text (`offset(of:)` maps them into
-/// the analysed text) and give ranges of the analysed text back (`range(_:)` maps them onto the
-/// current text, nil where the text they covered was replaced since).
+/// Requests take positions from the client in the current text (`map.backward` maps them into
+/// the analysed text) and give ranges of the analysed text back (`currentRange` and `lspRange`
+/// map them onto the current text, nil where the text they covered was replaced since).
 struct Snapshot {
     let doc: OpenDocument
     let analyzed: AnalyzedRevision
@@ -15,19 +15,6 @@ struct Snapshot {
 
     var analysis: Analysis { analyzed.analysis }
     var isFresh: Bool { map.isIdentity && analyzed.revision == doc.revision }
-
-    /// The analysed text's offset of an LSP position in the current text.
-    func offset(of position: JSON?) -> Int? {
-        guard let o = encoding.offset(of: position, in: doc.lineTable) else { return nil }
-        return map.backward(o)
-    }
-
-    /// The analysed text's range of an LSP range in the current text.
-    func range(of range: JSON?) -> SourceRange? {
-        guard let r = encoding.range(of: range, in: doc.lineTable) else { return nil }
-        let s = map.backward(r.start), e = map.backward(r.end)
-        return SourceRange(start: s, end: max(s, e))
-    }
 
     /// The current text's range of an analysed one; nil when its text was replaced in part.
     func currentRange(_ r: SourceRange) -> SourceRange? {
@@ -43,11 +30,6 @@ struct Snapshot {
     /// ends are moved out of replaced text rather than dropped.
     func lspEnclosingRange(_ r: SourceRange) -> JSON {
         encoding.range(map.isIdentity ? r : map.forward(enclosing: r), in: doc.lineTable)
-    }
-
-    /// The LSP position, in the current text, of an analysed offset.
-    func lspPosition(_ o: Int) -> JSON {
-        encoding.position(ofByte: map.isIdentity ? o : map.forward(o), in: doc.lineTable)
     }
 }
 
@@ -82,19 +64,20 @@ struct TolerantSnapshot {
         return latest
     }
 
-    /// Items of both analyses joined at the boundary: the latest one's that end before it and
-    /// the good one's that start at or after it. `range` gives an item's range in the current
-    /// text (nil drops it).
-    func joined<T>(_ fromLatest: [T], _ fromGood: [T], range: (T, Snapshot) -> SourceRange?) -> [(T, Snapshot)] {
-        guard let good else { return fromLatest.map { ($0, latest) } }
-        var out: [(T, Snapshot)] = []
+    /// Items of both analyses joined at the boundary, each with its range in the current text:
+    /// the latest one's that end before it and the good one's that start at or after it.
+    /// `range` gives an item's range in its analysis's text; an item whose text was edited
+    /// since is dropped.
+    func joined<T>(_ fromLatest: [T], _ fromGood: [T], range: (T) -> SourceRange) -> [(T, SourceRange)] {
+        var out: [(T, SourceRange)] = []
         for item in fromLatest {
-            guard let r = range(item, latest), r.end <= boundary else { continue }
-            out.append((item, latest))
+            guard let r = latest.currentRange(range(item)), good == nil || r.end <= boundary else { continue }
+            out.append((item, r))
         }
+        guard let good else { return out }
         for item in fromGood {
-            guard let r = range(item, good), r.start >= boundary else { continue }
-            out.append((item, good))
+            guard let r = good.currentRange(range(item)), r.start >= boundary else { continue }
+            out.append((item, r))
         }
         return out
     }

@@ -22,6 +22,38 @@ public indirect enum ExpressionNode: Sendable, Hashable {
     case call(String, [ExpressionNode], range: Range<Int>)
 }
 
+extension ExpressionNode {
+    /// Calls `visit` on every node after its operands (post-order, in text order), with an
+    /// explicit stack: a long chain such as `1 + 1 + … + 1` makes a tree as deep as the text is
+    /// long, too deep to recurse over on a small thread stack. Passes that compute a value per
+    /// subtree keep a stack of them: a node pops its operands' values and pushes its own.
+    func forEachPostOrder(_ visit: (ExpressionNode) -> Void) {
+        enum Step { case enter(ExpressionNode), exit(ExpressionNode) }
+        var steps: [Step] = [.enter(self)]
+        while let step = steps.popLast() {
+            switch step {
+            case .enter(let node):
+                switch node {
+                case .number, .name:
+                    visit(node)
+                case .unary(_, let operand, _):
+                    steps.append(.exit(node))
+                    steps.append(.enter(operand))
+                case .binary(_, let lhs, let rhs, _):
+                    steps.append(.exit(node))
+                    steps.append(.enter(rhs))
+                    steps.append(.enter(lhs))
+                case .call(_, let arguments, _):
+                    steps.append(.exit(node))
+                    for argument in arguments.reversed() { steps.append(.enter(argument)) }
+                }
+            case .exit(let node):
+                visit(node)
+            }
+        }
+    }
+}
+
 /// An expression as the model keeps it: its text, tree and where it sits in the file.
 public struct Expression: Sendable {
     public let text: String

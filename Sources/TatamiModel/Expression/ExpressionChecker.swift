@@ -45,48 +45,27 @@ private struct TypeChecker {
 
     /// The type of `root`, or nil when it has an error (already recorded).
     ///
-    /// Walks the tree with an explicit stack: a long chain such as `1 + 1 + … + 1` makes a tree
-    /// as deep as the text is long, too deep to recurse over on a small thread stack.
+    /// One post-order walk (`forEachPostOrder`, without recursion).
     mutating func infer(_ root: ExpressionNode) -> ExpressionType? {
-        enum Step { case enter(ExpressionNode), exit(ExpressionNode) }
-        var steps: [Step] = [.enter(root)]
         // The types of the finished subtrees whose parent is not finished yet, in text order.
         var types: [ExpressionType?] = []
-        while let step = steps.popLast() {
-            switch step {
-            case .enter(let node):
-                switch node {
-                case .number:
-                    types.append(.number)
-                case .name(let name, let range):
-                    types.append(nameType(name, range))
-                case .unary(_, let operand, _):
-                    steps.append(.exit(node))
-                    steps.append(.enter(operand))
-                case .binary(_, let lhs, let rhs, _):
-                    steps.append(.exit(node))
-                    steps.append(.enter(rhs))
-                    steps.append(.enter(lhs))
-                case .call(_, let arguments, _):
-                    steps.append(.exit(node))
-                    for argument in arguments.reversed() { steps.append(.enter(argument)) }
-                }
-            case .exit(let node):
-                switch node {
-                case .number, .name:
-                    break // leaves are finished on entry
-                case .unary(let op, let operand, _):
-                    let type = types.removeLast()
-                    types.append(unaryType(op, operand, type))
-                case .binary(let op, let lhs, let rhs, let range):
-                    let right = types.removeLast()
-                    let left = types.removeLast()
-                    types.append(binaryType(op, lhs, left, rhs, right, range))
-                case .call(let name, let arguments, let range):
-                    let argumentTypes = Array(types.suffix(arguments.count))
-                    types.removeLast(arguments.count)
-                    types.append(callType(name, arguments, argumentTypes, range))
-                }
+        root.forEachPostOrder { node in
+            switch node {
+            case .number:
+                types.append(.number)
+            case .name(let name, let range):
+                types.append(nameType(name, range))
+            case .unary(let op, let operand, _):
+                let type = types.removeLast()
+                types.append(unaryType(op, operand, type))
+            case .binary(let op, let lhs, let rhs, let range):
+                let right = types.removeLast()
+                let left = types.removeLast()
+                types.append(binaryType(op, lhs, left, rhs, right, range))
+            case .call(let name, let arguments, let range):
+                let argumentTypes = Array(types.suffix(arguments.count))
+                types.removeLast(arguments.count)
+                types.append(callType(name, arguments, argumentTypes, range))
             }
         }
         return types.last ?? nil

@@ -38,43 +38,22 @@ extension ExpressionNode {
     /// Only a divisor without names is evaluated (it is bounded by the parser's nesting limit
     /// when it holds divisions itself), so the pass is linear in the tree for the usual case.
     public func constantDivisionsByZero() -> [Range<Int>] {
-        enum Step { case enter(ExpressionNode), exit(ExpressionNode) }
-        var steps: [Step] = [.enter(self)]
         // Whether each finished subtree whose parent is not finished yet uses a name.
         var named: [Bool] = []
         var found: [Range<Int>] = []
-        while let step = steps.popLast() {
-            switch step {
-            case .enter(let node):
-                switch node {
-                case .number: named.append(false)
-                case .name: named.append(true)
-                case .unary(_, let operand, _):
-                    steps.append(.exit(node))
-                    steps.append(.enter(operand))
-                case .binary(_, let lhs, let rhs, _):
-                    steps.append(.exit(node))
-                    steps.append(.enter(rhs))
-                    steps.append(.enter(lhs))
-                case .call(_, let arguments, _):
-                    steps.append(.exit(node))
-                    for argument in arguments.reversed() { steps.append(.enter(argument)) }
-                }
-            case .exit(let node):
-                switch node {
-                case .number, .name:
-                    break
-                case .unary:
-                    break  // the operand's flag is the node's
-                case .binary(let op, _, let rhs, let range):
-                    let r = named.removeLast(), l = named.removeLast()
-                    if op == .divide && !r && rhs.evaluate({ _ in nil }).value == 0 { found.append(range) }
-                    named.append(l || r)
-                case .call(_, let arguments, _):
-                    let any = named.suffix(arguments.count).contains(true)
-                    named.removeLast(arguments.count)
-                    named.append(any)
-                }
+        forEachPostOrder { node in
+            switch node {
+            case .number: named.append(false)
+            case .name: named.append(true)
+            case .unary: break  // the operand's flag is the node's
+            case .binary(let op, _, let rhs, let range):
+                let r = named.removeLast(), l = named.removeLast()
+                if op == .divide && !r && rhs.evaluate({ _ in nil }).value == 0 { found.append(range) }
+                named.append(l || r)
+            case .call(_, let arguments, _):
+                let any = named.suffix(arguments.count).contains(true)
+                named.removeLast(arguments.count)
+                named.append(any)
             }
         }
         return found

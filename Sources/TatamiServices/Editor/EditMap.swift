@@ -102,11 +102,6 @@ public struct EditMap: Sendable {
         return first
     }
 
-    /// This map followed by `other` (whose replacements are in the newer text's offsets).
-    public func then(_ other: EditMap) -> EditMap {
-        EditMap(replacements + other.replacements)
-    }
-
     public mutating func append(_ r: TextReplacement) {
         replacements.append(r)
     }
