@@ -82,6 +82,14 @@ extension CLITests {
         XCTAssertFalse(try tatami(["explain", "overflow", "--color", "never"]).stdout.contains("\u{1B}["))
     }
 
+    func testLintsSummaryPointsAtExplain() throws {
+        let r = try tatami(["lint", broken], environment: ["TATAMI_SUMMARY": "1"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.hasSuffix("1 file checked: 1 error, 0 warnings; `tatami explain unknown-key` explains a code\n"), r.stderr)
+        let clean = try tatami(["lint", "Examples/avocado-toast.tatami.yaml"], environment: ["TATAMI_SUMMARY": "1"])
+        XCTAssertEqual(clean.stderr, "1 file checked: 0 errors, 0 warnings\n")
+    }
+
     func testExplainIsInTheHelp() throws {
         let top = try tatami(["--help"])
         XCTAssertTrue(top.stdout.contains("explain"), top.stdout)
