@@ -75,10 +75,16 @@ extension DiagnosticCatalog {
 
             <!-- Generated from Sources/TatamiServices/Diagnostics/DiagnosticCatalog.swift; do not edit by hand. Regenerate with: \(regenerateCommand) -->
 
-            This page is generated from the catalog in `Sources/TatamiServices/Diagnostics/DiagnosticCatalog.swift`;
-            regenerate it with `\(regenerateCommand)`. A test checks that it matches the catalog, that the
-            catalog holds exactly the codes the program declares, and that each example below reports its
-            code when linted while its fixed version reports nothing.
+            This page is generated from the catalog in `Sources/TatamiServices/Diagnostics/DiagnosticCatalog.swift`.
+            Regenerate it with:
+
+            ```sh
+            \(regenerateCommand)
+            ```
+
+            A test checks that it matches the catalog, that the catalog holds exactly the codes the program
+            declares, and that each example below reports its code when linted (and nothing else, but the
+            consequences it names) while its fixed version reports nothing.
 
             Every problem `tatami lint` finds (and the language server shows) carries a code:
             `path:line:column: severity: message [code]`. `tatami explain CODE` prints the code's

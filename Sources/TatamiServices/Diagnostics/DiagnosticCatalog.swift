@@ -53,10 +53,10 @@ public enum DiagnosticCatalog {
          "The file is read as YAML first. Past one of these errors the rest of the file may not be read at all, so fix them first.",
          DiagnosticCode.yamlStageCodes),
         ("Checking the file",
-         "The YAML tree is checked against the format: keys, types and values, views, expressions, components and imports. Every one of these but `division-by-zero` and `unused-component` is an error.",
+         "The YAML tree is checked against the format: keys, types and values, views, expressions, components and imports.",
          DiagnosticCode.modelStageCodes),
         ("Laying out",
-         "These come from computing the frames, in each viewport the file declares; the message names the viewport. They are warnings (one is information): the layout is still computed, but probably not as meant.",
+         "These come from computing the frames, in each viewport the file declares, and the message names the viewport (but for `too-deep` and `useless-container`, which are found once per file). The layout is still computed, but probably not as meant.",
          DiagnosticCode.layoutStageCodes),
     ]
 
