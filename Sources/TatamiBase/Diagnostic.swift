@@ -17,7 +17,10 @@ public enum Severity: String, Sendable, Comparable, CaseIterable {
 /// A stable diagnostic code with its default severity.
 ///
 /// Codes are declared once each, as static members in an extension beside the check that
-/// emits them (`DiagnosticCode.yamlSyntax` in the YAML module, and so on).
+/// emits them (`DiagnosticCode.yamlSyntax` in the YAML module, and so on). Each module also
+/// lists its codes (`yamlStageCodes`, `modelStageCodes`, `layoutStageCodes`); TatamiServices'
+/// `DiagnosticCatalog` explains every one (`docs/diagnostics.md`, `tatami explain`), and tests
+/// check the lists and the catalog against the declarations.
 public struct DiagnosticCode: Hashable, Sendable, CustomStringConvertible {
     public let name: String
     public let severity: Severity

@@ -18,7 +18,7 @@ public struct TatamiCommand: ParsableCommand {
             with --strict), 2 for a usage or I/O problem.
             """,
         version: version,
-        subcommands: [Lint.self, Preview.self, Frames.self, SchemaCommand.self, Lsp.self]
+        subcommands: [Lint.self, Preview.self, Frames.self, Explain.self, SchemaCommand.self, Lsp.self]
     )
 
     public init() {}
@@ -141,7 +141,9 @@ struct Lint: ParsableCommand {
             let errors = located.filter { $0.diagnostic.severity == .error }.count
             let warnings = located.filter { $0.diagnostic.severity == .warning }.count
             if isatty(2) == 1 || ProcessInfo.processInfo.environment["TATAMI_SUMMARY"] == "1" {
-                StandardError.write("\(files.count) file\(files.count == 1 ? "" : "s") checked: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")\n")
+                // Where a code was printed, say where its explanation is.
+                let hint = located.first.map { "; `tatami explain \($0.diagnostic.code.name)` explains a code" } ?? ""
+                StandardError.write("\(files.count) file\(files.count == 1 ? "" : "s") checked: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")\(hint)\n")
             }
         case .json: StandardOutput.write(DiagnosticFormatter.json(located))
         case .github: StandardOutput.write(DiagnosticFormatter.github(located))

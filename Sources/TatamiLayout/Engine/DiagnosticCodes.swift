@@ -1,0 +1,10 @@
+import TatamiBase
+
+extension DiagnosticCode {
+    /// Every code the layout stage declares, in the order `docs/diagnostics.md` lists them. The
+    /// codes are declared beside their checks; a test scans `Sources/TatamiLayout` for
+    /// declarations and checks this list holds each of them.
+    public static let layoutStageCodes: [DiagnosticCode] = [
+        .overflow, .textTruncated, .zeroSize, .outOfBounds, .noPosition, .tooDeep, .uselessContainer,
+    ]
+}
