@@ -512,6 +512,8 @@ extension ValidationPass {
             content.children = children
         }
 
+        // A container cut short by a syntax error holds only the children read before it.
+        if kind.spec.isContainer && isCut(node) { incompleteViews.insert(serial) }
         let view = ViewNode(
             kind: content.makeKind(), range: modelRange(node.range), kindRange: modelKindRange(kindPair.key.range), modifiers: modifiers,
             id: attributes.id, layoutPriority: attributes.layoutPriority, alignmentGuides: attributes.alignmentGuides,
@@ -532,8 +534,6 @@ extension ValidationPass {
         return candidates
     }
 
-    /// A mapping without a usable kind: its unknown keys are reported (a misspelt kind key is
-    /// the usual cause, so `missing-kind` is left out then), else `missing-kind`.
     /// The one key of a kindless mapping that is a close misspelling of exactly one kind, with
     /// that kind: nil when no key, or more than one, looks like a kind, or when the closest kinds
     /// tie (`stack` is as close to `hstack` as to `vstack`). Keys that are known view keys or
@@ -559,6 +559,8 @@ extension ValidationPass {
         return found
     }
 
+    /// A mapping without a usable kind: its unknown keys are reported (a misspelt kind key is
+    /// the usual cause, so `missing-kind` is left out then), else `missing-kind`.
     private func kindlessView(_ node: YAMLNode, _ pairs: [YAMLPair], hasComponent: Bool) {
         var foundUnknown = false
         let candidates = Schema.kindNames + ViewKeys.anywhereOrdered
