@@ -228,6 +228,17 @@ struct EventDecoder {
         }
     }
 
+    /// What a libyaml context names when it is an opening that must be closed: a quoted scalar
+    /// or a flow collection. Nil for every other context.
+    static func unclosedOpener(_ context: String) -> String? {
+        switch context {
+        case "while scanning a quoted scalar": return "this quote"
+        case "while parsing a flow sequence": return "this `[`"
+        case "while parsing a flow mapping": return "this `{`"
+        default: return nil
+        }
+    }
+
     private mutating func failureDiagnostic(_ failure: EventChunk.Failure?) -> Diagnostic {
         guard let f = failure, !f.couldNotStart else {
             return Diagnostic(.yamlSyntax, failure?.problem ?? "invalid YAML", at: .at(0))
@@ -240,6 +251,19 @@ struct EventDecoder {
             message += " (a tab: YAML indents with spaces only)"
         }
         let end = at < bytes.count ? min(bytes.count, at + LineTable.sequenceLength(bytes[at])) : at
+        // An unclosed quote or bracket: libyaml notices only where it gives up, often at the end
+        // of the file; the place to fix is where the quote or bracket opens, so that is where the
+        // problem is reported, with libyaml's place as related information.
+        if f.hasContext, let opener = Self.unclosedOpener(f.context ?? "") {
+            let openAt = marks.offset(line: f.contextLine, column: f.contextColumn)
+            if openAt < at, openAt < bytes.count {
+                let openEnd = min(bytes.count, openAt + LineTable.sequenceLength(bytes[openAt]))
+                return Diagnostic(
+                    .yamlSyntax, "\(opener) is never closed (\(message))",
+                    at: SourceRange(start: openAt, end: openEnd),
+                    related: [RelatedLocation(range: SourceRange(start: at, end: end), message: "the YAML parser gave up here: \(f.problem ?? "invalid YAML")")])
+            }
+        }
         var related: [RelatedLocation] = []
         if f.hasContext {
             let ctxAt = marks.offset(line: f.contextLine, column: f.contextColumn)

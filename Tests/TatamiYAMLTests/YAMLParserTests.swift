@@ -86,6 +86,31 @@ final class YAMLParserTests: XCTestCase {
         XCTAssertFalse(r.diagnostics[0].message.isEmpty)
     }
 
+    /// An unclosed quote or bracket is reported where it opens (the place to fix), with the
+    /// place libyaml gave up as related information.
+    func testUnclosedQuoteAndBracketsAreReportedWhereTheyOpen() {
+        func check(_ text: String, opener: String, message: String, file: StaticString = #filePath, line: UInt = #line) {
+            let r = YAMLParser.parse(text)
+            XCTAssertEqual(r.diagnostics.map(\.code), [.yamlSyntax], file: file, line: line)
+            guard let d = r.diagnostics.first else { return }
+            let open = text.utf8.firstIndex(of: opener.utf8.first!)!
+            let offset = text.utf8.distance(from: text.utf8.startIndex, to: open)
+            XCTAssertEqual(d.range, SourceRange(start: offset, end: offset + 1), d.message, file: file, line: line)
+            XCTAssertTrue(d.message.contains(message), d.message, file: file, line: line)
+            XCTAssertEqual(d.related.count, 1, file: file, line: line)
+            XCTAssertGreaterThan(d.related.first?.range.start ?? 0, offset, file: file, line: line)
+            XCTAssertTrue(d.related.first?.message.hasPrefix("the YAML parser gave up here") ?? false, file: file, line: line)
+        }
+        check("a: 1\nb: \"open\nc: 3\nd: 4\n", opener: "\"", message: "this quote is never closed")
+        check("a: 1\nb: 'open\nc: 3\n", opener: "'", message: "this quote is never closed")
+        check("a: 1\nb: [1, 2\nc: 3\n", opener: "[", message: "this `[` is never closed")
+        check("a: 1\nb: {x: 1\nc: 3\n", opener: "{", message: "this `{` is never closed")
+        // Other errors keep libyaml's place.
+        let r = YAMLParser.parse("a: 1\n  b: 2\n")
+        XCTAssertEqual(r.diagnostics.map(\.code), [.yamlSyntax])
+        XCTAssertFalse(r.diagnostics[0].message.contains("never closed"))
+    }
+
     func testDuplicateKeyPointsAtSecondWithRelatedFirst() {
         let r = YAMLParser.parse("a: 1\nb: 2\na: 3\n")
         XCTAssertEqual(r.diagnostics.map(\.code), [.duplicateKey])

@@ -448,6 +448,21 @@ extension ValidationPass {
         if let component, let kindPair {
             return instanceView(node, mapping: mapping, kindPair: kindPair, decl: component, context: context)
         }
+        // A misspelt kind (`vstak:`): reported once, and the rest of the mapping is validated as
+        // the kind it was meant to be, so one typo does not hide every other problem below it.
+        var guessedKindPair: YAMLPair? = nil
+        if kindPair == nil, component == nil, !hasComponent, mapping.unknownCount != 0,
+           let (p, kind) = misspeltKind(pairs) {
+            let name = p.key.keyText ?? ""
+            report(.unknownKey, "unknown key `\(name)`; did you mean `\(kind)`? (the rest of this view is checked as a `\(kind)`)",
+                   at: p.key.range,
+                   fixes: [FixIt(title: "replace with `\(kind)`", range: p.key.range, replacement: kind)])
+            if let id = table.index.index(of: kind) {
+                kindPair = p
+                kindIndex = table.kindOfKey[id]
+                guessedKindPair = p
+            }
+        }
         guard let kindPair, kindIndex >= 0 else {
             kindlessView(node, pairs, hasComponent: hasComponent)
             return nil
@@ -458,6 +473,7 @@ extension ValidationPass {
         let allowed = table.allowed(kind: kindIndex, context: context)
         if mapping.unknownCount != 0 || mapping.present & ~(table.kindMask | table.componentMask | allowed) != 0 {
             for p in pairs {
+                if let guessed = guessedKindPair, p.key.range == guessed.key.range { continue }
                 let k = p.key.keyText ?? ""
                 let id = table.index.index(of: k)
                 if let id, table.kindOfKey[id] >= 0 { continue }
@@ -496,6 +512,8 @@ extension ValidationPass {
             content.children = children
         }
 
+        // A container cut short by a syntax error holds only the children read before it.
+        if kind.spec.isContainer && isCut(node) { incompleteViews.insert(serial) }
         let view = ViewNode(
             kind: content.makeKind(), range: modelRange(node.range), kindRange: modelKindRange(kindPair.key.range), modifiers: modifiers,
             id: attributes.id, layoutPriority: attributes.layoutPriority, alignmentGuides: attributes.alignmentGuides,
@@ -514,6 +532,31 @@ extension ValidationPass {
         let candidates = ViewKeys.allowed(kind: kind, context: context) + Schema.kindNames
         allowedKeys[place] = candidates
         return candidates
+    }
+
+    /// The one key of a kindless mapping that is a close misspelling of exactly one kind, with
+    /// that kind: nil when no key, or more than one, looks like a kind, or when the closest kinds
+    /// tie (`stack` is as close to `hstack` as to `vstack`). Keys that are known view keys or
+    /// component names are not candidates.
+    private func misspeltKind(_ pairs: [YAMLPair]) -> (YAMLPair, String)? {
+        var found: (YAMLPair, String)? = nil
+        for p in pairs {
+            guard let k = p.key.keyText, !k.isEmpty, !Self.isComponentName(k),
+                  viewKeys.index.index(of: k) == nil, !ViewKeys.anywhere.contains(k) else { continue }
+            let word = Array(k.lowercased().unicodeScalars)
+            let limit = max(1, word.count / 3)
+            var best = Int.max
+            var kinds: [String] = []
+            for kind in Schema.kindNames {
+                let d = Suggestions.distance(word, Array(kind.lowercased().unicodeScalars))
+                guard d <= limit else { continue }
+                if d < best { best = d; kinds = [kind] } else if d == best { kinds.append(kind) }
+            }
+            guard !kinds.isEmpty else { continue }
+            if found != nil || kinds.count > 1 { return nil }
+            found = (p, kinds[0])
+        }
+        return found
     }
 
     /// A mapping without a usable kind: its unknown keys are reported (a misspelt kind key is

@@ -1,0 +1,30 @@
+import TatamiBase
+import TatamiLayout
+import TatamiServices
+import XCTest
+
+/// Diagnostics that keep going past a first problem, through the whole pipeline (issue 15).
+final class KeepGoingDiagnosticsTests: XCTestCase {
+    private func codes(_ text: String) -> [String] {
+        Pipeline.analyze(text: text).diagnostics.map(\.code.name)
+    }
+
+    /// A stack cut short by a syntax error holds one view only because the rest was lost: it is
+    /// not reported as useless. The same stack written whole with one child is.
+    func testCutStackIsNotUseless() {
+        let cut = "viewports:\n  v: {width: 100, height: 100}\nbody:\n  vstack:\n    - text: {a: 1\n    - text: b\n    - text: c\n"
+        XCTAssertFalse(codes(cut).contains("useless-container"), "\(codes(cut))")
+        XCTAssertTrue(codes(cut).contains("yaml-syntax"))
+        let whole = "viewports:\n  v: {width: 100, height: 100}\nbody:\n  vstack:\n    - text: a\n"
+        XCTAssertEqual(codes(whole), ["useless-container"])
+    }
+
+    /// A misspelt kind at the top is checked as the kind it was meant to be: the problems below
+    /// it are reported, and its fix gives a file with only those left.
+    func testMisspeltKindKeepsValidating() {
+        let text = "viewports:\n  v: {width: 100, height: 100}\nbody:\n  vstak:\n    - text: a\n      font: titel\n    - text: b\n  spacing: x\n"
+        let diagnostics = Pipeline.analyze(text: text).diagnostics
+        XCTAssertEqual(diagnostics.map(\.code.name), ["unknown-key", "unknown-font", "wrong-type"])
+        XCTAssertEqual(diagnostics[0].fixes.map(\.replacement), ["vstack"])
+    }
+}
