@@ -84,7 +84,7 @@ public enum DiagnosticCatalog {
             .yamlSyntax,
             summary: "The text is not valid YAML.",
             when: [
-                "libyaml could not read the file. The message is libyaml's, at the place it gave up: a tab used for indentation, a quote or bracket never closed, an item indented differently from its siblings, or a `: ` inside an unquoted value (YAML reads it as the start of a mapping).",
+                "libyaml could not read the file: a tab used for indentation, a quote or bracket never closed, an item indented differently from its siblings, or a `: ` inside an unquoted value (YAML reads it as the start of a mapping). The message is libyaml's, at the place it gave up, except for a quote, `[` or `{` that is never closed: that is reported where it opens, with the place libyaml gave up as related information.",
                 "Nothing after the error is read. What was read before it is still checked, but a key the error cut off (such as `body`) is not reported missing.",
             ],
             example: """
@@ -209,6 +209,7 @@ public enum DiagnosticCatalog {
             when: [
                 "A key is not part of the format where it is written, nor anywhere else as a view's key; it is most often a typo. Keys are case-sensitive (`minwidth` is not `minWidth`), and a key that starts with a capital letter names a component instead (see `unknown-component`).",
                 "When a known key is close, the message suggests it (\"did you mean `padding`?\") and editors offer the fix. The key and its value are ignored.",
+                "A view whose only kind-like key is a close misspelling of one kind (`vstak:`, `txet:`) is checked as that kind, so the problems inside it are reported too; when the spelling is as close to several kinds (`stack:`), nothing is guessed and the view is skipped.",
             ],
             example: """
                 body:
