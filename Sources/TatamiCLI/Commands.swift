@@ -211,13 +211,18 @@ struct Preview: ParsableCommand {
         analysis.timings.render = Double(DispatchTime.now().uptimeNanoseconds - clock) / 1e9
         StandardOutput.write(out)
         if timings { printTimings(analysis.timings, file: input.displayPath, includeRender: true) }
-        let errors = analysis.diagnostics.filter { $0.severity == .error }
-        if !errors.isEmpty {
-            let first = LocatedDiagnostic(file: input.displayPath, diagnostic: errors[0], table: analysis.lineTable)
-            StandardError.write("\(errors.count) error\(errors.count == 1 ? "" : "s") in \(input.displayPath), the first at line \(first.line): \(errors[0].message) (run tatami lint for all)\n")
-            throw ExitCode(1)
-        }
+        try exitOnErrors(analysis, file: input.displayPath)
     }
+}
+
+/// `preview` and `frames` still draw a file with errors, then say on standard error why they
+/// exit 1: how many errors, and the first (the output above may be all a script shows).
+func exitOnErrors(_ analysis: Analysis, file: String) throws {
+    let errors = analysis.diagnostics.filter { $0.severity == .error }
+    guard !errors.isEmpty else { return }
+    let first = LocatedDiagnostic(file: file, diagnostic: errors[0], table: analysis.lineTable)
+    StandardError.write("\(errors.count) error\(errors.count == 1 ? "" : "s") in \(file), the first at line \(first.line): \(errors[0].message) [\(errors[0].code.name)] (run tatami lint for all)\n")
+    throw ExitCode(1)
 }
 
 struct Frames: ParsableCommand {
@@ -254,7 +259,7 @@ struct Frames: ParsableCommand {
         }
         if timings { printTimings(analysis.timings, file: input.displayPath, includeRender: false) }
         keptUntilExit.append(analysis)
-        if analysis.diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
+        try exitOnErrors(analysis, file: input.displayPath)
     }
 }
 

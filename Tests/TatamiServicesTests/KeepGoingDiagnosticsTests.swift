@@ -26,5 +26,21 @@ final class KeepGoingDiagnosticsTests: XCTestCase {
         let diagnostics = Pipeline.analyze(text: text).diagnostics
         XCTAssertEqual(diagnostics.map(\.code.name), ["unknown-key", "unknown-font", "wrong-type"])
         XCTAssertEqual(diagnostics[0].fixes.map(\.replacement), ["vstack"])
+        // A guessed stack with one child was not written as a stack: not called useless.
+        XCTAssertEqual(codes("body:\n  hstak:\n    - text: Hello\n"), ["unknown-key"])
+    }
+
+    /// `background: red` is a text view showing "red": a warning with a fix to `{color: red}`;
+    /// a colour name elsewhere (a text in a stack) is just a text.
+    func testColourNameAsADecorationGetsAHint() {
+        let text = "viewports:\n  v: {width: 200, height: 100}\nbody:\n  vstack:\n    - text: Limited offer\n      background: red\n    - red\n"
+        let diagnostics = Pipeline.analyze(text: text).diagnostics
+        XCTAssertEqual(diagnostics.map(\.code.name), ["color-as-text"])
+        XCTAssertEqual(diagnostics.first?.fixes.map(\.replacement), ["{color: red}"])
+        var fixed = text
+        let range = diagnostics[0].fixes[0].range
+        let bytes = Array(fixed.utf8)
+        fixed = String(decoding: bytes[..<range.start] + Array("{color: red}".utf8) + bytes[range.end...], as: UTF8.self)
+        XCTAssertEqual(Pipeline.analyze(text: fixed).diagnostics.map(\.code.name), [])
     }
 }

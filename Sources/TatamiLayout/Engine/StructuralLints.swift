@@ -40,8 +40,9 @@ public enum StructuralLints {
             case .hstack(let children, _, _), .vstack(let children, _, _), .zstack(let children, _):
                 // Judged on the children written, whatever their `when`: a stack that holds two
                 // views in some viewport is needed there.
-                // A stack cut short by a syntax error may have lost its other children.
-                if children.count == 1 && view.modifiers.isEmpty && !document.incompleteViews.contains(view.serial) {
+                // A stack cut short by a syntax error may have lost its other children, and one read as a
+                // guessed kind was not written as a stack.
+                if children.count == 1 && view.modifiers.isEmpty && !document.provisionalViews.contains(view.serial) {
                     report(Diagnostic(.uselessContainer, uselessMessage(view.kind.name), at: view.kindRange))
                 }
             default: break

@@ -105,9 +105,10 @@ public final class TatamiDocument: @unchecked Sendable {
     public var body: ViewNode?
     /// How many views the body holds (decorations included).
     public var viewCount: Int
-    /// Serials of the containers a YAML syntax error cut short: their children are only those
-    /// read before the error, so checks on how many children they hold skip them.
-    public var incompleteViews: Set<Int> = []
+    /// Serials of the containers not as written: cut short by a YAML syntax error (their
+    /// children are only those read before it), or read as the kind a misspelt kind key was
+    /// closest to. Checks on how many children a container holds skip them.
+    public var provisionalViews: Set<Int> = []
     /// The components the file can use: its own, then the imported ones it does not shadow,
     /// in the order they became usable.
     public var components: [ComponentSignature] = []

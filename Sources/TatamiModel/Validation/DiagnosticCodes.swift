@@ -8,7 +8,7 @@ extension DiagnosticCode {
         // The file's structure and the schema.
         .missingRequired, .unknownKey, .misplacedKey, .wrongType, .invalidValue, .conflictingKeys, .minExceedsMax,
         // Views.
-        .missingKind, .multipleKinds, .duplicateID, .unknownFont, .unknownAlignment,
+        .missingKind, .multipleKinds, .colorAsText, .duplicateID, .unknownFont, .unknownAlignment,
         // Expressions.
         .invalidExpression, .unknownName, .divisionByZero,
         // Components and imports.

@@ -99,8 +99,8 @@ final class ValidationPass {
     /// reported missing from them, and the null values the YAML stage gave their last keys are
     /// left out.
     let cutNodes: Set<ObjectIdentifier>
-    /// Serials of the containers whose YAML a syntax error cut short (`TatamiDocument.incompleteViews`).
-    var incompleteViews: Set<Int> = []
+    /// Serials of the containers cut short by a syntax error or read as a guessed kind (`TatamiDocument.provisionalViews`).
+    var provisionalViews: Set<Int> = []
 
     /// `cutFrom`: the root of an incomplete parse, whose open nodes are marked cut.
     init(table: LineTable, cutFrom root: YAMLNode? = nil, sources: SourceSet? = nil, session: ImportSession? = nil,

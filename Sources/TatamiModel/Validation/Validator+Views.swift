@@ -10,6 +10,9 @@ extension DiagnosticCode {
     public static let misplacedKey = DiagnosticCode("misplaced-key", .error)
     /// A capitalised kind key that names no declared component.
     public static let unknownComponent = DiagnosticCode("unknown-component", .error)
+    /// A bare scalar under `background:` or `overlay:` that names a colour: it is a text view
+    /// showing the colour's name, which is rarely what was meant.
+    public static let colorAsText = DiagnosticCode("color-as-text", .warning)
 }
 
 /// Where a view sits, which decides the keys it may have.
@@ -394,6 +397,14 @@ extension ValidationPass {
             report(.missingRequired, "a canvas child needs a `position`; write it as `text: ...` with a `position` beside it",
                    at: node.range)
         }
+        if context.isDecoration, ColorValue(parsing: text) != nil {
+            // `background: red` reads as `background: {text: red}`: the word, not the colour.
+            let written = sources.text(node.range)
+            report(.colorAsText,
+                   "`\(text)` here is a text view that shows the word `\(text)`; for the colour, write `{color: \(written)}`",
+                   at: node.range,
+                   fixes: [FixIt(title: "use the colour `\(text)`", range: node.range, replacement: "{color: \(written)}")])
+        }
         let view = ViewNode(kind: .text(text, truncation: .tail), range: modelRange(node.range), kindRange: modelKindRange(node.range),
                             serial: serial)
         return BuiltView(node: view, placement: .center)
@@ -454,7 +465,7 @@ extension ValidationPass {
         if kindPair == nil, component == nil, !hasComponent, mapping.unknownCount != 0,
            let (p, kind) = misspeltKind(pairs) {
             let name = p.key.keyText ?? ""
-            report(.unknownKey, "unknown key `\(name)`; did you mean `\(kind)`? (the rest of this view is checked as a `\(kind)`)",
+            report(.unknownKey, "unknown key `\(name)`; did you mean `\(kind)`? (the rest of this view is checked as `\(kind)`)",
                    at: p.key.range,
                    fixes: [FixIt(title: "replace with `\(kind)`", range: p.key.range, replacement: kind)])
             if let id = table.index.index(of: kind) {
@@ -512,8 +523,9 @@ extension ValidationPass {
             content.children = children
         }
 
-        // A container cut short by a syntax error holds only the children read before it.
-        if kind.spec.isContainer && isCut(node) { incompleteViews.insert(serial) }
+        // A container cut short by a syntax error holds only the children read before it; one
+        // read as a guessed kind is not what the file says.
+        if kind.spec.isContainer && (isCut(node) || guessedKindPair != nil) { provisionalViews.insert(serial) }
         let view = ViewNode(
             kind: content.makeKind(), range: modelRange(node.range), kindRange: modelKindRange(kindPair.key.range), modifiers: modifiers,
             id: attributes.id, layoutPriority: attributes.layoutPriority, alignmentGuides: attributes.alignmentGuides,

@@ -47,7 +47,7 @@ public enum Validator {
         let document = TatamiDocument()
         pass.validateFile(yaml.root, isComplete: yaml.isComplete, into: document)
         document.viewCount = pass.nextSerial
-        document.incompleteViews = pass.incompleteViews
+        document.provisionalViews = pass.provisionalViews
         document.components = pass.componentSignatures()
         let table = yaml.lineTable
         func clamp(_ r: SourceRange) -> SourceRange {
