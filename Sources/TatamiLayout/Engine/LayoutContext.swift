@@ -180,14 +180,25 @@ final class LayoutContext {
         case .text:
             if let t = m.text { result = (t.firstBaseline, t.lastBaseline) }
         case .container:
-            for c in m.children where c.node.containsText {
+            for c in m.children {
+                // A child's explicit baseline (its own `alignmentGuides`) is its baseline here,
+                // with or without text; otherwise only children with text count.
+                let explicit = c.node.isOuter && !c.node.view.alignmentGuides.isEmpty
+                guard c.node.containsText || explicit else { continue }
                 let cm = c.node.measure(c.proposal, self)
-                let b = baselines(c.node, c.proposal, cm)
-                // A child that contains text but reports none (cannot happen for text) uses its height.
-                let f = (b.first ?? cm.size.height) + c.origin.y
-                let l = (b.last ?? cm.size.height) + c.origin.y
-                result.first = min(result.first ?? f, f)
-                result.last = max(result.last ?? l, l)
+                var f: Double? = nil, l: Double? = nil
+                if c.node.containsText {
+                    let b = baselines(c.node, c.proposal, cm)
+                    // A child that contains text but reports none (cannot happen for text) uses its height.
+                    f = b.first ?? cm.size.height
+                    l = b.last ?? cm.size.height
+                }
+                if explicit {
+                    f = explicitGuide(c.node, .firstTextBaseline, c.proposal, cm) ?? f
+                    l = explicitGuide(c.node, .lastTextBaseline, c.proposal, cm) ?? l
+                }
+                if let f { result.first = min(result.first ?? f + c.origin.y, f + c.origin.y) }
+                if let l { result.last = max(result.last ?? l + c.origin.y, l + c.origin.y) }
             }
         case .offset:
             if let c = m.children.first {
@@ -283,9 +294,10 @@ struct FlexibleAxis {
         return v
     }
 
-    /// The proposal clamped to [min, max]; unspecified becomes the ideal when one is given.
+    /// The proposal clamped to [min, max]; unspecified becomes the ideal when one is given,
+    /// clamped too (an ideal outside [min, max] is never used as is, as in SwiftUI).
     func childProposal(_ p: Double?) -> Double? {
-        guard let p else { return ideal }
+        guard let p else { return ideal.map(clamp) }
         return clamp(p)
     }
 
