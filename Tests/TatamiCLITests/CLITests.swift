@@ -193,6 +193,17 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(frames.map { $0["kind"] as? String }, ["vstack", "text", "color"])
     }
 
+    func testFramesMarkHiddenViews() throws {
+        // A hidden view is laid out and listed, marked `hidden`, and so is everything inside it.
+        let r = try tatami(["frames", "-"], stdin: "body:\n  vstack:\n    - hstack: [A, B]\n      hidden: true\n    - color: red\n")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let frames = (try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any])["frames"] as! [[String: Any]]
+        XCTAssertEqual(frames.map { $0["path"] as? String }, ["/", "/0", "/0/0", "/0/1", "/1"])
+        XCTAssertEqual(frames.map { $0["hidden"] as? Bool }, [false, true, true, true, false])
+        let text = try tatami(["frames", "--format", "text", "-"], stdin: "body:\n  vstack:\n    - text: A\n      hidden: true\n    - B\n")
+        XCTAssertTrue(text.stdout.contains("  text /0 ") && text.stdout.contains(" hidden\n"), text.stdout)
+    }
+
     func testTimingsGoToStandardError() throws {
         let r = try tatami(["frames", "--timings", "--width", "100", "--height", "50", "Examples/avocado-toast.tatami.yaml"])
         XCTAssertEqual(r.status, 0)

@@ -289,6 +289,24 @@ final class HoverTests: XCTestCase {
         XCTAssertTrue(lines(h).contains("- **default** (320×480) `/` 32×32: 20"), h.markdown)
     }
 
+    func testContainerBaselineCountsAChildsExplicitBaseline() throws {
+        // The vstack: a 20 × 20 colour with an explicit firstTextBaseline of 5, then "B" at y 20
+        // (baseline 20 + 12 = 32): its firstTextBaseline is min(5, 32) = 5, as layout has it.
+        let doc = """
+            body:
+              vstack:
+                - color: red
+                  frame: {width: 20, height: 20}
+                  alignmentGuides: {firstTextBaseline: 5}
+                - text: B
+              spacing: 0
+              alignment: leading
+              alignmentGuides: {top: "firstTextBase‸line"}
+            """
+        let h = try XCTUnwrap(hover(doc))
+        XCTAssertTrue(lines(h).contains("- **default** (320×480) `/` 20×36: 5"), h.markdown)
+    }
+
     func testCanvasPlacementUsesTheCanvasSize() throws {
         let doc = """
             viewports:

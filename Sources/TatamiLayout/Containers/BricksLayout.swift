@@ -54,7 +54,9 @@ final class BricksLayout: ContainerLayout {
             }
         }
 
-        let width = limit ?? rows.map(rowWidth).max() ?? 0
+        // Width W (§7.4): an infinite W is reported as is (one row, nothing filled), so a stack
+        // sees bricks as infinitely flexible; unspecified gives the widest row.
+        let width = limit ?? (p.width == .infinity ? .infinity : rows.map(rowWidth).max() ?? 0)
         let height = Double(rows.count) * rowHeight + spacing * Double(max(0, rows.count - 1))
         var placements: [ChildPlacement] = []
         var cells: [Rect] = []

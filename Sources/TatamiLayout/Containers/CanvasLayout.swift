@@ -11,13 +11,20 @@ extension DiagnosticCode {
 /// canvas (FORMAT.md §7.4): frame-based placements, the first whose condition holds.
 final class CanvasLayout: ContainerLayout {
     func arrange(_ p: ProposedSize, children: [LayoutNode], in ctx: LayoutContext) -> Arrangement {
-        // Size: the proposal; unspecified dimensions from the extent of the absolute children.
+        // Size: the proposal; unspecified dimensions from the extent of the absolute placements
+        // that may be used (only needed when a dimension is unspecified).
         var extent = Size.zero
-        for child in children {
-            for placement in child.view.placements {
-                if case .absolute(let x, let y, let w, let h) = placement.rule {
-                    extent.width = max(extent.width, x + w)
-                    extent.height = max(extent.height, y + h)
+        if p.width == nil || p.height == nil {
+            for child in children {
+                for placement in child.view.placements {
+                    // true: always holds, false: never, nil: depends on the canvas's size.
+                    var holds: Bool? = true
+                    if let condition = placement.condition {
+                        holds = condition.usesNames ? nil : ctx.evaluate(condition, { _ in nil }) != 0
+                    }
+                    if holds == false { continue }
+                    count(placement, into: &extent)
+                    if holds == true { break }  // the placements after it can never apply
                 }
             }
         }
@@ -51,6 +58,14 @@ final class CanvasLayout: ContainerLayout {
             }
         }
         return Arrangement(size: Size(width: W, height: H), children: placements, notes: notes, cells: cells)
+    }
+
+    /// Grows `extent` to hold an `absolute` placement; other rules depend on the canvas's size.
+    private func count(_ placement: Placement, into extent: inout Size) {
+        if case .absolute(let x, let y, let w, let h) = placement.rule {
+            extent.width = max(extent.width, x + w)
+            extent.height = max(extent.height, y + h)
+        }
     }
 
     private func rect(_ rule: PlacementRule, _ child: LayoutNode, W: Double, H: Double, _ ctx: LayoutContext,

@@ -32,7 +32,8 @@ final class GridLayout: ContainerLayout {
         let W = p.width ?? naturalWidth, H = p.height ?? naturalHeight
         guard n > 0 else { return Arrangement(size: Size(width: W, height: H), children: []) }
 
-        let itemAspect = tallest > 0 && widest > 0 && widest.isFinite && tallest.isFinite ? widest / tallest : 1
+        // nil when the widest and tallest ideal sizes give no ratio (both 0): cells keep their shape.
+        let itemAspect = AspectFit.ratio(of: Size(width: widest, height: tallest))
         let c = columnCount(n: n, W: W, H: H, itemAspect: itemAspect)
         let r = (n + c - 1) / c
         let cellWidth = max(0, (W - Double(c - 1) * spacing) / Double(c))
@@ -42,7 +43,12 @@ final class GridLayout: ContainerLayout {
         var origin = Point.zero
         if cells == .fit {
             // Every cell shrinks to the item aspect; the block goes in the leftover space.
-            if h > 0 && w / h > itemAspect { w = h * itemAspect } else { h = itemAspect > 0 ? w / itemAspect : 0 }
+            // In w × 0 that is 0 × 0; aspect 0 gives 0 × h, aspect ∞ gives w × 0.
+            if let a = itemAspect {
+                let shrunk = AspectFit.proposal(ratio: a, mode: .fit, within: ProposedSize(width: w, height: h))
+                w = shrunk.width ?? w
+                h = shrunk.height ?? h
+            }
             let blockWidth = Double(c) * w + Double(c - 1) * spacing
             let blockHeight = Double(r) * h + Double(r - 1) * spacing
             origin = Point(x: (W - blockWidth) * alignment.horizontal.fraction, y: (H - blockHeight) * alignment.vertical.fraction)
@@ -56,7 +62,7 @@ final class GridLayout: ContainerLayout {
         return Arrangement(size: Size(width: W, height: H), children: placements, cells: cells)
     }
 
-    private func columnCount(n: Int, W: Double, H: Double, itemAspect: Double) -> Int {
+    private func columnCount(n: Int, W: Double, H: Double, itemAspect: Double?) -> Int {
         switch columns {
         case .count(let k):
             return max(1, min(k, GridLayout.maxColumns))
@@ -71,7 +77,8 @@ final class GridLayout: ContainerLayout {
             // From n down to 1, so ties keep the larger count.
             for c in stride(from: n, through: 1, by: -1) {
                 let r = (n + c - 1) / c
-                let aspect = (cells == .fill ? 1 : itemAspect) * Double(c) / Double(r)
+                // Without an item aspect, fit cells keep their shape: compared as for fill.
+                let aspect = (cells == .fill ? 1 : itemAspect ?? 1) * Double(c) / Double(r)
                 let d = abs(aspect - target)
                 if d < bestDifference { best = c; bestDifference = d }
             }

@@ -25,6 +25,15 @@ struct FramePlacer {
         var outerRect: Rect?
         var backgrounds: [FrameNode] = [], overlays: [FrameNode] = []
         var borders: [(style: BorderStyle, rect: Rect)] = []
+        // Decorations are numbered in modifier order, innermost first (`/background` is the
+        // first applied), while the walk below meets the outermost first.
+        var backgroundCount = 0, overlayCount = 0
+        var link = outer
+        while link !== link.core, let child = link.role.wrappedChild {
+            if case .background = link.role { backgroundCount += 1 }
+            if case .overlay = link.role { overlayCount += 1 }
+            link = child
+        }
 
         // Down the modifier chain to the core.
         while node !== node.core {
@@ -35,12 +44,14 @@ struct FramePlacer {
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
                 let d = m.children[1]
                 backgrounds.append(place(d.node, at: o + placed(d.origin), proposal: d.proposal,
-                                         path: paths.decoration(of: path, background: true, count: backgrounds.count), hidden: isHidden))
+                                         path: paths.decoration(of: path, background: true, count: backgroundCount - 1 - backgrounds.count),
+                                         hidden: isHidden))
             case .overlay:
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
                 let d = m.children[1]
                 overlays.insert(place(d.node, at: o + placed(d.origin), proposal: d.proposal,
-                                      path: paths.decoration(of: path, background: false, count: overlays.count), hidden: isHidden), at: 0)
+                                      path: paths.decoration(of: path, background: false, count: overlayCount - 1 - overlays.count),
+                                      hidden: isHidden), at: 0)
             case .border(let style, _):
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
                 borders.append((style, Rect(origin: o, size: m.size)))

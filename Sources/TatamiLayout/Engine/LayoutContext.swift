@@ -75,9 +75,10 @@ final class LayoutContext {
             let cp: ProposedSize
             if p.width == nil && p.height == nil {
                 cp = p
-            } else {
-                let r = ratio ?? idealRatio(child)
+            } else if let r = ratio ?? AspectFit.ratio(of: child.sizeThatFits(.unspecified, self)) {
                 cp = AspectFit.proposal(ratio: r, mode: mode, within: p)
+            } else {
+                cp = p  // an ideal size of 0 × 0 has no ratio: the proposal passes through
             }
             let cs = child.sizeThatFits(cp, self)
             return Measurement(size: cs, children: .one(ChildPlacement(node: child, origin: .zero, size: cs, proposal: cp)))
@@ -104,13 +105,6 @@ final class LayoutContext {
     private func wrapping(_ child: LayoutNode, _ cs: Size, _ cp: ProposedSize, in size: Size, _ a: Alignment2D) -> Measurement {
         let origin = Point(x: (size.width - cs.width) * a.horizontal.fraction, y: (size.height - cs.height) * a.vertical.fraction)
         return Measurement(size: size, children: .one(ChildPlacement(node: child, origin: origin, size: cs, proposal: cp)))
-    }
-
-    /// Width / height of the child's ideal size (for `aspectRatio` without a ratio).
-    private func idealRatio(_ child: LayoutNode) -> Double {
-        let s = child.sizeThatFits(.unspecified, self)
-        guard s.height > 0, s.width.isFinite, s.height.isFinite else { return 1 }
-        return s.width > 0 ? s.width / s.height : 1
     }
 
     /// NaN and negative proposals become 0; infinity and nil pass.
@@ -186,14 +180,25 @@ final class LayoutContext {
         case .text:
             if let t = m.text { result = (t.firstBaseline, t.lastBaseline) }
         case .container:
-            for c in m.children where c.node.containsText {
+            for c in m.children {
+                // A child's explicit baseline (its own `alignmentGuides`) is its baseline here,
+                // with or without text; otherwise only children with text count.
+                let explicit = c.node.isOuter && !c.node.view.alignmentGuides.isEmpty
+                guard c.node.containsText || explicit else { continue }
                 let cm = c.node.measure(c.proposal, self)
-                let b = baselines(c.node, c.proposal, cm)
-                // A child that contains text but reports none (cannot happen for text) uses its height.
-                let f = (b.first ?? cm.size.height) + c.origin.y
-                let l = (b.last ?? cm.size.height) + c.origin.y
-                result.first = min(result.first ?? f, f)
-                result.last = max(result.last ?? l, l)
+                var f: Double? = nil, l: Double? = nil
+                if c.node.containsText {
+                    let b = baselines(c.node, c.proposal, cm)
+                    // A child that contains text but reports none (cannot happen for text) uses its height.
+                    f = b.first ?? cm.size.height
+                    l = b.last ?? cm.size.height
+                }
+                if explicit {
+                    f = explicitGuide(c.node, .firstTextBaseline, c.proposal, cm) ?? f
+                    l = explicitGuide(c.node, .lastTextBaseline, c.proposal, cm) ?? l
+                }
+                if let f { result.first = min(result.first ?? f + c.origin.y, f + c.origin.y) }
+                if let l { result.last = max(result.last ?? l + c.origin.y, l + c.origin.y) }
             }
         case .offset:
             if let c = m.children.first {
@@ -289,9 +294,10 @@ struct FlexibleAxis {
         return v
     }
 
-    /// The proposal clamped to [min, max]; unspecified becomes the ideal when one is given.
+    /// The proposal clamped to [min, max]; unspecified becomes the ideal when one is given,
+    /// clamped too (an ideal outside [min, max] is never used as is, as in SwiftUI).
     func childProposal(_ p: Double?) -> Double? {
-        guard let p else { return ideal }
+        guard let p else { return ideal.map(clamp) }
         return clamp(p)
     }
 
@@ -312,11 +318,28 @@ struct FlexibleAxis {
     }
 }
 
-/// The proposal `aspectRatio` makes to its child (FORMAT.md §6.1).
+/// The proposal `aspectRatio` makes to its child (FORMAT.md §6.1), also the shape of a `fit`
+/// grid's cells (§7.4).
 enum AspectFit {
+    /// Width / height of a size: 0 × h is 0, w × 0 is ∞, and 0 × 0 (or ∞ × ∞) has no ratio.
+    static func ratio(of s: Size) -> Double? {
+        let r = s.width / s.height
+        return r.isNaN ? nil : r
+    }
+
+    /// The largest (`fit`) or smallest (`fill`) size of ratio `r` (0 ≤ r ≤ ∞) within the
+    /// proposal, an unspecified dimension counting as infinite. Degenerate ratios read
+    /// literally: ratio 0 fits as 0 × H and fills as W × ∞; ratio ∞ fits as W × 0 and fills as
+    /// ∞ × H (a fill of a 0-long side stays that side: 0 × H, W × 0).
     static func proposal(ratio r: Double, mode: ContentMode, within p: ProposedSize) -> ProposedSize {
         let w = p.width ?? .infinity, h = p.height ?? .infinity
-        guard r > 0, r.isFinite else { return p }
+        if r.isNaN || r < 0 { return p }
+        if r == 0 {
+            return mode == .fit || w == 0 ? ProposedSize(width: 0, height: h) : ProposedSize(width: w, height: .infinity)
+        }
+        if r == .infinity {
+            return mode == .fit || h == 0 ? ProposedSize(width: w, height: 0) : ProposedSize(width: .infinity, height: h)
+        }
         if w.isInfinite && h.isInfinite { return ProposedSize(width: .infinity, height: .infinity) }
         // Compare w/h with r without dividing by zero: w/h > r  ⇔  w > r·h.
         let wider = w > r * h

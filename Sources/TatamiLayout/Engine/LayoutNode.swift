@@ -121,6 +121,18 @@ enum NodeRole {
 }
 
 extension NodeRole {
+    /// A modifier's child (the view it wraps; never a decoration); nil for a leaf or container.
+    var wrappedChild: LayoutNode? {
+        switch self {
+        case .padding(_, let child), .fixedFrame(_, _, _, let child), .flexibleFrame(_, _, let child),
+             .fixedSize(_, _, let child), .aspectRatio(_, _, let child), .background(_, _, let child),
+             .overlay(_, _, let child), .border(_, let child), .offset(_, _, let child):
+            return child
+        case .text, .image, .color, .spacer, .divider, .container:
+            return nil
+        }
+    }
+
     /// Whether a node in this role reports one size whatever it is proposed, and lays out its
     /// whole subtree the same way (sizes, positions, baselines, guide values), only the
     /// proposals passed to rigid descendants differing. By induction on the tree:

@@ -83,6 +83,14 @@ public struct Expression: Sendable {
         Expression(text: formatNumber(v), root: .number(v, range: 0..<0), type: .number, range: range, offsetMap: .none)
     }
 
+    /// Whether any name appears in the expression: without one its value is the same
+    /// everywhere (a canvas uses that to tell placements that always or never apply).
+    public var usesNames: Bool {
+        var found = false
+        root.forEachPostOrder { if case .name = $0 { found = true } }
+        return found
+    }
+
     /// The source range of a sub-range of the text.
     public func sourceRange(of local: Range<Int>) -> SourceRange {
         offsetMap.sourceRange(of: local) ?? range

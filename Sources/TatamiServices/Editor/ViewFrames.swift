@@ -119,7 +119,12 @@ enum AssistFrames {
                 last = dy + t.lastBaseline
             } else {
                 for c in n.children {
-                    guard let b = result[ObjectIdentifier(c)] else { continue }
+                    guard var b = result[ObjectIdentifier(c)] else { continue }
+                    // A child's own explicit baseline stands for its text's, as in layout.
+                    if !c.view.alignmentGuides.isEmpty {
+                        b.0 = explicitGuide(.firstTextBaseline, of: c) ?? b.0
+                        b.1 = explicitGuide(.lastTextBaseline, of: c) ?? b.1
+                    }
                     let dy = c.frame.minY - n.frame.minY
                     if let f = b.0 { first = Swift.min(first ?? f + dy, f + dy) }
                     if let l = b.1 { last = Swift.max(last ?? l + dy, l + dy) }
@@ -129,6 +134,14 @@ enum AssistFrames {
         }
         let r = result[ObjectIdentifier(node)] ?? (nil, nil)
         return (r.0, r.1)
+    }
+
+    /// A view's own `alignmentGuides` value for a guide, on its outer frame (a non-finite
+    /// result reads as 0, as in layout); nil when it sets none.
+    static func explicitGuide(_ guide: GuideName, of node: FrameNode) -> Double? {
+        guard let o = node.view.alignmentGuides.first(where: { $0.guide == guide }) else { return nil }
+        let v = o.value.root.evaluate { guideValue($0, of: node) }.value
+        return v.isFinite ? v : 0
     }
 }
 

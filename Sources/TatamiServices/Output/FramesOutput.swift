@@ -16,7 +16,7 @@ public enum FramesFormatter {
                 ("path", .string(n.path)), ("id", .optional(n.id)), ("kind", .string(n.kind)),
                 ("x", .number(n.frame.x)), ("y", .number(n.frame.y)),
                 ("width", .number(n.frame.width)), ("height", .number(n.frame.height)),
-                ("content", rect(n.content)),
+                ("content", rect(n.content)), ("hidden", .bool(n.hidden)),
             ]))
         }
         let v = result.viewport
