@@ -1,3 +1,4 @@
+import Foundation
 import TatamiBase
 import TatamiServices
 
@@ -6,20 +7,55 @@ public enum LintFormat: String, CaseIterable, Sendable {
     case text, json, github, sarif
 }
 
-/// A diagnostic with its file and 1-based positions (columns count Unicode scalars).
-struct LocatedDiagnostic {
-    let file: String
-    let diagnostic: Diagnostic
+/// A range as 1-based lines and columns (columns count Unicode scalars).
+struct LocatedRange {
     let line: Int, column: Int, endLine: Int, endColumn: Int
 
-    init(file: String, diagnostic d: Diagnostic, table: LineTable) {
-        self.file = file
-        self.diagnostic = d
-        let s = table.scalarPosition(ofByte: d.range.start), e = table.scalarPosition(ofByte: d.range.end)
+    init(_ range: SourceRange, in table: LineTable) {
+        let s = table.scalarPosition(ofByte: range.start), e = table.scalarPosition(ofByte: range.end)
         line = s.line + 1
         column = s.column + 1
         endLine = e.line + 1
         endColumn = e.column + 1
+    }
+
+    func json() -> [(String, JSON)] {
+        [("line", .number(Double(line))), ("column", .number(Double(column))),
+         ("endLine", .number(Double(endLine))), ("endColumn", .number(Double(endColumn)))]
+    }
+
+    func sarifRegion() -> JSON {
+        .object([("startLine", .number(Double(line))), ("startColumn", .number(Double(column))),
+                 ("endLine", .number(Double(endLine))), ("endColumn", .number(Double(endColumn)))])
+    }
+}
+
+/// A diagnostic with its file and 1-based positions (columns count Unicode scalars), and its
+/// related locations and fixes placed the same way.
+struct LocatedDiagnostic {
+    let file: String
+    let diagnostic: Diagnostic
+    let line: Int, column: Int, endLine: Int, endColumn: Int
+    /// Related locations: in this file, or in another (an imported file, read again to place it;
+    /// one that cannot be read is left out).
+    let related: [(file: String, range: LocatedRange, message: String)]
+    /// Fixes, always edits of this file.
+    let fixes: [(title: String, range: LocatedRange, replacement: String)]
+
+    init(file: String, diagnostic d: Diagnostic, table: LineTable) {
+        self.file = file
+        self.diagnostic = d
+        let r = LocatedRange(d.range, in: table)
+        line = r.line
+        column = r.column
+        endLine = r.endLine
+        endColumn = r.endColumn
+        related = d.related.compactMap { rel in
+            guard let other = rel.file, other != file else { return (file, LocatedRange(rel.range, in: table), rel.message) }
+            guard let data = FileManager.default.contents(atPath: other) else { return nil }
+            return (other, LocatedRange(rel.range, in: LineTable(bytes: [UInt8](data))), rel.message)
+        }
+        fixes = d.fixes.map { ($0.title, LocatedRange($0.range, in: table), $0.replacement) }
     }
 }
 
@@ -59,6 +95,8 @@ enum DiagnosticFormatter {
                 ("endLine", .number(Double(i.endLine))), ("endColumn", .number(Double(i.endColumn))),
                 ("severity", .string(d.severity.rawValue)), ("code", .string(d.code.name)),
                 ("message", .string(d.message)), ("viewport", .optional(d.viewport)),
+                ("related", .array(i.related.map { .object([("file", .string($0.file))] + $0.range.json() + [("message", .string($0.message))]) })),
+                ("fixes", .array(i.fixes.map { .object([("title", .string($0.title))] + $0.range.json() + [("replacement", .string($0.replacement))]) })),
             ])
         }))]).serialized() + "\n"
     }
@@ -84,7 +122,20 @@ enum DiagnosticFormatter {
     /// SARIF 2.1.0 for code scanning. Columns are Unicode code points, as the run declares.
     static func sarif(_ items: [LocatedDiagnostic], version: String) -> String {
         let codes = Array(Set(items.map(\.diagnostic.code.name))).sorted()
-        let rules: [JSON] = codes.map { .object([("id", .string($0)), ("name", .string($0))]) }
+        // Each rule carries the catalog's explanation (what `tatami explain CODE` prints).
+        let rules: [JSON] = codes.map { code in
+            var rule: [(String, JSON)] = [("id", .string(code)), ("name", .string(code))]
+            if let e = DiagnosticCatalog.explanation(named: code) {
+                let level = e.severity == .error ? "error" : e.severity == .warning ? "warning" : "note"
+                rule += [
+                    ("shortDescription", .object([("text", .string(e.summary))])),
+                    ("fullDescription", .object([("text", .string(e.when.joined(separator: "\n\n")))])),
+                    ("help", .object([("text", .string(e.fix.joined(separator: "\n\n") + "\n\n(`tatami explain \(code)` shows an example.)"))])),
+                    ("defaultConfiguration", .object([("level", .string(level))])),
+                ]
+            }
+            return .object(rule)
+        }
         let results: [JSON] = items.map { i in
             let d = i.diagnostic
             let level = d.severity == .error ? "error" : d.severity == .warning ? "warning" : "note"
@@ -103,6 +154,32 @@ enum DiagnosticFormatter {
                     ])),
                 ]))])])),
             ]
+            if !i.related.isEmpty {
+                result.append(("relatedLocations", .array(i.related.enumerated().map { k, rel in
+                    .object([
+                        ("id", .number(Double(k))),
+                        ("physicalLocation", .object([
+                            ("artifactLocation", .object([("uri", .string(rel.file))])),
+                            ("region", rel.range.sarifRegion()),
+                        ])),
+                        ("message", .object([("text", .string(rel.message))])),
+                    ])
+                })))
+            }
+            if !i.fixes.isEmpty {
+                result.append(("fixes", .array(i.fixes.map { fix in
+                    .object([
+                        ("description", .object([("text", .string(fix.title))])),
+                        ("artifactChanges", .array([.object([
+                            ("artifactLocation", .object([("uri", .string(i.file))])),
+                            ("replacements", .array([.object([
+                                ("deletedRegion", fix.range.sarifRegion()),
+                                ("insertedContent", .object([("text", .string(fix.replacement))])),
+                            ])])),
+                        ])])),
+                    ])
+                })))
+            }
             if !properties.isEmpty { result.append(("properties", .object(properties))) }
             return .object(result)
         }

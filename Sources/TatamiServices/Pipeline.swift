@@ -157,7 +157,8 @@ public enum Pipeline {
                     for d in l.diagnostics where seen.insert(d).inserted { all.append(d) }
                 }
             }
-            let shown = suppressions.isEmpty ? all : all.filter { !suppressions.silences($0, in: yaml.lineTable) }
+            var shown = suppressions.isEmpty ? all : all.filter { !suppressions.silences($0, in: yaml.lineTable) }
+            if !suppressions.written.isEmpty { shown += Suppressions.unknownCodes(suppressions.written) }
             return Analysis(
                 path: path, lineTable: yaml.lineTable, yaml: yaml, document: document, layouts: layouts,
                 diagnostics: shown.sortedForDisplay(), missingViewport: missing, timings: timings)

@@ -1,6 +1,14 @@
 import Foundation
 import TatamiBase
 
+extension DiagnosticCode {
+    /// A suppression comment names something that is not a diagnostic code.
+    public static let unknownCode = DiagnosticCode("unknown-code", .warning)
+
+    /// Every code the services layer declares (suppression comments).
+    public static let servicesStageCodes: [DiagnosticCode] = [.unknownCode]
+}
+
 /// `# tatami-ignore: code, code` and `# tatami-ignore-file: code` comments (FORMAT.md §11).
 ///
 /// A comment after content on a line silences its codes for diagnostics that start on that
@@ -10,6 +18,9 @@ public struct Suppressions: Sendable {
     /// Codes silenced per 0-based line.
     public private(set) var byLine: [Int: Set<String>] = [:]
     public private(set) var fileWide: Set<String> = []
+    /// Every code a comment names, with its place: the pipeline warns about names that are not
+    /// codes (`unknown-code`), which would otherwise silence nothing without a word.
+    public private(set) var written: [(code: String, range: SourceRange)] = []
 
     public init(_ table: LineTable) {
         let bytes = table.bytes
@@ -23,14 +34,17 @@ public struct Suppressions: Sendable {
             guard let hash = commentStart(bytes, range) else { continue }
             var i = hash + 1
             while i < range.upperBound && (bytes[i] == 0x20 || bytes[i] == 0x09) { i += 1 }
-            let rest = String(decoding: bytes[i..<range.upperBound], as: UTF8.self)
-            let fileMarker = "tatami-ignore-file:", lineMarker = "tatami-ignore:"
-            if rest.hasPrefix(fileMarker) {
-                fileWide.formUnion(Suppressions.codes(rest.dropFirst(fileMarker.count)))
-            } else if rest.hasPrefix(lineMarker) {
-                let codes = Suppressions.codes(rest.dropFirst(lineMarker.count))
+            let rest = bytes[i..<range.upperBound]
+            let fileMarker = "tatami-ignore-file:".utf8, lineMarker = "tatami-ignore:".utf8
+            if rest.starts(with: fileMarker) {
+                let codes = Suppressions.codes(bytes, i + fileMarker.count..<range.upperBound)
+                written += codes
+                fileWide.formUnion(codes.map(\.code))
+            } else if rest.starts(with: lineMarker) {
+                let codes = Suppressions.codes(bytes, i + lineMarker.count..<range.upperBound)
+                written += codes
                 let alone = bytes[range.lowerBound..<hash].allSatisfy { $0 == 0x20 || $0 == 0x09 }
-                byLine[alone ? line + 1 : line, default: []].formUnion(codes)
+                byLine[alone ? line + 1 : line, default: []].formUnion(codes.map(\.code))
             }
         }
     }
@@ -44,8 +58,19 @@ public struct Suppressions: Sendable {
         }
     }
 
-    private static func codes(_ s: Substring) -> Set<String> {
-        Set(s.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }).map(String.init).filter { !$0.isEmpty })
+    /// The codes of a comment's list (`a, b c`), each with its byte range.
+    private static func codes(_ bytes: [UInt8], _ range: Range<Int>) -> [(code: String, range: SourceRange)] {
+        var result: [(code: String, range: SourceRange)] = []
+        var i = range.lowerBound
+        while i < range.upperBound {
+            while i < range.upperBound && (bytes[i] == 0x2C || bytes[i] == 0x20 || bytes[i] == 0x09) { i += 1 }
+            let start = i
+            while i < range.upperBound && bytes[i] != 0x2C && bytes[i] != 0x20 && bytes[i] != 0x09 { i += 1 }
+            if i > start {
+                result.append((String(decoding: bytes[start..<i], as: UTF8.self), SourceRange(start: start, end: i)))
+            }
+        }
+        return result
     }
 
     /// The first `#` on the line that starts a comment (at the line start or after white space)
@@ -74,5 +99,24 @@ public struct Suppressions: Sendable {
         guard !byLine.isEmpty else { return false }
         let line = table.line(ofByte: d.range.start)
         return byLine[line]?.contains(d.code.name) ?? false
+    }
+
+    /// `unknown-code` for each name in a comment that is not a diagnostic code, with the
+    /// closest code as a fix when one is close.
+    static func unknownCodes(_ written: [(code: String, range: SourceRange)]) -> [Diagnostic] {
+        let known = Set(DiagnosticCode.allCodes.map(\.name))
+        var result: [Diagnostic] = []
+        for (name, range) in written where !known.contains(name) {
+            var message = "`\(name)` is not a diagnostic code, so this comment silences nothing"
+            var fixes: [FixIt] = []
+            if let closest = DiagnosticCatalog.closestCode(to: name) {
+                message += "; did you mean `\(closest)`?"
+                fixes = [FixIt(title: "replace with `\(closest)`", range: range, replacement: closest)]
+            } else {
+                message += " (`tatami explain --list` lists the codes)"
+            }
+            result.append(Diagnostic(.unknownCode, message, at: range, fixes: fixes))
+        }
+        return result
     }
 }

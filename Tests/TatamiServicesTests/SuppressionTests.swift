@@ -21,6 +21,26 @@ final class SuppressionTests: XCTestCase {
               colour: blue
         """
 
+    /// A name that is no code silences nothing and is warned about where it is written, with
+    /// the closest code as a fix; known codes in the same comment still work.
+    func testUnknownCodesInCommentsAreWarned() {
+        let text = base.replacingOccurrences(of: " LINE", with: "  # tatami-ignore: text-truncatd, overflow")
+        let diagnostics = Pipeline.analyze(text: text).diagnostics
+        XCTAssertEqual(diagnostics.map(\.code.name), ["text-truncated", "unknown-code", "unknown-key"])
+        let warning = diagnostics[1]
+        let bytes = Array(text.utf8)
+        XCTAssertEqual(String(decoding: bytes[warning.range.start..<warning.range.end], as: UTF8.self), "text-truncatd")
+        XCTAssertEqual(warning.fixes.map(\.replacement), ["text-truncated"])
+        // Applying the fix silences the text too (the unknown key is on another line).
+        let fixed = String(decoding: bytes[..<warning.range.start] + Array("text-truncated".utf8) + bytes[warning.range.end...], as: UTF8.self)
+        XCTAssertEqual(codes(fixed), ["unknown-key"])
+        // File-wide comments are checked the same way; a name close to nothing gets no fix.
+        let fileWide = "# tatami-ignore-file: zzzzzzzzzz\n" + base.replacingOccurrences(of: " LINE", with: "")
+        let d = Pipeline.analyze(text: fileWide).diagnostics.filter { $0.code == .unknownCode }
+        XCTAssertEqual(d.count, 1)
+        XCTAssertEqual(d.first?.fixes.count, 0)
+    }
+
     func testWithoutCommentsBothAreReported() {
         XCTAssertEqual(Set(codes(base.replacingOccurrences(of: " LINE", with: ""))), ["text-truncated", "unknown-key"])
     }

@@ -7,7 +7,7 @@ extension DiagnosticCode {
     /// Every code any stage can report, stage by stage (YAML, model, layout), each stage's in
     /// its own list's order. The codes are declared beside their checks in their modules; this
     /// is the one place that sees them all.
-    public static let allCodes: [DiagnosticCode] = yamlStageCodes + modelStageCodes + layoutStageCodes
+    public static let allCodes: [DiagnosticCode] = yamlStageCodes + modelStageCodes + layoutStageCodes + servicesStageCodes
 }
 
 /// One diagnostic code explained for users: what `tatami explain CODE` prints and what
@@ -58,6 +58,9 @@ public enum DiagnosticCatalog {
         ("Laying out",
          "These come from computing the frames, in each viewport the file declares, and the message names the viewport (but for `too-deep` and `useless-container`, which are found once per file). The layout is still computed, but probably not as meant.",
          DiagnosticCode.layoutStageCodes),
+        ("Suppression comments",
+         "`# tatami-ignore` comments are read last, after every other check.",
+         DiagnosticCode.servicesStageCodes),
     ]
 
     /// The explanations in the page's order (stage by stage).
@@ -1005,6 +1008,30 @@ public enum DiagnosticCatalog {
                   text: Hello
 
                 """),
+
+        // MARK: Suppression comments
+        DiagnosticExplanation(
+            .unknownCode,
+            summary: "A `tatami-ignore` comment names something that is not a diagnostic code.",
+            when: [
+                "A `# tatami-ignore:` or `# tatami-ignore-file:` comment lists a name that no check reports, most often a misspelt code. Such a name silences nothing, so the diagnostic it was meant to hide still shows.",
+            ],
+            example: """
+                body:
+                  vstack:  # tatami-ignore: useless-containr
+                    - text: Hello
+
+                """,
+            fix: [
+                "Correct the name (the message suggests the closest code, and editors offer the fix), or remove it. `tatami explain --list` lists every code.",
+            ],
+            fixed: """
+                body:
+                  vstack:  # tatami-ignore: useless-container
+                    - text: Hello
+
+                """,
+            alsoReports: [.uselessContainer]),
     ]
 }
 
