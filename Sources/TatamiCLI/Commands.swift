@@ -160,7 +160,13 @@ struct Preview: ParsableCommand {
 
     @OptionGroup var viewportOptions: ViewportOptions
 
-    @Flag(name: .long, help: "Plain ASCII characters only.")
+    @Flag(name: .long, help: ArgumentHelp(
+        "Plain ASCII only: +-| boxes, and the text's own characters as ASCII stand-ins of the same width.",
+        discussion: """
+            Every output byte is ASCII and every column stays put: accented Latin letters lose \
+            their accents, dashes and curly quotes become - ' ", the ellipsis of a cut text \
+            becomes ~, wide characters (CJK, emoji) ??, anything else ?. See docs/render.md.
+            """))
     var ascii = false
 
     @Flag(name: .long, help: "Draw every view's frame.")
