@@ -8,7 +8,8 @@ import TatamiServices
 
 /// The `tatami` command.
 public struct TatamiCommand: ParsableCommand {
-    public static let version = TatamiVersion.current
+    /// `tatami --version`: the version and the commit built from (TatamiVersion.long).
+    public static let version = TatamiVersion.long
 
     public static let configuration = CommandConfiguration(
         commandName: "tatami",
@@ -145,7 +146,7 @@ struct Lint: ParsableCommand {
             }
         case .json: StandardOutput.write(DiagnosticFormatter.json(located))
         case .github: StandardOutput.write(DiagnosticFormatter.github(located))
-        case .sarif: StandardOutput.write(DiagnosticFormatter.sarif(located, version: TatamiCommand.version))
+        case .sarif: StandardOutput.write(DiagnosticFormatter.sarif(located, version: TatamiVersion.current))
         }
         let failing = located.contains { $0.diagnostic.severity == .error || (strict && $0.diagnostic.severity == .warning) }
         if failing { throw ExitCode(1) }
