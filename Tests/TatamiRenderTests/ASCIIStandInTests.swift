@@ -79,4 +79,53 @@ final class ASCIIStandInTests: XCTestCase {
             XCTAssertTrue(plain.contains(kept), kept)
         }
     }
+
+    /// Random text from every sort of scalar (controls, marks, joiners, wide, unassigned), as a
+    /// text, an image name, a fill and the viewport's name: the render is ASCII, and each line
+    /// keeps the grid's width.
+    func testRandomTextRendersAsASCIIOfTheGridsWidth() {
+        var state: UInt64 = 0x15_0007
+        func next(_ n: Int) -> Int {  // SplitMix64
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(n))
+        }
+        let ranges: [ClosedRange<UInt32>] = [
+            0x00...0x7F, 0x80...0x24F, 0x300...0x36F, 0x370...0x4FF, 0x2000...0x206F, 0x2190...0x27BF,
+            0x3000...0x30FF, 0x4E00...0x4E80, 0xAC00...0xAC80, 0xFE00...0xFE0F, 0xFF00...0xFFEF,
+            0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0xE0000...0xE007F, 0x10FF00...0x10FFFF,
+        ]
+        func randomText() -> String {
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<next(24) {
+                let r = ranges[next(ranges.count)]
+                if let u = Unicode.Scalar(r.lowerBound + UInt32(next(Int(r.upperBound - r.lowerBound) + 1))) {
+                    scalars.append(u)
+                }
+                if next(6) == 0 { scalars.append("\u{200D}") }
+            }
+            return String(scalars)
+        }
+        for _ in 0..<1_000 {
+            let text = randomText(), name = randomText(), fill = randomText().first ?? "x"
+            let root = Make.screen(80, 48, [
+                Make.node(Make.rect(next(16) == 0 ? -8 : 0, 0, 72, 16), Make.text([text], width: CellWidth.of), kind: "text"),
+                Make.node(Make.rect(0, 16, 48, 16), .image(name: name)),
+                Make.color("red", Make.rect(8, 32, Double(8 * next(10)), 16), fill: fill),
+            ])
+            for options in [RenderOptions(ascii: true), RenderOptions(ascii: true, outline: true, color: true)] {
+                let out = ASCIIRenderer.render(Make.result(name, 80, 48, root), options: options)
+                guard out.utf8.allSatisfy({ $0 < 0x80 }) else {
+                    return XCTFail("not ASCII for text \(text.unicodeScalars.map { String($0.value, radix: 16) }), name \(name.debugDescription), fill \(fill.debugDescription):\n\(out)")
+                }
+                if !options.color {
+                    let lines = out.split(separator: "\n")
+                    XCTAssertEqual(lines.count, 5)
+                    XCTAssertTrue(lines.allSatisfy { $0.utf8.count == 12 }, "\(text.debugDescription)\n\(out)")
+                }
+            }
+        }
+    }
 }
