@@ -12,7 +12,8 @@ SWIFT ?= swift
 
 # A release build with the commit compiled in for `tatami --version` (scripts/build-info.sh
 # writes it, -DTATAMI_BUILD_INFO uses it). On Linux the Swift runtime is linked statically, so
-# the installed binary needs only libyaml and the C library, wherever the toolchain lives.
+# the installed binary needs only libyaml and the system's C and C++ libraries, wherever the
+# toolchain lives.
 SWIFT_FLAGS := -c release -Xswiftc -DTATAMI_BUILD_INFO
 ifeq ($(shell uname -s),Linux)
 SWIFT_FLAGS += --static-swift-stdlib
