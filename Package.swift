@@ -20,7 +20,7 @@ let package = Package(
             name: "CLibYAML",
             path: "Sources/CLibYAML",
             pkgConfig: "yaml-0.1",
-            providers: [.apt(["libyaml-dev"])]
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         // Positions, line tables, diagnostics, geometry: shared vocabulary, no dependencies.
         .target(name: "TatamiBase"),

@@ -8,7 +8,8 @@ import TatamiServices
 
 /// The `tatami` command.
 public struct TatamiCommand: ParsableCommand {
-    public static let version = TatamiVersion.current
+    /// `tatami --version`: the version and the commit built from (TatamiVersion.long).
+    public static let version = TatamiVersion.long
 
     public static let configuration = CommandConfiguration(
         commandName: "tatami",
@@ -147,7 +148,7 @@ struct Lint: ParsableCommand {
             }
         case .json: StandardOutput.write(DiagnosticFormatter.json(located))
         case .github: StandardOutput.write(DiagnosticFormatter.github(located))
-        case .sarif: StandardOutput.write(DiagnosticFormatter.sarif(located, version: TatamiCommand.version))
+        case .sarif: StandardOutput.write(DiagnosticFormatter.sarif(located, version: TatamiVersion.current))
         }
         let failing = located.contains { $0.diagnostic.severity == .error || (strict && $0.diagnostic.severity == .warning) }
         if failing { throw ExitCode(1) }
@@ -162,7 +163,13 @@ struct Preview: ParsableCommand {
 
     @OptionGroup var viewportOptions: ViewportOptions
 
-    @Flag(name: .long, help: "Plain ASCII characters only.")
+    @Flag(name: .long, help: ArgumentHelp(
+        "Plain ASCII only: +-| boxes, and the text's own characters as ASCII stand-ins of the same width.",
+        discussion: """
+            Every output byte is ASCII and every column stays put: accented Latin letters lose \
+            their accents, dashes and curly quotes become - ' ", the ellipsis of a cut text \
+            becomes ~, wide characters (CJK, emoji) ??, anything else ?. See docs/render.md.
+            """))
     var ascii = false
 
     @Flag(name: .long, help: "Draw every view's frame.")

@@ -9,7 +9,8 @@ public struct RenderOptions: Sendable {
     public var cellWidth: Double
     /// Points per cell, vertically. Values that are not finite and positive mean 16.
     public var cellHeight: Double
-    /// Draw only ASCII for what the renderer itself draws (borders, lines, boxes).
+    /// Draw only ASCII: the renderer's own lines and boxes, and ASCII stand-ins of the same
+    /// width for the file's non-ASCII characters (`ASCIIStandIn`).
     public var ascii: Bool
     /// Draw every shown view's outer frame.
     public var outline: Bool
@@ -203,7 +204,7 @@ struct Painter {
         }
         if Painter.isControl(glyph) { glyph = Character(glyphs.control) }
         let w = width(glyph)
-        canvas.fill(w == 0 ? " " : String(glyph), wide: w == 2, columns: columns, rows: rows, background: background)
+        canvas.fill(w == 0 ? " " : glyphs.character(glyph, width: w), wide: w == 2, columns: columns, rows: rows, background: background)
     }
 
     mutating func drawImage(_ name: String, in rect: Rect) {
@@ -288,7 +289,8 @@ struct Painter {
     /// Places a string's characters on one row: character i at `column(cellsBefore(i))`, drawn
     /// only if every column it takes lies in `clip`. A wide character takes two columns; a
     /// zero-width one is appended to the previous character if that one was drawn, else dropped;
-    /// a control character is drawn as `?`.
+    /// a control character is drawn as `?`. With `--ascii` every character is drawn as its ASCII
+    /// stand-in and zero-width ones are dropped.
     mutating func place(_ text: String, row: Int, clip: Range<Int>, background: BackgroundChange, column: (Int) -> Int?) {
         var cellsBefore = 0
         var previous: Int? = nil
@@ -296,13 +298,13 @@ struct Painter {
             let control = Painter.isControl(c)
             let w = control ? 1 : width(c)
             if w == 0 {
-                if let p = previous { canvas.append(String(c), row: row, column: p) }
+                if let p = previous, !options.ascii { canvas.append(String(c), row: row, column: p) }
                 continue
             }
             defer { cellsBefore += w }
             previous = nil
             guard let col = column(cellsBefore), clip.contains(col), clip.contains(col + w - 1) else { continue }
-            canvas.put(control ? glyphs.control : String(c), row: row, column: col, wide: w == 2, background: background)
+            canvas.put(control ? glyphs.control : glyphs.character(c, width: w), row: row, column: col, wide: w == 2, background: background)
             if canvas.contains(row: row, column: col) && canvas.contains(row: row, column: col + w - 1) { previous = col }
         }
     }
@@ -333,11 +335,11 @@ struct Painter {
             let control = Painter.isControl(c)
             let w = control ? 1 : width(c)
             if w == 0 {
-                if previousDrawn { out.append(c) }
+                if previousDrawn && !options.ascii { out.append(c) }
                 continue
             }
             if used + w > grid.columns { break }
-            out += control ? glyphs.control : String(c)
+            out += control ? glyphs.control : glyphs.character(c, width: w)
             used += w
             previousDrawn = true
         }

@@ -64,4 +64,10 @@ struct Glyphs: Sendable {
     }
 
     func border(_ style: BorderStyle) -> BoxGlyphs { BoxGlyphs.of(style, ascii: ascii) }
+
+    /// What is drawn for a character of the file's own text that takes `width` cells: itself, or
+    /// with `--ascii` its ASCII stand-in of the same width (`ASCIIStandIn`).
+    func character(_ c: Character, width: Int) -> String {
+        ascii ? ASCIIStandIn.of(c, width: width) : String(c)
+    }
 }
