@@ -16,6 +16,37 @@ public enum Suggestions {
         return best?.0
     }
 
+    /// Every candidate at the smallest plausible-typo distance from `word` (as `closest`), in
+    /// the candidates' order: one for a clear suggestion, several when the typo is as close to
+    /// each (`stack` to `hstack`, `vstack` and `zstack`).
+    public static func closestAll<S: Sequence>(to word: String, in candidates: S) -> [String] where S.Element == String {
+        let w = Array(word.lowercased().unicodeScalars)
+        guard !w.isEmpty else { return [] }
+        let limit = max(1, w.count / 3)
+        var best = Int.max
+        var found: [String] = []
+        for c in candidates {
+            let cs = Array(c.lowercased().unicodeScalars)
+            if abs(cs.count - w.count) > limit { continue }
+            let d = distance(w, cs)
+            guard d <= limit else { continue }
+            if d < best {
+                best = d
+                found = [c]
+            } else if d == best, !found.contains(c) {
+                found.append(c)
+            }
+        }
+        return found
+    }
+
+    /// "`a`", "`a` or `b`", "`a`, `b` or `c`".
+    public static func alternatives(_ words: [String]) -> String {
+        let quoted = words.map { "`\($0)`" }
+        guard quoted.count > 1 else { return quoted.first ?? "" }
+        return quoted.dropLast().joined(separator: ", ") + " or " + quoted.last!
+    }
+
     /// Damerau–Levenshtein distance (optimal string alignment variant): an adjacent swap costs 1.
     public static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
         if a.isEmpty { return b.count }

@@ -215,6 +215,16 @@ final class SuggestionsTests: XCTestCase {
         XCTAssertEqual(Suggestions.distance(Array("kitten".unicodeScalars), Array("sitting".unicodeScalars)), 3)
     }
 
+    /// Ties are kept, so an ambiguous typo is not silently resolved to the first candidate.
+    func testClosestAllKeepsTies() {
+        XCTAssertEqual(Suggestions.closestAll(to: "stack", in: ["hstack", "vstack", "zstack", "text"]), ["hstack", "vstack", "zstack"])
+        XCTAssertEqual(Suggestions.closestAll(to: "hstak", in: ["hstack", "vstack", "zstack"]), ["hstack"])
+        XCTAssertEqual(Suggestions.closestAll(to: "banana", in: ["padding"]), [])
+        XCTAssertEqual(Suggestions.alternatives(["a"]), "`a`")
+        XCTAssertEqual(Suggestions.alternatives(["a", "b"]), "`a` or `b`")
+        XCTAssertEqual(Suggestions.alternatives(["a", "b", "c"]), "`a`, `b` or `c`")
+    }
+
     func testFormatNumber() {
         XCTAssertEqual(formatNumber(196), "196")
         XCTAssertEqual(formatNumber(12.5), "12.5")

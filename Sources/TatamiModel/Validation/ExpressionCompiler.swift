@@ -102,10 +102,11 @@ enum ExpressionCompiler {
             let hi = max(lo, min(error.range.upperBound, bytes.count))
             let name = String(decoding: bytes[lo..<hi], as: UTF8.self)
             if !message.contains("did you mean") {
-                if let suggestion = Suggestions.closest(to: name, in: names.keys.sorted()) {
-                    message += "; did you mean `\(suggestion)`?"
+                let suggestions = Suggestions.closestAll(to: name, in: names.keys.sorted())
+                if !suggestions.isEmpty {
+                    message += "; did you mean \(Suggestions.alternatives(suggestions))?"
                     if !scalar.offsetMap.isEmpty {
-                        fixes.append(FixIt(title: "replace with `\(suggestion)`", range: range, replacement: suggestion))
+                        fixes += suggestions.map { FixIt(title: "replace with `\($0)`", range: range, replacement: $0) }
                     }
                 } else {
                     message += "; the names here are " + names.keys.sorted().map { "`\($0)`" }.joined(separator: ", ")

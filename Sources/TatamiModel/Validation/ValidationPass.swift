@@ -184,14 +184,14 @@ final class ValidationPass {
         let candidates: [String]
     }
 
-    private var suggestionCache: [SuggestionKey: String?] = [:]
+    private var suggestionCache: [SuggestionKey: [String]] = [:]
 
-    /// `Suggestions.closest`, remembered: a file tends to repeat its mistakes.
-    func closest(to word: String, in candidates: [String]) -> String? {
+    /// `Suggestions.closestAll`, remembered: a file tends to repeat its mistakes.
+    func closest(to word: String, in candidates: [String]) -> [String] {
         let key = SuggestionKey(word: word, candidates: candidates)
         if let known = suggestionCache[key] { return known }
-        let found = Suggestions.closest(to: word, in: candidates)
-        if suggestionCache.count < 10_000 { suggestionCache[key] = .some(found) }
+        let found = Suggestions.closestAll(to: word, in: candidates)
+        if suggestionCache.count < 10_000 { suggestionCache[key] = found }
         return found
     }
 
@@ -205,17 +205,21 @@ final class ValidationPass {
     }
 
     /// "; did you mean `x`?" with a fix replacing the value `node`, or `otherwise` when nothing
-    /// is close.
+    /// is close. When several candidates are as close, each is named and offered as a fix (so
+    /// none is applied without asking).
     func suggestionHint(_ word: String, in candidates: [String], _ node: YAMLNode,
                         otherwise: @autoclosure () -> String = "") -> (String, [FixIt]) {
-        guard let suggestion = closest(to: word, in: candidates) else { return (otherwise(), []) }
-        return ("; did you mean `\(suggestion)`?", replacementFix(node, with: suggestion))
+        let suggestions = closest(to: word, in: candidates)
+        guard !suggestions.isEmpty else { return (otherwise(), []) }
+        return ("; did you mean \(Suggestions.alternatives(suggestions))?", suggestions.flatMap { replacementFix(node, with: $0) })
     }
 
     /// The same for a key (or any name at `range`): the fix replaces the range as written.
     func suggestionHint(_ word: String, in candidates: [String], replacing range: SourceRange) -> (String, [FixIt]) {
-        guard let suggestion = closest(to: word, in: candidates) else { return ("", []) }
-        return ("; did you mean `\(suggestion)`?", [FixIt(title: "replace with `\(suggestion)`", range: range, replacement: suggestion)])
+        let suggestions = closest(to: word, in: candidates)
+        guard !suggestions.isEmpty else { return ("", []) }
+        return ("; did you mean \(Suggestions.alternatives(suggestions))?",
+                suggestions.map { FixIt(title: "replace with `\($0)`", range: range, replacement: $0) })
     }
 
     /// A fix replacing a plain scalar value with `suggestion` (quoted values keep their quotes).

@@ -108,9 +108,10 @@ extension ValidationPass {
                 let candidates = GuideName.builtIn.map(\.rawValue) + alignmentOrder
                 var message = "unknown alignment guide `\(name)`"
                 var fixes: [FixIt] = []
-                if let suggestion = closest(to: name, in: candidates) {
-                    message += "; did you mean `\(suggestion)`?"
-                    fixes.append(FixIt(title: "replace with `\(suggestion)`", range: p.key.range, replacement: suggestion))
+                let suggestions = closest(to: name, in: candidates)
+                if !suggestions.isEmpty {
+                    message += "; did you mean \(Suggestions.alternatives(suggestions))?"
+                    fixes += suggestions.map { FixIt(title: "replace with `\($0)`", range: p.key.range, replacement: $0) }
                 } else {
                     message += "; declare it under `alignments:` or use a built-in guide"
                 }

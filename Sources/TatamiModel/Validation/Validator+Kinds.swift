@@ -278,7 +278,7 @@ extension ValidationPass {
         case .string?:
             var message = "`columns` must be `auto`, \(bounds.description), or `{minWidth: n}`; found `\(snippet(value))`"
             var fixes: [FixIt] = []
-            if let s = value.scalar, closest(to: s.text, in: ["auto"]) != nil {
+            if let s = value.scalar, !closest(to: s.text, in: ["auto"]).isEmpty {
                 message += "; did you mean `auto`?"
                 fixes = replacementFix(value, with: "auto")
             }

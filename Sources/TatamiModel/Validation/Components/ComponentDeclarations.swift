@@ -340,11 +340,13 @@ extension ValidationPass {
         let names = d.params.map(\.name)
         var message = name.isEmpty ? "`\(written)` names no parameter" : "`\(written)`: `\(d.name)` has no parameter `\(name)`"
         var fixes: [FixIt] = []
-        if !name.isEmpty, let suggestion = closest(to: name, in: names) {
-            message += "; did you mean `\(suggestion)`?"
+        let suggestions = name.isEmpty ? [] : closest(to: name, in: names)
+        if !suggestions.isEmpty {
+            message += "; did you mean \(Suggestions.alternatives(suggestions))?"
             if !s.offsetMap.isEmpty {
-                fixes.append(FixIt(title: "replace with `\(suggestion)`", range: s.sourceRange(ofValueBytes: nameBytes),
-                                   replacement: suggestion))
+                fixes += suggestions.map {
+                    FixIt(title: "replace with `\($0)`", range: s.sourceRange(ofValueBytes: nameBytes), replacement: $0)
+                }
             }
         } else if names.isEmpty {
             message += "; it declares no parameters (add them under `params:`)"

@@ -175,9 +175,10 @@ extension ValidationPass {
         let names = decl.params.map(\.name)
         var message = "`\(decl.name)` has no parameter `\(name)`"
         var fixes: [FixIt] = []
-        if let suggestion = closest(to: name, in: names) {
-            message += "; did you mean `\(suggestion)`?"
-            fixes.append(FixIt(title: "replace with `\(suggestion)`", range: key.range, replacement: suggestion))
+        let suggestions = closest(to: name, in: names)
+        if !suggestions.isEmpty {
+            message += "; did you mean \(Suggestions.alternatives(suggestions))?"
+            fixes += suggestions.map { FixIt(title: "replace with `\($0)`", range: key.range, replacement: $0) }
         } else if ViewKeys.anywhere.contains(name) {
             message += "; modifiers and attributes of an instance go beside `\(decl.name):`, not among its arguments"
         } else if names.isEmpty {
