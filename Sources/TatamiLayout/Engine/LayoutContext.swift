@@ -120,7 +120,7 @@ final class LayoutContext {
         return v
     }
 
-    // MARK: Alignment guides (FORMAT.md §6.4, §6.5)
+    // MARK: Alignment guides (docs/format.md §6.4, §6.5)
 
     /// The axis a guide lines views up along: vertical guides give y values.
     func axis(of guide: GuideName) -> Axis {
@@ -278,7 +278,7 @@ final class LayoutContext {
     }
 }
 
-/// One axis of a flexible frame (FORMAT.md §6.1).
+/// One axis of a flexible frame (docs/format.md §6.1.2).
 struct FlexibleAxis {
     let min: Double?, ideal: Double?, max: Double?
 
@@ -312,7 +312,7 @@ struct FlexibleAxis {
     }
 }
 
-/// The proposal `aspectRatio` makes to its child (FORMAT.md §6.1).
+/// The proposal `aspectRatio` makes to its child (docs/format.md §6.1.4).
 enum AspectFit {
     static func proposal(ratio r: Double, mode: ContentMode, within p: ProposedSize) -> ProposedSize {
         let w = p.width ?? .infinity, h = p.height ?? .infinity
