@@ -18,7 +18,9 @@ import XCTest
 ///   that file's frames in that viewport exactly as `tatami frames --format text --viewport
 ///   VIEWPORT` prints them, without the title line.
 /// - Likewise `<!-- render: VIEWPORT -->` introduces exactly what
-///   `tatami preview --ascii --color never --viewport VIEWPORT` prints.
+///   `tatami preview --ascii --color never --viewport VIEWPORT` prints, and
+///   `<!-- preview: VIEWPORT -->` what `tatami preview --color never --viewport VIEWPORT` prints
+///   (box-drawing characters).
 final class DocumentationExamplesTests: XCTestCase {
     struct Block {
         var file: String
@@ -111,7 +113,8 @@ final class DocumentationExamplesTests: XCTestCase {
                 continue
             }
             let frames = annotation(block.marker, "frames"), render = annotation(block.marker, "render")
-            guard let viewport = frames ?? render else { continue }
+            let preview = annotation(block.marker, "preview")
+            guard let viewport = frames ?? render ?? preview else { continue }
             guard block.language == "text" else {
                 fail("\(place): `\(block.marker)` must introduce a ```text block")
                 continue
@@ -132,7 +135,7 @@ final class DocumentationExamplesTests: XCTestCase {
                 actual = printed.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n")
             } else {
                 checked.renders += 1
-                actual = ASCIIRenderer.render(layout, options: RenderOptions(ascii: true, color: false))
+                actual = ASCIIRenderer.render(layout, options: RenderOptions(ascii: preview == nil, color: false))
             }
             if actual != block.text {
                 fail("\(place): the \(frames != nil ? "frames" : "render") of the YAML block at line \(yaml.line) in viewport \(viewport) differ\nshown:\n\(block.text)program:\n\(actual)")
@@ -186,6 +189,11 @@ final class DocumentationExamplesTests: XCTestCase {
 
     func testWrongRenderFails() {
         let md = "```yaml\n\(example)```\n\n<!-- render: v -->\n```text\nnot the render\n```\n"
+        XCTAssertEqual(failures(md).count, 1)
+    }
+
+    func testWrongPreviewFails() {
+        let md = "```yaml\n\(example)```\n\n<!-- preview: v -->\n```text\n+- v 100x40 +\n```\n"
         XCTAssertEqual(failures(md).count, 1)
     }
 
