@@ -55,6 +55,6 @@ let package = Package(
         .testTarget(name: "TatamiRenderTests", dependencies: ["TatamiRender", "TatamiLayout", "TatamiServices", "TatamiTestSupport"]),
         .testTarget(name: "TatamiServicesTests", dependencies: ["TatamiServices", "TatamiTestSupport"]),
         .testTarget(name: "TatamiLSPTests", dependencies: ["TatamiLSP", "TatamiServices", "TatamiBase", "TatamiTestSupport"]),
-        .testTarget(name: "TatamiCLITests", dependencies: ["TatamiCLI", "TatamiServices", "TatamiTestSupport"]),
+        .testTarget(name: "TatamiCLITests", dependencies: ["TatamiCLI", "TatamiServices", "TatamiRender", "TatamiTestSupport"]),
     ]
 )

@@ -32,7 +32,7 @@ GRAMMAR = ROOT / "grammar" / "tatami.tmLanguage.json"
 # many columns in; deeper ones fall back to a rule that ends only at a line this far in.
 MAX_COLUMN = 40
 
-# The expression language's functions (FORMAT.md §10; TatamiModel/Expression/ExpressionFunction.swift).
+# The expression language's functions (docs/format.md §10; TatamiModel/Expression/ExpressionFunction.swift).
 FUNCTIONS = ["min", "max", "clamp", "round", "floor", "ceil", "abs"]
 
 # Keys whose value is an expression wherever they are written: conditions, and the

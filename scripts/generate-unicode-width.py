@@ -13,7 +13,7 @@ UCD_DIR defaults to /usr/share/unicode (Debian/Ubuntu package `unicode-data`). I
     DerivedCoreProperties.txt
     PropList.txt
 
-Two sets of scalars are written as sorted, merged, inclusive ranges (FORMAT.md §5.1):
+Two sets of scalars are written as sorted, merged, inclusive ranges (docs/format.md §5.1):
 
 * wide: East_Asian_Width W or F (including the blocks that default to W when unassigned, from the
   `# @missing` lines), or Emoji_Presentation=Yes.
@@ -151,7 +151,7 @@ def main():
 // Regenerate with:
 //     python3 scripts/generate-unicode-width.py /usr/share/unicode
 
-/// Scalar width classes for `CellWidth` (FORMAT.md §5.1).
+/// Scalar width classes for `CellWidth` (docs/format.md §5.1).
 enum UnicodeWidthTable {{
     /// The Unicode version the tables were generated from.
     static let unicodeVersion = "{version}"

@@ -2,7 +2,7 @@ import TatamiBase
 import TatamiLayout
 import TatamiModel
 
-/// Options of the text render (FORMAT.md §13; command-line `--cell`, `--ascii`, `--outline`,
+/// Options of the text render (docs/format.md §13; command-line `--cell`, `--ascii`, `--outline`,
 /// `--color`).
 public struct RenderOptions: Sendable {
     /// Points per cell, horizontally. Values that are not finite and positive mean 8.
@@ -26,7 +26,7 @@ public struct RenderOptions: Sendable {
     }
 }
 
-/// Renders one viewport's layout as text (FORMAT.md §13; the decisions §13 leaves open are in
+/// Renders one viewport's layout as text (docs/format.md §13; the decisions §13 leaves open are in
 /// docs/render.md).
 public enum ASCIIRenderer {
     /// The grid is cut to this many columns and rows, whatever the viewport's size.

@@ -9,7 +9,7 @@ extension DiagnosticCode {
     public static let servicesStageCodes: [DiagnosticCode] = [.unknownCode]
 }
 
-/// `# tatami-ignore: code, code` and `# tatami-ignore-file: code` comments (FORMAT.md §11).
+/// `# tatami-ignore: code, code` and `# tatami-ignore-file: code` comments (docs/format.md §11).
 ///
 /// A comment after content on a line silences its codes for diagnostics that start on that
 /// line; a comment alone on its line silences them for the next line. Comments are found by

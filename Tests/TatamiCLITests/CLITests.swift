@@ -258,10 +258,10 @@ final class CLITests: XCTestCase {
     let importsScreen = "Tests/Fixtures/cli/imports/app/screen.tatami.yaml"
 
     func testLintOfADirectoryKeepsImportsInsideIt() throws {
-        // The directory is the workspace root: `../shared/lib.tatami.yaml` leaves it.
+        // The directory is the workspace root: `../common/lib.tatami.yaml` leaves it.
         let inside = try tatami(["lint", importsApp])
         XCTAssertEqual(inside.status, 1, inside.stdout)
-        XCTAssertTrue(inside.stdout.contains("\(importsScreen):3:11: error: `../shared/lib.tatami.yaml` is outside the workspace root"),
+        XCTAssertTrue(inside.stdout.contains("\(importsScreen):3:11: error: `../common/lib.tatami.yaml` is outside the workspace root"),
                       inside.stdout)
         XCTAssertTrue(inside.stdout.contains("[import-error]"), inside.stdout)
         // One level up, it is inside.
@@ -289,7 +289,7 @@ final class CLITests: XCTestCase {
     }
 
     func testStandardInputImportsFromTheCurrentDirectory() throws {
-        let r = try tatami(["lint", "-"], stdin: "imports: [Tests/Fixtures/cli/imports/shared/lib.tatami.yaml]\nbody: {Tag: {label: in}}\n")
+        let r = try tatami(["lint", "-"], stdin: "imports: [Tests/Fixtures/cli/imports/common/lib.tatami.yaml]\nbody: {Tag: {label: in}}\n")
         XCTAssertEqual(r.status, 0, r.stdout)
     }
 

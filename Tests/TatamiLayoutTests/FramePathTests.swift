@@ -2,7 +2,7 @@
 import TatamiServices
 import XCTest
 
-/// Frame paths (FORMAT.md §12) are stored as links to the parent's path and spelled out on
+/// Frame paths (docs/format.md §12.3) are stored as links to the parent's path and spelled out on
 /// request; these check the spelling for children, repeated decorations and deep chains.
 final class FramePathTests: XCTestCase {
     func testSpelling() {

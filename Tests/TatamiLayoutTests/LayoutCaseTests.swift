@@ -7,7 +7,7 @@ import XCTest
 
 /// Runs every `Tests/Fixtures/layout/*.tatami.yaml` case.
 ///
-/// Expectations are YAML comments in the case file, computed by hand from FORMAT.md with the
+/// Expectations are YAML comments in the case file, computed by hand from docs/format.md with the
 /// arithmetic beside them:
 ///
 ///     # expect <viewport>

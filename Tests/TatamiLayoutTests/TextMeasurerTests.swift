@@ -4,7 +4,7 @@ import TatamiBase
 import TatamiModel
 @testable import TatamiLayout
 
-/// FORMAT.md §5.1. Every expectation is worked out by hand from the spec; the arithmetic is in
+/// docs/format.md §5.1. Every expectation is worked out by hand from the spec; the arithmetic is in
 /// the comments. Unless a test says otherwise the font is 8×16 (advance 8, line height 16).
 final class TextMeasurerTests: XCTestCase {
     let body = FontMetrics(width: 8, height: 16)

@@ -4,7 +4,7 @@ import TatamiModel
 import TatamiYAML
 import XCTest
 
-/// The model built for component instances (FORMAT.md §8): substitution, slots, in-memory
+/// The model built for component instances (docs/format.md §8): substitution, slots, in-memory
 /// imports through `ValidationContext`, and the limits on expansion.
 final class ComponentModelTests: XCTestCase {
     private func text(_ v: ViewNode?) -> String? {

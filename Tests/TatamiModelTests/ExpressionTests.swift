@@ -4,7 +4,7 @@ import TatamiModel
 import TatamiTestSupport
 import XCTest
 
-/// The names `when` sees (FORMAT.md §10).
+/// The names `when` sees (docs/format.md §10).
 private let whenNames: [String: ExpressionType] = [
     "width": .number, "height": .number, "landscape": .boolean, "portrait": .boolean,
 ]

@@ -6,7 +6,7 @@ import XCTest
 /// The model the validator builds from valid files.
 final class ValidatorModelTests: XCTestCase {
     func testFirstFileOfTheFormatDocument() {
-        // FORMAT.md §1, with single-name guide expressions.
+        // The avocado-toast card (docs/format.md §6.4), with single-name guide expressions.
         let doc = validDocument("""
             tatami: 1
             viewports:

@@ -6,7 +6,7 @@ import TatamiTestSupport
 import XCTest
 
 /// Golden renders of every example in every viewport it declares
-/// (`Tests/Fixtures/render/examples/<example>.<viewport>.txt`, reviewed against FORMAT.md §13).
+/// (`Tests/Fixtures/render/examples/<example>.<viewport>.txt`, reviewed against docs/format.md §13).
 /// Examples in subfolders are named by their path (`components/library` →
 /// `components-library`). `Examples` is the workspace root, as for `tatami lint Examples`.
 final class ExampleRenderTests: XCTestCase {

@@ -5,7 +5,7 @@ import TatamiModel
 import XCTest
 
 /// Each golden under Tests/Fixtures/render/ was recorded and then checked cell by cell against
-/// FORMAT.md §13 (the expected positions are worked out in the comments here).
+/// docs/format.md §13 (the expected positions are worked out in the comments here).
 final class RenderGoldenTests: XCTestCase {
     private let ascii = RenderOptions(ascii: true)
 

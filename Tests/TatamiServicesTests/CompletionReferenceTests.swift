@@ -2,7 +2,7 @@ import TatamiBase
 import TatamiServices
 import XCTest
 
-/// Completion inside component declarations (FORMAT.md §8.1): `$` and `${` offer the enclosing
+/// Completion inside component declarations (docs/format.md §8.1): `$` and `${` offer the enclosing
 /// component's parameters, and a component is never offered inside itself.
 final class CompletionReferenceTests: XCTestCase {
     /// Badge has a string, a colour with a default and an optional view slot. Card uses Badge;

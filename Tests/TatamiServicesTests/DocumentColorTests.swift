@@ -4,7 +4,7 @@ import TatamiServices
 import XCTest
 
 /// `EditorServices.documentColors` and `colorPresentations`: where the format reads a colour
-/// (FORMAT.md §4, §8.1; docs/decisions.md), and how a picked colour is written back.
+/// (docs/format.md §4, §8.1; docs/decisions.md), and how a picked colour is written back.
 final class DocumentColorTests: XCTestCase {
     // Marked: every colour the format reads. Unmarked: `$tint` (a reference), a `string`
     // parameter's default and argument that happen to be colour names, a text reading `red`,

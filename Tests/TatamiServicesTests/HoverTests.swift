@@ -4,9 +4,9 @@ import TatamiModel
 @testable import TatamiServices
 import XCTest
 
-/// Hover (FORMAT.md §12's editor contract): frames of views in every viewport, key docs from the
+/// Hover (docs/format.md §8.2 and §12.3): frames of views in every viewport, key docs from the
 /// schema table, component signatures, and expression values per viewport. Expected frames are
-/// worked out by hand from FORMAT.md in the comments.
+/// worked out by hand from docs/format.md in the comments.
 final class HoverTests: XCTestCase {
     private func hover(_ marked: String, file: StaticString = #filePath, line: UInt = #line) -> HoverInfo? {
         let (analysis, offset) = Cursor.analyze(marked, file: file, line: line)

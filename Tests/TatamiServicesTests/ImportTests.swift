@@ -4,7 +4,7 @@ import TatamiModel
 import TatamiServices
 import XCTest
 
-/// `imports:` through the pipeline, on real files (FORMAT.md §8.3): a library, a screen using
+/// `imports:` through the pipeline, on real files (docs/format.md §8.3): a library, a screen using
 /// it, a path that leaves the workspace root (never read), a symbolic link that does, an import
 /// cycle, a file with a syntax error, and two libraries declaring the same name.
 final class ImportTests: XCTestCase {

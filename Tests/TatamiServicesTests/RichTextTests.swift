@@ -68,6 +68,6 @@ final class RichTextTests: XCTestCase {
         XCTAssertEqual(text.plainText,
                        "Declared in lib.tatami.yaml.\n\n- label: string, required\n- tint: color\n\nA bold word, a ** lone one.")
         // What the services write reads back to the same Markdown.
-        XCTAssertEqual(RichText(markdown: "`min(a, b)` (FORMAT.md §10).").markdown, "`min(a, b)` (FORMAT.md §10).")
+        XCTAssertEqual(RichText(markdown: "`min(a, b)` (docs/format.md §10).").markdown, "`min(a, b)` (docs/format.md §10).")
     }
 }

@@ -2,7 +2,7 @@ import TatamiBase
 import TatamiServices
 import XCTest
 
-/// `# tatami-ignore: code` and `# tatami-ignore-file: code` (FORMAT.md §11).
+/// `# tatami-ignore: code` and `# tatami-ignore-file: code` (docs/format.md §11).
 final class SuppressionTests: XCTestCase {
     private func codes(_ text: String) -> [String] {
         Pipeline.analyze(text: text).diagnostics.map(\.code.name)

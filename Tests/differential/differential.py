@@ -4,7 +4,7 @@
 Random cases are generated from a fixed seed. Each case is written as a `.tatami.yaml`
 document, laid out by the `tatami` binary (`tatami frames - --format json`), and laid out
 again by Taffy with the CSS flexbox / absolute-positioning mapping described at each
-generator below. The children's frames (for bricks and canvas: their cells, which FORMAT
+generator below. The children's frames (for bricks and canvas: their cells, which docs/format.md
 §7.4 reports as the child's frame) must be identical, and so must the container's size.
 
 Only the standard library and stretchable are used. Nothing about the expected layout is
@@ -52,7 +52,7 @@ DEFAULT_SEED = 20250611
 VIEW_HEIGHT = 600  # flows and bricks sit in a fixed frame this tall; they never use the height
 
 ALIGNMENTS = {
-    # name: (horizontal factor f, vertical factor g) of FORMAT §7.3 step 4
+    # name: (horizontal factor f, vertical factor g) of docs/format.md §7.3 step 4
     "topLeading": (0.0, 0.0), "top": (0.5, 0.0), "topTrailing": (1.0, 0.0),
     "leading": (0.0, 0.5), "center": (0.5, 0.5), "trailing": (1.0, 0.5),
     "bottomLeading": (0.0, 1.0), "bottom": (0.5, 1.0), "bottomTrailing": (1.0, 1.0),
@@ -135,7 +135,7 @@ def wrap_container(width: float, gap_x: float, gap_y: float,
 
 
 # ---------------------------------------------------------------------------------------
-# flow (FORMAT §7.3)
+# flow (docs/format.md §7.3)
 #
 # Tatami: the body is the flow, inside `frame: {width: W, height: 600, alignment: topLeading}`
 # so the flow's origin is the viewport's (0, 0) and it is proposed width W. Children are
@@ -144,9 +144,9 @@ def wrap_container(width: float, gap_x: float, gap_y: float,
 # Taffy: `display: flex; flex-wrap: wrap; width: W; column-gap: spacing; row-gap: lineSpacing;
 # align-content: flex-start; align-items: flex-start`, children `flex: 0 0 auto` with that
 # width and height. Taffy breaks a line when the item plus the gap before it would pass W,
-# the first item of a line always staying: FORMAT's rule 2.
+# the first item of a line always staying: docs/format.md's rule 2.
 #
-# Children wider than W: FORMAT proposes them (W, unspecified), but a fixed frame reports its
+# Children wider than W: docs/format.md proposes them (W, unspecified), but a fixed frame reports its
 # own width, so such a child stays wider than W and sits alone on its row. With
 # `flex-shrink: 0` Taffy also keeps it at its width, alone on its line (it overflows the
 # container). The topLeading cases include such children now and then.
@@ -219,7 +219,7 @@ def flow_case(rng: random.Random, index: int, alignment: str, allow_wide: bool) 
 
 
 # ---------------------------------------------------------------------------------------
-# bricks (FORMAT §7.4)
+# bricks (docs/format.md §7.4)
 #
 # Tatami: the body is the bricks container inside `frame: {width: W, height: 600, alignment:
 # topLeading}` (origin (0, 0), proposed width W), children `color` views with fixed frames,
@@ -227,9 +227,9 @@ def flow_case(rng: random.Random, index: int, alignment: str, allow_wide: bool) 
 #
 # Taffy: `display: flex; flex-wrap: wrap; width: W; gap: spacing; align-content: flex-start`,
 # each brick `flex-basis: <brick width>; flex-shrink: 0; height: rowHeight`. The brick width is
-# FORMAT rule 1 done by hand: the child's fixed frame width clamped to [minWidth, maxWidth] and
+# docs/format.md's rule 1 done by hand: the child's fixed frame width clamped to [minWidth, maxWidth] and
 # to W (plain arithmetic on the generated numbers; Taffy's `max-width` would also cap the
-# growth, which FORMAT does not). Line breaking is Taffy's own and matches rule 2.
+# growth, which docs/format.md does not). Line breaking is Taffy's own and matches rule 2.
 #
 # Filling (rule 3) is `flex-grow`: `justify` gives every brick of a filled row `flex-grow: 1`
 # (equal shares of the leftover), `last` gives it only to the row's last brick, `none` to no
@@ -238,7 +238,7 @@ def flow_case(rng: random.Random, index: int, alignment: str, allow_wide: bool) 
 # Tatami.
 #
 # Justified shares are fractions (leftover / bricks in the row), so edges need not be
-# integers; both sides are rounded by FORMAT §3 (see `Comparison`).
+# integers; both sides are rounded by docs/format.md §3 (see `Comparison`).
 
 
 def bricks_case(rng: random.Random, index: int, fill: str, justify_last: bool) -> Case:
@@ -321,7 +321,7 @@ def bricks_case(rng: random.Random, index: int, fill: str, justify_last: bool) -
 
 
 # ---------------------------------------------------------------------------------------
-# canvas (FORMAT §7.4)
+# canvas (docs/format.md §7.4)
 #
 # Tatami: the body is the canvas in a W x H viewport (W, H multiples of 8), so it is proposed
 # and reports W x H at (0, 0). Children are `color` views with one placement each.
@@ -431,13 +431,13 @@ def tatami_frames(output: dict) -> tuple[tuple[float, float], list[tuple[float, 
 # ---------------------------------------------------------------------------------------
 # Comparing
 #
-# FORMAT §3 rounds every edge to floor(v + 0.5) at the end, and both references are placed
+# docs/format.md §3 rounds every edge to floor(v + 0.5) at the end, and both references are placed
 # at the viewport's origin, so Taffy's unrounded edges are rounded the same way here and must
 # equal Tatami's.
 #
 # One allowance: when a case has values that are not short binary fractions (a justified
 # share such as 5/6), both engines carry rounding noise (Taffy in 32-bit floats, Tatami in
-# 64-bit, which FORMAT allows: "layout runs in unrounded floating point"), and an edge whose
+# 64-bit, which docs/format.md allows: "layout runs in unrounded floating point"), and an edge whose
 # exact value is a half (3 x 5/6 = 2.5) may land just below or above it on either side. In
 # such a case only, an edge within 1e-3 of a half accepts both neighbours. When every Taffy
 # value of a case is a multiple of 1/1024 (all flows, canvases, and bricks whose shares are

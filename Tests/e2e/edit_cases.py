@@ -7,7 +7,7 @@ A completion case starts from `lines` with the cursor at the end of line `line` 
 on line `line`, column `col` (0-based), waits for a diagnostic whose message contains `diagnostic`,
 and chooses the action titled `action`.
 
-Expectations follow FORMAT.md, not the server's output: where each completed word belongs in the
+Expectations follow docs/format.md, not the server's output: where each completed word belongs in the
 file is what the case's `check` asserts."""
 
 import json

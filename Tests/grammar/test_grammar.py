@@ -315,7 +315,7 @@ def test_parameters_and_colours(parser):
     assert_scope(t, "${", "punctuation.definition.interpolation.begin.tatami")
     assert_scope(t, "title", PARAM)
     assert_scope(t, "$$", "constant.character.escape.dollar.tatami")
-    # Inside a longer string `$cost` is literal text (FORMAT.md §8.1: only a whole `$name` refers).
+    # Inside a longer string `$cost` is literal text (docs/format.md §8.1: only a whole `$name` refers).
     # (Neighbouring tokens with the same scopes come out as one.)
     assert t.find("5 or $cost")[1:] == [DOUBLE]
     assert_scope(t, "gap", PARAM, line=6)

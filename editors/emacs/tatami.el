@@ -32,11 +32,11 @@ Read each time a server starts, so setting it after loading this file works."
 
 (defconst tatami--kinds
   '("text" "image" "color" "spacer" "divider" "hstack" "vstack" "zstack" "flow" "grid" "bricks" "canvas")
-  "View kinds (FORMAT.md section 4).")
+  "View kinds (docs/format.md section 4).")
 
 (defconst tatami--modifiers
   '("fixedSize" "aspectRatio" "frame" "padding" "background" "overlay" "border" "offset")
-  "Wrapping modifiers (FORMAT.md section 6).")
+  "Wrapping modifiers (docs/format.md section 6).")
 
 (defun tatami--key-regexp (names)
   "A regexp for a mapping key (optionally after `- ') that is one of NAMES."

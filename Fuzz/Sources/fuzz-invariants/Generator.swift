@@ -1,6 +1,6 @@
 import FuzzSupport
 
-/// Writes a valid Tatami file (FORMAT.md) from fuzzer bytes: a small grammar of the format with
+/// Writes a valid Tatami file (docs/format.md) from fuzzer bytes: a small grammar of the format with
 /// every choice read from the input. Everything it writes must validate without an error; a
 /// generated file with an error diagnostic is a bug here, not in Tatami.
 ///

@@ -17,7 +17,7 @@ import TatamiServices
 ///    and r bounded above by the column count written (`columns: N`), or n for `auto`.
 ///    `columns: {minWidth}` always fits horizontally. Containers whose content reaches 1e8 are
 ///    skipped (they hit the coordinate clamp).
-/// 4. Direction only mirrors (FORMAT §9): the same document laid out again in the same viewport
+/// 4. Direction only mirrors (docs/format.md §9): the same document laid out again in the same viewport
 ///    with the other `direction` has the same frame nodes (paths, in pre-order) with the same
 ///    y and height, and x edges mirrored (minX = width − other maxX, and the reverse) within
 ///    1/scale + 1e-6, since mirroring before or after rounding may differ by a pixel at a tie.

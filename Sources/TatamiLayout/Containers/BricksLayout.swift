@@ -1,7 +1,7 @@
 import TatamiBase
 import TatamiModel
 
-/// bricks (FORMAT.md §7.4): variable-width bricks in rows of one height, as in a tag cloud.
+/// bricks (docs/format.md §7.4.2): variable-width bricks in rows of one height, as in a tag cloud.
 final class BricksLayout: ContainerLayout {
     let options: BrickOptions
 

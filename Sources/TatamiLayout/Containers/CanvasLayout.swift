@@ -8,7 +8,7 @@ extension DiagnosticCode {
     public static let outOfBounds = DiagnosticCode("out-of-bounds", .warning)
 }
 
-/// canvas (FORMAT.md §7.4): frame-based placements, the first whose condition holds.
+/// canvas (docs/format.md §7.4.3): frame-based placements, the first whose condition holds.
 final class CanvasLayout: ContainerLayout {
     func arrange(_ p: ProposedSize, children: [LayoutNode], in ctx: LayoutContext) -> Arrangement {
         // Size: the proposal; unspecified dimensions from the extent of the absolute placements

@@ -1,7 +1,7 @@
 import TatamiBase
 import TatamiModel
 
-/// A component instance (FORMAT.md §8): its body is proposed what the instance is proposed and
+/// A component instance (docs/format.md §8): its body is proposed what the instance is proposed and
 /// placed at its origin, so the instance's frame is the body's, with the instance's own
 /// modifiers around it.
 final class ComponentLayout: ContainerLayout {

@@ -1,7 +1,7 @@
 import TatamiBase
 import TatamiModel
 
-/// flow (FORMAT.md §7.3): children at their ideal sizes in rows, wrapping at the proposed width.
+/// flow (docs/format.md §7.3): children at their ideal sizes in rows, wrapping at the proposed width.
 final class FlowLayout: ContainerLayout {
     let spacing: Double
     let lineSpacing: Double

@@ -1,7 +1,7 @@
 import TatamiBase
 import TatamiModel
 
-/// grid (FORMAT.md §7.4): equal cells, the column count given or picked from the aspect ratio.
+/// grid (docs/format.md §7.4.1): equal cells, the column count given or picked from the aspect ratio.
 final class GridLayout: ContainerLayout {
     let columns: GridColumns
     let cells: GridCells

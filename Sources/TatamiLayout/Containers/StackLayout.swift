@@ -1,7 +1,7 @@
 import TatamiBase
 import TatamiModel
 
-/// hstack and vstack (FORMAT.md §7.1), written for the horizontal case; a vstack swaps the axes.
+/// hstack and vstack (docs/format.md §7.1), written for the horizontal case; a vstack swaps the axes.
 final class StackLayout: ContainerLayout {
     let axis: Axis
     let spacing: Double

@@ -1,7 +1,7 @@
 import TatamiBase
 import TatamiModel
 
-/// zstack (FORMAT.md §7.2): children on top of each other, lined up on a two-axis alignment.
+/// zstack (docs/format.md §7.2): children on top of each other, lined up on a two-axis alignment.
 final class ZStackLayout: ContainerLayout {
     let alignment: Alignment2D
 

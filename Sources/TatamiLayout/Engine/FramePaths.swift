@@ -1,4 +1,4 @@
-/// The paths of one layout's frames (FORMAT.md §12: `/`, `/0/2`, `/0/background`), kept as a
+/// The paths of one layout's frames (docs/format.md §12.3: `/`, `/0/2`, `/0/background`), kept as a
 /// link to the parent's path plus the last step. Placing a view then costs the same at any depth
 /// (writing each path out would cost its length: a chain 400 stacks deep spent most of its
 /// placement time copying paths); a path is spelled out only when someone asks for it.

@@ -148,7 +148,7 @@ struct FramePlacer {
 func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
 
 /// The last pass over the frames: mirrors right-to-left viewports, then rounds every edge to
-/// the viewport's scale (FORMAT.md §3, §9).
+/// the viewport's scale (docs/format.md §3, §9).
 struct FrameFinisher {
     let viewport: Viewport
     /// Edges beyond this magnitude (or not finite) are clamped so output stays finite.

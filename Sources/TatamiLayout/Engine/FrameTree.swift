@@ -16,7 +16,7 @@ public enum Drawing: Sendable {
 /// One shown view after layout, in viewport coordinates, rounded to the viewport's scale.
 public final class FrameNode: @unchecked Sendable {
     public let view: ViewNode
-    /// `/`, `/0/2`, `/0/background` (FORMAT.md §12), spelled out on each request.
+    /// `/`, `/0/2`, `/0/background` (docs/format.md §12.3), spelled out on each request.
     public var path: String {
         switch pathStorage {
         case .text(let s): return s
@@ -105,7 +105,7 @@ public final class FrameNode: @unchecked Sendable {
         }.map(\.element)
     }
 
-    /// Every node in the frames-output order of FORMAT.md §12: a view, its backgrounds, its
+    /// Every node in the frames-output order of docs/format.md §12.3: a view, its backgrounds, its
     /// children, its overlays.
     public func preorder(_ visit: (FrameNode) -> Void) {
         var stack: [FrameNode] = [self]

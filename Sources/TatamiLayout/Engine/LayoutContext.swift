@@ -114,7 +114,7 @@ final class LayoutContext {
         return v
     }
 
-    // MARK: Alignment guides (FORMAT.md §6.4, §6.5)
+    // MARK: Alignment guides (docs/format.md §6.4, §6.5)
 
     /// The axis a guide lines views up along: vertical guides give y values.
     func axis(of guide: GuideName) -> Axis {
@@ -283,7 +283,7 @@ final class LayoutContext {
     }
 }
 
-/// One axis of a flexible frame (FORMAT.md §6.1).
+/// One axis of a flexible frame (docs/format.md §6.1.2).
 struct FlexibleAxis {
     let min: Double?, ideal: Double?, max: Double?
 
@@ -318,8 +318,8 @@ struct FlexibleAxis {
     }
 }
 
-/// The proposal `aspectRatio` makes to its child (FORMAT.md §6.1), also the shape of a `fit`
-/// grid's cells (§7.4).
+/// The proposal `aspectRatio` makes to its child (docs/format.md §6.1.4), also the shape of a
+/// `fit` grid's cells (§7.4.1).
 enum AspectFit {
     /// Width / height of a size: 0 × h is 0, w × 0 is ∞, and 0 × 0 (or ∞ × ∞) has no ratio.
     static func ratio(of s: Size) -> Double? {

@@ -10,7 +10,7 @@ extension DiagnosticCode {
     public static let zeroSize = DiagnosticCode("zero-size", .warning)
 }
 
-/// Computes every view's frame for one viewport (FORMAT.md §3, §5–§7, §9).
+/// Computes every view's frame for one viewport (docs/format.md §3, §5–§7, §9).
 public enum LayoutEngine {
     /// Containers nested deeper than this get `too-deep`.
     public static let maxContainerDepth = 10
@@ -59,7 +59,7 @@ public struct LayoutOptions: Sendable {
     }
 }
 
-/// Inherited text settings as they stand at a view (FORMAT.md §6).
+/// Inherited text settings as they stand at a view (docs/format.md §6).
 struct TextEnvironment {
     var font: String
     var lineLimit: Int?
@@ -177,7 +177,7 @@ struct NodeBuilder {
 }
 
 extension NodeBuilder {
-    /// The algorithm for the flow and cell containers (FORMAT.md §7.3, §7.4).
+    /// The algorithm for the flow and cell containers (docs/format.md §7.3, §7.4).
     func containerLayout(for kind: ViewKind) -> any ContainerLayout {
         switch kind {
         case .flow(_, let spacing, let lineSpacing, let alignment):

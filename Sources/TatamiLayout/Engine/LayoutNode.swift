@@ -81,7 +81,7 @@ struct Measurement {
     var overflow: Size { extras?.overflow ?? .zero }
     var notes: [LayoutNote] { extras?.notes ?? [] }
     /// For cell containers (grid, bricks, canvas): each child's rectangle, which is its reported
-    /// frame; the child's placement centres it inside (FORMAT.md §7.4). Empty otherwise.
+    /// frame; the child's placement centres it inside (docs/format.md §7.4). Empty otherwise.
     var cells: [Rect] { extras?.cells ?? [] }
 }
 
@@ -249,7 +249,7 @@ final class LayoutNode {
         return false
     }
 
-    /// Stack priority: the written `layoutPriority`, else 0, or −∞ for a spacer (FORMAT.md §5.2).
+    /// Stack priority: the written `layoutPriority`, else 0, or −∞ for a spacer (docs/format.md §5.4).
     var stackPriority: Double {
         if let p = view.explicitLayoutPriority { return p }
         return isSpacer ? -.infinity : 0

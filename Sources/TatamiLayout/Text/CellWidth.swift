@@ -1,4 +1,4 @@
-/// Display width of grapheme clusters in monospace cells (FORMAT.md §5.1).
+/// Display width of grapheme clusters in monospace cells (docs/format.md §5.1).
 ///
 /// A cluster (a Swift `Character`) takes:
 /// - 2 cells when its first scalar is East Asian Wide or Fullwidth, or has Emoji_Presentation=Yes;

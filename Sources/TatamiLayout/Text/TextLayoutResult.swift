@@ -13,7 +13,7 @@ public struct TextLine: Sendable, Hashable {
     }
 }
 
-/// The result of measuring and wrapping a text for one proposal (FORMAT.md §5.1).
+/// The result of measuring and wrapping a text for one proposal (docs/format.md §5.1).
 public struct TextLayoutResult: Sendable, Hashable {
     public let lines: [TextLine]
     /// width = widest line × advance; height = lines × lineHeight.

@@ -1,12 +1,12 @@
 import TatamiBase
 import TatamiModel
 
-/// Measures, wraps and truncates text with the monospace model (FORMAT.md §5.1).
+/// Measures, wraps and truncates text with the monospace model (docs/format.md §5.1).
 ///
 /// The text is turned once into an array of clusters (Swift `Character`s with their cell widths),
 /// and everything after that works on indices into it, so a layout is O(n) in the text length.
 ///
-/// Choices where FORMAT.md §5.1 leaves room:
+/// Choices where docs/format.md §5.1 leaves room:
 /// - Natural lines end at `"\n"` and at `"\r\n"` (one `Character` in Swift). A lone `"\r"` and other
 ///   controls are ordinary 1-cell clusters.
 /// - Only U+0020 SPACE is a space for wrapping; other spaces (no-break, ideographic, …) are ordinary

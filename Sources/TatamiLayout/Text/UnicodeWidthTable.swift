@@ -4,7 +4,7 @@
 // Regenerate with:
 //     python3 scripts/generate-unicode-width.py /usr/share/unicode
 
-/// Scalar width classes for `CellWidth` (FORMAT.md §5.1).
+/// Scalar width classes for `CellWidth` (docs/format.md §5.1).
 enum UnicodeWidthTable {
     /// The Unicode version the tables were generated from.
     static let unicodeVersion = "15.0.0"

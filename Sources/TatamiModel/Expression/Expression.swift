@@ -13,7 +13,7 @@ public enum BinaryOperator: String, Sendable, Hashable {
     case add = "+", subtract = "-", multiply = "*", divide = "/"
 }
 
-/// A parsed expression (FORMAT.md §10). Ranges are UTF-8 byte offsets into the expression text.
+/// A parsed expression (docs/format.md §10). Ranges are UTF-8 byte offsets into the expression text.
 public indirect enum ExpressionNode: Sendable, Hashable {
     case number(Double, range: Range<Int>)
     case name(String, range: Range<Int>)

@@ -1,6 +1,6 @@
 import TatamiBase
 
-/// Checks a parsed expression against the names available where it is used (FORMAT.md §10).
+/// Checks a parsed expression against the names available where it is used (docs/format.md §10).
 ///
 /// Rules: `+ - * /`, unary `-`, `< <= > >=` and function arguments need numbers; `&&`, `||`
 /// and `!` need conditions (booleans); `==` and `!=` need two sides of the same type. Every

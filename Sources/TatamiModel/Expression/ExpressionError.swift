@@ -1,4 +1,4 @@
-/// A problem found while parsing or checking an expression (FORMAT.md §10).
+/// A problem found while parsing or checking an expression (docs/format.md §10).
 ///
 /// `range` is in UTF-8 byte offsets into the expression text, like the ranges of
 /// `ExpressionNode`; map it to the file with `Expression.sourceRange(of:)`. It covers the

@@ -1,4 +1,4 @@
-/// The functions an expression may call (FORMAT.md §10). All take and return numbers.
+/// The functions an expression may call (docs/format.md §10). All take and return numbers.
 public enum ExpressionFunction: String, CaseIterable, Sendable, Hashable {
     case min, max, clamp, round, floor, ceil, abs
 

@@ -1,4 +1,4 @@
-/// One token of an expression's text as an editor colours it (FORMAT.md §10).
+/// One token of an expression's text as an editor colours it (docs/format.md §10).
 public struct ExpressionLexeme: Sendable, Hashable {
     public enum Kind: Sendable, Hashable {
         case number

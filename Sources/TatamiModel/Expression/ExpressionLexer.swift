@@ -38,7 +38,7 @@ struct ExpressionToken {
     var value: Double = 0
 }
 
-/// Splits an expression into tokens (FORMAT.md §10).
+/// Splits an expression into tokens (docs/format.md §10).
 ///
 /// - Numbers: `[0-9]+(\.[0-9]*)?([eE][+-]?[0-9]+)?` or `\.[0-9]+([eE][+-]?[0-9]+)?`. A number
 ///   running straight into letters, digits, `_` or `.` (`1e`, `2px`, `1.2.3`) is one invalid

@@ -1,4 +1,4 @@
-/// Parses expression text into an `ExpressionNode` (FORMAT.md §10):
+/// Parses expression text into an `ExpressionNode` (docs/format.md §10):
 ///
 /// ```
 /// expr    := or

@@ -46,7 +46,7 @@ public struct Alignment2D: Sendable, Hashable {
     public static let center = Alignment2D(horizontal: .center, vertical: .center)
     public static let topLeading = Alignment2D(horizontal: .leading, vertical: .top)
 
-    /// The nine names in the order FORMAT.md lists them.
+    /// The nine names in the order docs/format.md lists them.
     public static let allNames: [String] = [
         "topLeading", "top", "topTrailing", "leading", "center", "trailing",
         "bottomLeading", "bottom", "bottomTrailing",

@@ -35,7 +35,7 @@ public struct BrickOptions: Sendable, Hashable {
     }
 }
 
-/// One way to place a canvas child (FORMAT.md §7.4).
+/// One way to place a canvas child (docs/format.md §7.4.3).
 public enum PlacementRule: Sendable {
     case absolute(x: Double, y: Double, width: Double, height: Double)
     /// Fractions of the canvas.

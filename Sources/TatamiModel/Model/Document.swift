@@ -1,6 +1,6 @@
 import TatamiBase
 
-/// A screen the layout is computed for (FORMAT.md §9).
+/// A screen the layout is computed for (docs/format.md §9).
 public struct Viewport: Sendable, Hashable {
     public enum Direction: String, Sendable, Hashable { case ltr, rtl }
 
@@ -40,7 +40,7 @@ public struct FontMetrics: Sendable, Hashable {
         self.height = height
     }
 
-    /// FORMAT.md §5.1.
+    /// docs/format.md §5.1.
     public static let defaults: [String: FontMetrics] = [
         "caption": FontMetrics(width: 8, height: 16),
         "body": FontMetrics(width: 8, height: 16),
@@ -53,7 +53,7 @@ public struct FontMetrics: Sendable, Hashable {
 }
 
 /// A component a file can use (declared in it, or in a file it imports), as editors show it
-/// (FORMAT.md §8).
+/// (docs/format.md §8).
 public struct ComponentSignature: Sendable, Hashable {
     public struct Parameter: Sendable, Hashable {
         public var name: String

@@ -37,7 +37,7 @@ public enum BorderStyle: String, Sendable, Hashable, CaseIterable { case single,
 
 public enum ContentMode: String, Sendable, Hashable, CaseIterable { case fit, fill }
 
-/// A `frame` modifier (FORMAT.md §6.1).
+/// A `frame` modifier (docs/format.md §6.1.2).
 public enum FrameSpec: Sendable, Hashable {
     /// `width` and/or `height`.
     case fixed(width: Double?, height: Double?, alignment: Alignment2D)
@@ -62,7 +62,7 @@ public struct FlexibleFrame: Sendable, Hashable {
     }
 }
 
-/// A wrapping modifier. Applied in list order, innermost first (FORMAT.md §6).
+/// A wrapping modifier. Applied in list order, innermost first (docs/format.md §6).
 public enum Modifier: Sendable {
     case fixedSize(horizontal: Bool, vertical: Bool)
     /// `ratio` nil: the child's ideal size gives it.
@@ -104,7 +104,7 @@ public enum ViewKind: Sendable {
     case grid(children: [ViewNode], columns: GridColumns, cells: GridCells, spacing: Double, alignment: Alignment2D)
     case bricks(children: [ViewNode], options: BrickOptions)
     case canvas(children: [ViewNode])
-    /// An instance of a component (FORMAT.md §8): its Name and its body, arguments substituted.
+    /// An instance of a component (docs/format.md §8): its Name and its body, arguments substituted.
     case component(name: String, body: ViewNode)
 
     /// The kind key (`text`, `hstack`, …).
@@ -155,7 +155,7 @@ public struct GuideOverride: Sendable {
     }
 }
 
-/// Inherited text settings (FORMAT.md §6): set on any view, read by the texts below it.
+/// Inherited text settings (docs/format.md §6): set on any view, read by the texts below it.
 public struct TextEnvironmentOverrides: Sendable, Hashable {
     public var font: String?
     public var lineLimit: Int?
@@ -170,7 +170,7 @@ public struct TextEnvironmentOverrides: Sendable, Hashable {
     public var isEmpty: Bool { font == nil && lineLimit == nil && multilineAlignment == nil }
 }
 
-/// One view of the tree, with its modifiers and attributes (FORMAT.md §4, §6).
+/// One view of the tree, with its modifiers and attributes (docs/format.md §4, §6).
 ///
 /// Views are classes so that layout can key caches by identity; they are not mutated once the
 /// validator has built the tree.
@@ -193,7 +193,7 @@ public final class ViewNode: @unchecked Sendable {
     public let condition: Expression?
     public let ignoresSafeArea: Bool
     public let environment: TextEnvironmentOverrides
-    /// `position` of a canvas child: placements tried in order (FORMAT.md §7.4).
+    /// `position` of a canvas child: placements tried in order (docs/format.md §7.4.3).
     public let placements: [Placement]
     /// A pre-order serial number, unique within its document (decorations included).
     public let serial: Int

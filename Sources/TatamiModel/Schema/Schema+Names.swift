@@ -1,6 +1,6 @@
 extension Schema {
     /// Whether a view key names a component instance rather than a kind: it starts with a
-    /// capital letter (FORMAT.md §4).
+    /// capital letter (docs/format.md §4).
     public static func isComponentKey(_ key: String) -> Bool {
         ValidationPass.isComponentName(key)
     }

@@ -12,7 +12,7 @@ public enum ViewSite: Sendable, Hashable {
     case decoration
 }
 
-/// The one table that describes the Tatami format (FORMAT.md): every top-level key, view kind,
+/// The one table that describes the Tatami format (docs/format.md): every top-level key, view kind,
 /// parameter, modifier and attribute, with its value shape, default and documentation.
 ///
 /// The validator reads it for key sets, bounds and enumeration values; completion, hover and
@@ -72,7 +72,7 @@ public enum Schema {
                 required: true),
     ]
 
-    /// A component declaration (FORMAT.md §8.1), under `components:` by its capitalised name.
+    /// A component declaration (docs/format.md §8.1), under `components:` by its capitalised name.
     public static let componentKeys: [KeySpec] = [
         KeySpec("params", .map(.object(componentParamKeys)),
                 doc: "The component's parameters by name; its body refers to one as `$name` (a whole value) or `${name}` (inside a text).",
@@ -95,7 +95,7 @@ public enum Schema {
                 default: "none: every instance must give the argument"),
     ]
 
-    /// What a component instance's kind key takes (FORMAT.md §4, §8.1): its arguments by
+    /// What a component instance's kind key takes (docs/format.md §4, §8.1): its arguments by
     /// parameter name.
     public static let componentInstance = KeySpec(
         "Component", .oneOf([.null, .map(.oneOf([.string, .number(NumberBounds(min: nil, max: nil, allowsInfinity: true)), .boolean, .color, .view]))]),
@@ -373,7 +373,7 @@ public enum Schema {
 
     // MARK: Names
 
-    /// The names an expression may use, by place (FORMAT.md §10).
+    /// The names an expression may use, by place (docs/format.md §10).
     public static let conditionNames: [String: ExpressionType] = [
         "width": .number, "height": .number, "landscape": .boolean, "portrait": .boolean,
     ]
@@ -385,7 +385,7 @@ public enum Schema {
     }()
 
     /// The value of each condition name for a screen (or canvas) of `width` × `height`
-    /// (FORMAT.md §10): what `when` is evaluated with. nil for any other name.
+    /// (docs/format.md §10): what `when` is evaluated with. nil for any other name.
     public static func conditionValue(_ name: String, width: Double, height: Double) -> Double? {
         switch name {
         case "width": return width

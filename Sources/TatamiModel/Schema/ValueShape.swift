@@ -70,7 +70,7 @@ public enum AlignmentSet: String, Sendable, Hashable {
     /// A vstack's: `leading`, `center`, `trailing`, or a custom horizontal alignment.
     case horizontal
 
-    /// The built-in names, in the order FORMAT.md lists them.
+    /// The built-in names, in the order docs/format.md lists them.
     public var builtInNames: [String] {
         switch self {
         case .nine: return Alignment2D.allNames

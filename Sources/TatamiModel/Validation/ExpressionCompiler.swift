@@ -2,7 +2,7 @@ import TatamiBase
 import TatamiYAML
 
 extension DiagnosticCode {
-    /// An expression that does not follow the grammar of FORMAT.md §10.
+    /// An expression that does not follow the grammar of docs/format.md §10.
     public static let invalidExpression = DiagnosticCode("invalid-expression", .error)
     /// An expression uses a name that is not available where it is written.
     public static let unknownName = DiagnosticCode("unknown-name", .error)

@@ -1,7 +1,7 @@
 import TatamiBase
 
 /// What the validator may know about the file beyond its text: where it lives, and how to read
-/// the files it imports (FORMAT.md §8.3).
+/// the files it imports (docs/format.md §8.3).
 ///
 /// The validator does no I/O of its own: it works out which paths an `imports:` list names,
 /// checks that they stay inside the workspace root, and asks `resolve` and `load` — given by the

@@ -21,7 +21,7 @@ struct ViewAttributes {
     var placements: [Placement] = []
 }
 
-/// Attributes (`id` … `ignoresSafeArea`) and inherited keys (FORMAT.md §6, §6.2–6.4, §7.4).
+/// Attributes (`id` … `ignoresSafeArea`) and inherited keys (docs/format.md §6, §6.2–6.4, §7.4.3).
 extension ValidationPass {
     /// Reads a view's attributes and inherited keys into `a`.
     func readViewAttributes(_ fields: ViewFields, kindKey: YAMLNode, node: YAMLNode, context: ViewContext, into a: inout ViewAttributes) {

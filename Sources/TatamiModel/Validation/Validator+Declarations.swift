@@ -1,7 +1,7 @@
 import TatamiBase
 import TatamiYAML
 
-/// `viewports:`, `fonts:` and `alignments:` (FORMAT.md §9, §5.1, §6.4).
+/// `viewports:`, `fonts:` and `alignments:` (docs/format.md §9, §5.1, §6.4).
 extension ValidationPass {
     /// The named entries of a top-level map, duplicates left out; nil (reported) when the value
     /// is not a mapping. Null means none.

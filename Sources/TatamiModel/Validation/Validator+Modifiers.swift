@@ -1,7 +1,7 @@
 import TatamiBase
 import TatamiYAML
 
-/// The wrapping modifiers of FORMAT.md §6 and §6.1.
+/// The wrapping modifiers of docs/format.md §6 and §6.1.
 extension ValidationPass {
     /// Modifiers written as keys beside the kind key, in the fixed order they apply.
     func directModifiers(_ fields: ViewFields, context: ViewContext) -> [Modifier] {

@@ -1,7 +1,7 @@
 import TatamiBase
 import TatamiYAML
 
-/// `position` of a canvas child (FORMAT.md §7.4).
+/// `position` of a canvas child (docs/format.md §7.4.3).
 extension ValidationPass {
     /// One placement, or a list of them.
     func placements(_ pair: YAMLPair) -> [Placement] {

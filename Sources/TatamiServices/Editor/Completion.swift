@@ -16,13 +16,13 @@ public enum CompletionKind: String, Sendable, Hashable {
     case component
     /// An argument of a component instance.
     case parameter
-    /// A view's `id`. FORMAT.md has no place that refers to an id, so none is offered yet.
+    /// A view's `id`. docs/format.md has no place that refers to an id, so none is offered yet.
     case id
     /// A font name.
     case font
     /// An alignment name (built-in or declared).
     case alignment
-    /// A viewport's name. FORMAT.md has no place that refers to a viewport, so none is offered yet.
+    /// A viewport's name. docs/format.md has no place that refers to a viewport, so none is offered yet.
     case viewport
     /// A colour name.
     case color
@@ -422,7 +422,7 @@ struct AssistCompletions {
         }
         for fn in ExpressionFunction.allCases {
             out.append(CompletionCandidate(label: fn.rawValue, kind: .function, detail: fn.signature,
-                                           documentation: "`\(fn.signature)` (FORMAT.md §10).",
+                                           documentation: "`\(fn.signature)` (docs/format.md §10).",
                                            insertText: "\(fn.rawValue)($1)", isSnippet: true, replaceRange: range))
         }
         return out

@@ -8,7 +8,7 @@ import TatamiYAML
 // (`AssistOutline`), because files being typed are rarely valid YAML. Both walk the schema
 // table with the same steps (`AssistPlace`), so they agree on what each place holds.
 
-/// Which names an expression may use where it is written (FORMAT.md §10).
+/// Which names an expression may use where it is written (docs/format.md §10).
 enum AssistExpressionPlace {
     /// `when` of a view or a placement: the viewport's (or canvas's) `width`, `height`,
     /// `landscape`, `portrait`.

@@ -218,7 +218,7 @@ extension AssistHoverText {
     }
 
     /// Whether a view, or a view inside it (decorations aside), gives an explicit value for a
-    /// guide: its container's value then comes from those (FORMAT.md §6.5).
+    /// guide: its container's value then comes from those (docs/format.md §6.5).
     private static func givesGuide(_ name: String, _ view: ViewNode) -> Bool {
         var stack = [view]
         var visited = 0

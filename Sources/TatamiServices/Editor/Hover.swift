@@ -231,7 +231,7 @@ struct AssistHoverText {
 
 /// Names a file offers: fonts and the like, in the order editors list them.
 enum AssistNames {
-    /// The default fonts in FORMAT.md's order, then the file's others by name.
+    /// The default fonts in docs/format.md's order, then the file's others by name.
     static func fonts(_ document: TatamiDocument) -> [String] {
         let defaults = FontMetrics.defaultOrder
         return defaults + document.fonts.keys.filter { !defaults.contains($0) }.sorted()

@@ -4,7 +4,7 @@ import TatamiYAML
 
 // Go to definition and find references.
 //
-// What refers to what (FORMAT.md §6.3, §6.4, §8; docs/decisions.md, Editor services):
+// What refers to what (docs/format.md §6.3, §6.4, §8; docs/decisions.md, Editor services):
 // - a component's instances (kind keys) refer to its declaration under `components:`, in the
 //   file itself or in an imported file (the file's own component wins, then the first import
 //   declaring the name); a library's component is used by the workspace files importing it;

@@ -121,7 +121,7 @@ struct AssistOutline {
     /// Where the scalar holding the cursor starts (after its opening quote), when the slot is a
     /// value or a list item; nil where a key is typed.
     var scalarStart: Int?
-    /// A component parameter's reference being typed (FORMAT.md §8.1); `partial` then covers
+    /// A component parameter's reference being typed (docs/format.md §8.1); `partial` then covers
     /// the `$` and the name of a whole-value `$name`, or the name inside `${…}`.
     var reference: ParameterReference?
     /// A `$` right before the word at the cursor where no reference can stand (a key, the

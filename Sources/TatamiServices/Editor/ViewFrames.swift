@@ -80,7 +80,7 @@ enum AssistFrames {
         return found
     }
 
-    /// A view's built-in guide values and size names, read from its outer frame (FORMAT.md
+    /// A view's built-in guide values and size names, read from its outer frame (docs/format.md
     /// §6.4): what an `alignmentGuides` expression or an alignment's `default` sees.
     static func guideValue(_ name: String, of node: FrameNode) -> Double? {
         let w = node.frame.width, h = node.frame.height
@@ -98,7 +98,7 @@ enum AssistFrames {
         }
     }
 
-    /// Text baselines in the view's outer coordinates (FORMAT.md §5.1, §6.5): a text's from its
+    /// Text baselines in the view's outer coordinates (docs/format.md §5.1, §6.5): a text's from its
     /// lines; a container's the smallest first and largest last of its children holding text
     /// (hidden ones too); nil where no text is inside. Read from the laid-out frames, so they
     /// are rounded like the frames.

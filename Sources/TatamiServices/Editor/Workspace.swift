@@ -6,7 +6,7 @@ import TatamiYAML
 /// What the services may read besides the analysed document: other files' text (open editor
 /// buffers win over the disk) and the list of the workspace's Tatami files.
 public protocol EditorWorkspace: Sendable {
-    /// The workspace root imports must stay inside (FORMAT.md §8.3); nil: each file's own
+    /// The workspace root imports must stay inside (docs/format.md §8.3); nil: each file's own
     /// directory, as for `ValidationContext`.
     var root: String? { get }
     /// A file's bytes; nil when it cannot be read.

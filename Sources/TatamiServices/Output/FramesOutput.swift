@@ -7,7 +7,7 @@ public enum FramesFormat: String, CaseIterable, Sendable {
     case json, text
 }
 
-/// The frames output of FORMAT.md §12, shared by `tatami frames` and the language server.
+/// The frames output of docs/format.md §12.3, shared by `tatami frames` and the language server.
 public enum FramesFormatter {
     public static func json(file: String, result: LayoutResult) -> String {
         var frames: [JSON] = []

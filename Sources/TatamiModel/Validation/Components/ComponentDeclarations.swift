@@ -12,7 +12,7 @@ extension DiagnosticCode {
     public static let unusedComponent = DiagnosticCode("unused-component", .warning)
 }
 
-/// What a component parameter takes (FORMAT.md §8.1).
+/// What a component parameter takes (docs/format.md §8.1).
 enum ParamType: String, CaseIterable {
     case string, number, bool, color, view
 
@@ -137,7 +137,7 @@ extension ValidationPass {
         isIdentifierStart(c) || (c >= 0x30 && c <= 0x39)
     }
 
-    /// `components:` (FORMAT.md §8.1): declares the file's components, scans their bodies,
+    /// `components:` (docs/format.md §8.1): declares the file's components, scans their bodies,
     /// reports cycles, and checks every body once as a template.
     func validateComponents(_ pair: YAMLPair?) {
         guard let pair else { return }

@@ -54,7 +54,7 @@ struct ArgumentContext {
 }
 
 extension ValidationPass {
-    /// A view whose kind key names a declared component (FORMAT.md §8.1): its modifiers and
+    /// A view whose kind key names a declared component (docs/format.md §8.1): its modifiers and
     /// attributes as for any view, its arguments checked, and its body expanded.
     func instanceView(_ node: YAMLNode, mapping: KeyedPairs, kindPair: YAMLPair, decl: ComponentDecl,
                       context: ViewContext) -> BuiltView? {
@@ -113,7 +113,7 @@ extension ValidationPass {
     }
 
     /// A view's `kindRange` (where layout reports its problems): inside a component's body,
-    /// the instance in this file it was expanded for (FORMAT.md §8.2), so that each instance's
+    /// the instance in this file it was expanded for (docs/format.md §8.2), so that each instance's
     /// problems are its own.
     @inline(__always)
     func modelKindRange(_ r: SourceRange) -> SourceRange {
@@ -240,7 +240,7 @@ extension ValidationPass {
         return built
     }
 
-    /// A problem found in a body, moved to the instance (FORMAT.md §8.2).
+    /// A problem found in a body, moved to the instance (docs/format.md §8.2).
     private func repointed(_ d: Diagnostic, to frame: ExpansionFrame) -> Diagnostic {
         let place = sources.locate(d.range)
         let line = place.table.line(ofByte: place.range.start) + 1

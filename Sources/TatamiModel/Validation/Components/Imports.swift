@@ -46,7 +46,7 @@ final class ImportedFile {
 extension ValidationPass {
     static let tatamiSuffixes = [".tatami.yaml", ".tatami.yml"]
 
-    /// `imports:` (FORMAT.md §8.3): makes the components declared in those files usable here.
+    /// `imports:` (docs/format.md §8.3): makes the components declared in those files usable here.
     /// Only their own components: not those they import, nor their bodies or viewports.
     func validateImports(_ pair: YAMLPair) {
         if case .null? = pair.value.scalar?.resolved { return }
