@@ -1,5 +1,6 @@
 import Foundation
 import TatamiBase
+import TatamiModel
 import TatamiRender
 import TatamiServices
 import TatamiTestSupport
@@ -21,6 +22,8 @@ import XCTest
 ///   `tatami preview --ascii --color never --viewport VIEWPORT` prints, and
 ///   `<!-- preview: VIEWPORT -->` what `tatami preview --color never --viewport VIEWPORT` prints
 ///   (box-drawing characters).
+/// - A YAML block after `<!-- beside: NAME -->` is a file the page's examples may import as
+///   `NAME` (relative to the Markdown file's folder), though it is not on disk there.
 final class DocumentationExamplesTests: XCTestCase {
     struct Block {
         var file: String
@@ -92,12 +95,27 @@ final class DocumentationExamplesTests: XCTestCase {
         let folder = root.appendingPathComponent(file).deletingLastPathComponent()
         var checked = Checked()
         var current: (block: Block, path: String)?
-        for block in blocks(in: markdown, file: file) {
+        let all = blocks(in: markdown, file: file)
+        // Files shown beside the examples (`<!-- beside: NAME -->`), readable as imports.
+        var beside: [String: [UInt8]] = [:]
+        for block in all {
+            if let name = annotation(block.marker, "beside") {
+                beside[ImportPath.normalize(folder.appendingPathComponent(name).path)] = Array(block.text.utf8)
+            }
+        }
+        let shown = beside
+        for block in all {
             let place = "\(file):\(block.line)"
             if isWholeFile(block) {
                 let path = folder.appendingPathComponent("example-line-\(block.line).tatami.yaml").path
                 current = (block, path)
-                let analysis = Pipeline.analyze(text: block.text, path: path, workspaceRoot: root.path)
+                var context = Pipeline.fileContext(path: path, workspaceRoot: root.path)
+                if !shown.isEmpty {
+                    let disk = context
+                    context.resolve = { p in shown[ImportPath.normalize(p)] != nil ? ImportPath.normalize(p) : disk.resolve(p) }
+                    context.load = { p in shown[p] ?? disk.load(p) }
+                }
+                let analysis = Pipeline.analyze(bytes: Array(block.text.utf8), path: path, context: context)
                 let errors = analysis.diagnostics.filter { $0.severity == .error }
                 checked.linted += 1
                 if block.marker == "<!-- lint: errors -->" {

@@ -63,7 +63,7 @@ extension DiagnosticCatalog {
         out += "**Fix.** " + e.fix.joined(separator: "\n\n") + "\n\n"
         out += "Fixed (reports nothing):\n\n" + block(e.fixed, errors: false)
         for f in e.files {
-            out += "\nBoth need `\(f.path)` beside them:\n\n" + block(f.text, errors: false)
+            out += "\nBoth need `\(f.path)` beside them:\n\n<!-- beside: \(f.path) -->\n" + block(f.text, errors: false)
         }
         return out
     }
