@@ -46,6 +46,21 @@ enum Inputs {
         return files
     }
 
+    /// Rewrites a file in place (through a temporary file beside it, renamed over it, so a
+    /// reader never sees half a file); its permissions are kept.
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        do {
+            try Data(bytes).write(to: url, options: .atomic)
+            if let permissions = attributes?[.posixPermissions] {
+                try? FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: path)
+            }
+        } catch {
+            throw InputError(description: "\(path): cannot write the fixed file: \(error.localizedDescription)")
+        }
+    }
+
     /// `--root DIR`: must be a directory (a usage error otherwise).
     static func checkRoot(_ root: String?) throws {
         guard let root else { return }
