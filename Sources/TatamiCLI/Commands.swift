@@ -117,6 +117,9 @@ struct Lint: ParsableCommand {
         discussion: "Standard input: the fixed text goes to standard output and the problems left to standard error. Fixes that need a choice (a typo as close to two names) are left."))
     var fix = false
 
+    @Flag(name: .long, help: "Check again whenever a file (or anything it imports) changes, until interrupted.")
+    var watch = false
+
     @Option(name: .long, help: ArgumentHelp(
         "The workspace root: imports must stay inside it (default: the directory given that holds the file, else the current directory).",
         valueName: "DIR"))
@@ -130,14 +133,24 @@ struct Lint: ParsableCommand {
 
     func run() throws {
         try Inputs.checkRoot(root)
+        if watch {
+            let (files, directories) = try Inputs.watchable(paths)
+            Watch.loop(inputs: files, directories: directories, clearScreen: false) { try runOnce($0) }
+        }
+        try runOnce(PathRecorder())
+    }
+
+    /// One check of every path, recording the files read (for `--watch`).
+    func runOnce(_ recorder: PathRecorder) throws {
         let files = try Inputs.collect(paths)
         var located: [LocatedDiagnostic] = []
         var fixedFiles = 0, fixesApplied = 0
         for file in files {
             let workspaceRoot = root ?? file.workspaceRoot
+            if file.displayPath != "<stdin>" { recorder.record(file.displayPath) }
             let analyze = { (bytes: [UInt8]) in
                 Pipeline.analyze(bytes: bytes, path: file.displayPath, viewports: viewportOptions.selection(default: .all),
-                                 workspaceRoot: workspaceRoot)
+                                 context: recorder.context(path: file.displayPath, workspaceRoot: workspaceRoot))
             }
             var analysis = analyze(file.bytes)
             try checkViewport(analysis)
@@ -157,7 +170,7 @@ struct Lint: ParsableCommand {
             }
             if timings { printTimings(analysis.timings, file: file.displayPath, includeRender: false) }
             located += analysis.diagnostics.map { LocatedDiagnostic(file: file.displayPath, diagnostic: $0, table: analysis.lineTable) }
-            keptUntilExit.append(analysis)
+            if !watch { keptUntilExit.append(analysis) }
         }
         if fix {
             StandardError.write("fixed \(fixesApplied) problem\(fixesApplied == 1 ? "" : "s") in \(fixedFiles) file\(fixedFiles == 1 ? "" : "s"); \(located.count) left\n")
@@ -219,8 +232,12 @@ struct Preview: ParsableCommand {
     @Flag(name: .long, help: "Print each stage's time to standard error.")
     var timings = false
 
+    @Flag(name: .long, help: "Draw again whenever the file (or anything it imports) changes, until interrupted; on a terminal each drawing replaces the last.")
+    var watch = false
+
     func validate() throws {
         _ = try parseCell()
+        if watch && file == "-" { throw ValidationError("--watch needs a file, not standard input") }
     }
 
     func parseCell() throws -> (Double, Double) {
@@ -233,10 +250,20 @@ struct Preview: ParsableCommand {
 
     func run() throws {
         try Inputs.checkRoot(root)
+        if watch {
+            let (files, _) = try Inputs.watchable([file])
+            // On a terminal each redraw replaces the last one.
+            Watch.loop(inputs: files, directories: [], clearScreen: isatty(1) == 1) { try runOnce($0) }
+        }
+        try runOnce(PathRecorder())
+    }
+
+    /// One render, recording the files read (for `--watch`).
+    func runOnce(_ recorder: PathRecorder) throws {
         let input = try Inputs.collect([file]).first!
         var analysis = Pipeline.analyze(bytes: input.bytes, path: input.displayPath,
                                         viewports: viewportOptions.selection(default: .first),
-                                        workspaceRoot: root ?? input.workspaceRoot)
+                                        context: recorder.context(path: input.displayPath, workspaceRoot: root ?? input.workspaceRoot))
         try checkViewport(analysis)
         let (cw, ch) = try parseCell()
         let options = RenderOptions(cellWidth: cw, cellHeight: ch, ascii: ascii, outline: outline,
@@ -244,7 +271,7 @@ struct Preview: ParsableCommand {
         let clock = DispatchTime.now().uptimeNanoseconds
         var out = ""
         for layout in analysis.layouts { out += ASCIIRenderer.render(layout, options: options) }
-        keptUntilExit.append(analysis)
+        if !watch { keptUntilExit.append(analysis) }
         analysis.timings.render = Double(DispatchTime.now().uptimeNanoseconds - clock) / 1e9
         StandardOutput.write(out)
         if timings { printTimings(analysis.timings, file: input.displayPath, includeRender: true) }

@@ -61,6 +61,23 @@ enum Inputs {
         }
     }
 
+    /// What `--watch` watches of the command line's paths: its files, and its directories
+    /// (whose lists of Tatami files are compared). Standard input cannot be watched.
+    static func watchable(_ paths: [String]) throws -> (files: Set<String>, directories: [String]) {
+        var files: Set<String> = [], directories: [String] = []
+        for path in paths {
+            if path == "-" { throw InputError(description: "--watch needs files, not standard input") }
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                directories.append(path)
+                files.formUnion(tatamiFiles(under: path))
+            } else {
+                files.insert(path)
+            }
+        }
+        return (files, directories)
+    }
+
     /// `--root DIR`: must be a directory (a usage error otherwise).
     static func checkRoot(_ root: String?) throws {
         guard let root else { return }
