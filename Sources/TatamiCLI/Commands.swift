@@ -112,6 +112,14 @@ struct Lint: ParsableCommand {
     @Flag(name: .long, help: "Fail (exit 1) on warnings too.")
     var strict = false
 
+    @Flag(name: .long, help: ArgumentHelp(
+        "Apply every preferred fix (the quick fixes an editor applies without asking), rewrite the files, and report what is left.",
+        discussion: "Standard input: the fixed text goes to standard output and the problems left to standard error. Fixes that need a choice (a typo as close to two names) are left."))
+    var fix = false
+
+    @Flag(name: .long, help: "Check again whenever a file (or anything it imports) changes, until interrupted.")
+    var watch = false
+
     @Option(name: .long, help: ArgumentHelp(
         "The workspace root: imports must stay inside it (default: the directory given that holds the file, else the current directory).",
         valueName: "DIR"))
@@ -125,20 +133,55 @@ struct Lint: ParsableCommand {
 
     func run() throws {
         try Inputs.checkRoot(root)
+        if watch {
+            let (files, directories) = try Inputs.watchable(paths)
+            Watch.loop(inputs: files, directories: directories, clearScreen: false) { try runOnce($0) }
+        }
+        try runOnce(PathRecorder())
+    }
+
+    /// One check of every path, recording the files read (for `--watch`).
+    func runOnce(_ recorder: PathRecorder) throws {
         let files = try Inputs.collect(paths)
         var located: [LocatedDiagnostic] = []
+        var fixedFiles = 0, fixesApplied = 0
         for file in files {
-            let analysis = Pipeline.analyze(bytes: file.bytes, path: file.displayPath,
-                                            viewports: viewportOptions.selection(default: .all),
-                                            workspaceRoot: root ?? file.workspaceRoot)
+            let workspaceRoot = root ?? file.workspaceRoot
+            if file.displayPath != "<stdin>" { recorder.record(file.displayPath) }
+            let analyze = { (bytes: [UInt8]) in
+                Pipeline.analyze(bytes: bytes, path: file.displayPath, viewports: viewportOptions.selection(default: .all),
+                                 context: recorder.context(path: file.displayPath, workspaceRoot: workspaceRoot))
+            }
+            var analysis = analyze(file.bytes)
             try checkViewport(analysis)
+            if fix {
+                let result = Fixer.fix(file.bytes, workspace: DiskWorkspace(root: workspaceRoot), analyze: analyze)
+                analysis = result.analysis
+                if !result.applied.isEmpty {
+                    fixedFiles += 1
+                    fixesApplied += result.applied.count
+                }
+                if file.displayPath == "<stdin>" {
+                    // Standard input: the fixed text is the output; what is left goes to stderr.
+                    StandardOutput.write(String(decoding: result.bytes, as: UTF8.self))
+                } else if !result.applied.isEmpty {
+                    try Inputs.write(result.bytes, to: file.displayPath)
+                }
+            }
             if timings { printTimings(analysis.timings, file: file.displayPath, includeRender: false) }
             located += analysis.diagnostics.map { LocatedDiagnostic(file: file.displayPath, diagnostic: $0, table: analysis.lineTable) }
-            keptUntilExit.append(analysis)
+            if !watch { keptUntilExit.append(analysis) }
         }
+        if fix {
+            StandardError.write("fixed \(fixesApplied) problem\(fixesApplied == 1 ? "" : "s") in \(fixedFiles) file\(fixedFiles == 1 ? "" : "s"); \(located.count) left\n")
+        }
+        // With --fix on standard input, standard output holds the fixed text: the problems
+        // left are reported on standard error.
+        let fixingStandardInput = fix && files.contains { $0.displayPath == "<stdin>" }
+        let report: (String) -> Void = fixingStandardInput ? StandardError.write : StandardOutput.write
         switch format {
         case .text:
-            StandardOutput.write(DiagnosticFormatter.text(located, color: color.enabled(forFileDescriptor: 1)))
+            report(DiagnosticFormatter.text(located, color: color.enabled(forFileDescriptor: fixingStandardInput ? 2 : 1)))
             let errors = located.filter { $0.diagnostic.severity == .error }.count
             let warnings = located.filter { $0.diagnostic.severity == .warning }.count
             if isatty(2) == 1 || ProcessInfo.processInfo.environment["TATAMI_SUMMARY"] == "1" {
@@ -146,9 +189,9 @@ struct Lint: ParsableCommand {
                 let hint = located.first.map { "; `tatami explain \($0.diagnostic.code.name)` explains a code" } ?? ""
                 StandardError.write("\(files.count) file\(files.count == 1 ? "" : "s") checked: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")\(hint)\n")
             }
-        case .json: StandardOutput.write(DiagnosticFormatter.json(located))
-        case .github: StandardOutput.write(DiagnosticFormatter.github(located))
-        case .sarif: StandardOutput.write(DiagnosticFormatter.sarif(located, version: TatamiVersion.current))
+        case .json: report(DiagnosticFormatter.json(located))
+        case .github: report(DiagnosticFormatter.github(located))
+        case .sarif: report(DiagnosticFormatter.sarif(located, version: TatamiVersion.current))
         }
         let failing = located.contains { $0.diagnostic.severity == .error || (strict && $0.diagnostic.severity == .warning) }
         if failing { throw ExitCode(1) }
@@ -189,8 +232,12 @@ struct Preview: ParsableCommand {
     @Flag(name: .long, help: "Print each stage's time to standard error.")
     var timings = false
 
+    @Flag(name: .long, help: "Draw again whenever the file (or anything it imports) changes, until interrupted; on a terminal each drawing replaces the last.")
+    var watch = false
+
     func validate() throws {
         _ = try parseCell()
+        if watch && file == "-" { throw ValidationError("--watch needs a file, not standard input") }
     }
 
     func parseCell() throws -> (Double, Double) {
@@ -203,10 +250,20 @@ struct Preview: ParsableCommand {
 
     func run() throws {
         try Inputs.checkRoot(root)
+        if watch {
+            let (files, _) = try Inputs.watchable([file])
+            // On a terminal each redraw replaces the last one.
+            Watch.loop(inputs: files, directories: [], clearScreen: isatty(1) == 1) { try runOnce($0) }
+        }
+        try runOnce(PathRecorder())
+    }
+
+    /// One render, recording the files read (for `--watch`).
+    func runOnce(_ recorder: PathRecorder) throws {
         let input = try Inputs.collect([file]).first!
         var analysis = Pipeline.analyze(bytes: input.bytes, path: input.displayPath,
                                         viewports: viewportOptions.selection(default: .first),
-                                        workspaceRoot: root ?? input.workspaceRoot)
+                                        context: recorder.context(path: input.displayPath, workspaceRoot: root ?? input.workspaceRoot))
         try checkViewport(analysis)
         let (cw, ch) = try parseCell()
         let options = RenderOptions(cellWidth: cw, cellHeight: ch, ascii: ascii, outline: outline,
@@ -214,7 +271,7 @@ struct Preview: ParsableCommand {
         let clock = DispatchTime.now().uptimeNanoseconds
         var out = ""
         for layout in analysis.layouts { out += ASCIIRenderer.render(layout, options: options) }
-        keptUntilExit.append(analysis)
+        if !watch { keptUntilExit.append(analysis) }
         analysis.timings.render = Double(DispatchTime.now().uptimeNanoseconds - clock) / 1e9
         StandardOutput.write(out)
         if timings { printTimings(analysis.timings, file: input.displayPath, includeRender: true) }

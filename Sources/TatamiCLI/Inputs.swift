@@ -46,6 +46,38 @@ enum Inputs {
         return files
     }
 
+    /// Rewrites a file in place (through a temporary file beside it, renamed over it, so a
+    /// reader never sees half a file); its permissions are kept.
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        do {
+            try Data(bytes).write(to: url, options: .atomic)
+            if let permissions = attributes?[.posixPermissions] {
+                try? FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: path)
+            }
+        } catch {
+            throw InputError(description: "\(path): cannot write the fixed file: \(error.localizedDescription)")
+        }
+    }
+
+    /// What `--watch` watches of the command line's paths: its files, and its directories
+    /// (whose lists of Tatami files are compared). Standard input cannot be watched.
+    static func watchable(_ paths: [String]) throws -> (files: Set<String>, directories: [String]) {
+        var files: Set<String> = [], directories: [String] = []
+        for path in paths {
+            if path == "-" { throw InputError(description: "--watch needs files, not standard input") }
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                directories.append(path)
+                files.formUnion(tatamiFiles(under: path))
+            } else {
+                files.insert(path)
+            }
+        }
+        return (files, directories)
+    }
+
     /// `--root DIR`: must be a directory (a usage error otherwise).
     static func checkRoot(_ root: String?) throws {
         guard let root else { return }

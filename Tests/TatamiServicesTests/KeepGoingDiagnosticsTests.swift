@@ -17,6 +17,9 @@ final class KeepGoingDiagnosticsTests: XCTestCase {
         XCTAssertTrue(codes(cut).contains("yaml-syntax"))
         let whole = "viewports:\n  v: {width: 100, height: 100}\nbody:\n  vstack:\n    - text: a\n"
         XCTAssertEqual(codes(whole), ["useless-container"])
+        // A stack whose second child could not be read (no kind) holds two written views.
+        let lost = "viewports:\n  v: {width: 100, height: 100}\nbody:\n  vstack:\n    - text: a\n    - stack: [b]\n"
+        XCTAssertEqual(codes(lost), ["unknown-key"])
     }
 
     /// A misspelt kind at the top is checked as the kind it was meant to be: the problems below

@@ -106,8 +106,9 @@ public final class TatamiDocument: @unchecked Sendable {
     /// How many views the body holds (decorations included).
     public var viewCount: Int
     /// Serials of the containers not as written: cut short by a YAML syntax error (their
-    /// children are only those read before it), or read as the kind a misspelt kind key was
-    /// closest to. Checks on how many children a container holds skip them.
+    /// children are only those read before it), holding a child that could not be read (a
+    /// mapping without a kind), or read as the kind a misspelt kind key was closest to. Checks
+    /// on how many children a container holds skip them.
     public var provisionalViews: Set<Int> = []
     /// The components the file can use: its own, then the imported ones it does not shadow,
     /// in the order they became usable.

@@ -513,19 +513,26 @@ extension ValidationPass {
 
         let (modifiers, attributes) = modifiersAndAttributes(fields, kindPair: kindPair, node: node, context: context)
 
+        var lostChild = false
         if kind.spec.isContainer {
             let childContext = context.child(of: kind.spec.name)
             var children: [ViewNode] = []
             children.reserveCapacity(content.childNodes.count)
             for item in content.childNodes {
-                if let child = view(item, key: nil, context: childContext) { children.append(child.node) }
+                if let child = view(item, key: nil, context: childContext) {
+                    children.append(child.node)
+                } else if item.scalar?.resolved != .null || !isCut(item) {
+                    // A written child that could not be read (reported where it is): the
+                    // container holds fewer views than the file gives it.
+                    lostChild = true
+                }
             }
             content.children = children
         }
 
         // A container cut short by a syntax error holds only the children read before it; one
         // read as a guessed kind is not what the file says.
-        if kind.spec.isContainer && (isCut(node) || guessedKindPair != nil) { provisionalViews.insert(serial) }
+        if kind.spec.isContainer && (isCut(node) || guessedKindPair != nil || lostChild) { provisionalViews.insert(serial) }
         let view = ViewNode(
             kind: content.makeKind(), range: modelRange(node.range), kindRange: modelKindRange(kindPair.key.range), modifiers: modifiers,
             id: attributes.id, layoutPriority: attributes.layoutPriority, alignmentGuides: attributes.alignmentGuides,
