@@ -46,4 +46,15 @@ final class KeepGoingDiagnosticsTests: XCTestCase {
         fixed = String(decoding: bytes[..<range.start] + Array("{color: red}".utf8) + bytes[range.end...], as: UTF8.self)
         XCTAssertEqual(Pipeline.analyze(text: fixed).diagnostics.map(\.code.name), [])
     }
+
+    /// An unknown name in an expression lists the names once, and a close name comes with a fix.
+    func testUnknownNameMessageIsNotRepeated() {
+        let text = "viewports:\n  v: {width: 100, height: 100}\nbody: {text: Hi, when: \"widht > 600 && true\"}\n"
+        let diagnostics = Pipeline.analyze(text: text).diagnostics
+        XCTAssertEqual(diagnostics.map(\.code.name), ["unknown-name", "unknown-name"])
+        XCTAssertEqual(diagnostics[0].message, "unknown name `widht`; did you mean `width`?")
+        XCTAssertEqual(diagnostics[0].fixes.map(\.replacement), ["width"])
+        XCTAssertEqual(diagnostics[1].message.components(separatedBy: "`width`").count - 1, 1, diagnostics[1].message)
+        XCTAssertEqual(diagnostics[1].fixes, [])
+    }
 }

@@ -167,8 +167,8 @@ private struct TypeChecker {
         }
         let words = ["and": "&&", "or": "||", "not": "!"]
         if let meant = words[name] { return "unknown name `\(name)`; did you mean `\(meant)`?" }
-        let hint = Suggestions.didYouMean(name, in: available)
-        if !hint.isEmpty { return "unknown name `\(name)`" + hint }
+        let close = Suggestions.closestAll(to: name, in: available)
+        if !close.isEmpty { return "unknown name `\(name)`; did you mean \(Suggestions.alternatives(close))?" }
         if available.isEmpty { return "unknown name `\(name)`; no names are available here" }
         return "unknown name `\(name)`; the names available here are "
             + available.map { "`\($0)`" }.joined(separator: ", ")

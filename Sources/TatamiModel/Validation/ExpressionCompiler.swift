@@ -95,22 +95,17 @@ enum ExpressionCompiler {
         case .tooComplex:
             return Diagnostic(.tooComplex, error.message, at: range)
         case .unknownName:
-            var message = error.message
+            let message = error.message
             var fixes: [FixIt] = []
             let bytes = Array(text.utf8)
             let lo = max(0, min(error.range.lowerBound, bytes.count))
             let hi = max(lo, min(error.range.upperBound, bytes.count))
             let name = String(decoding: bytes[lo..<hi], as: UTF8.self)
-            if !message.contains("did you mean") {
-                let suggestions = Suggestions.closestAll(to: name, in: names.keys.sorted())
-                if !suggestions.isEmpty {
-                    message += "; did you mean \(Suggestions.alternatives(suggestions))?"
-                    if !scalar.offsetMap.isEmpty {
-                        fixes += suggestions.map { FixIt(title: "replace with `\($0)`", range: range, replacement: $0) }
-                    }
-                } else {
-                    message += "; the names here are " + names.keys.sorted().map { "`\($0)`" }.joined(separator: ", ")
-                }
+            // The checker's message names the close names (or lists them all); each close
+            // name is offered as a fix, in the file's own characters.
+            let suggestions = Suggestions.closestAll(to: name, in: names.keys.sorted())
+            if message.contains("did you mean"), !scalar.offsetMap.isEmpty {
+                fixes = suggestions.map { FixIt(title: "replace with `\($0)`", range: range, replacement: $0) }
             }
             return Diagnostic(.unknownName, message, at: range, fixes: fixes)
         }
