@@ -57,4 +57,32 @@ final class KeepGoingDiagnosticsTests: XCTestCase {
         XCTAssertEqual(diagnostics[1].message.components(separatedBy: "`width`").count - 1, 1, diagnostics[1].message)
         XCTAssertEqual(diagnostics[1].fixes, [])
     }
+
+    /// A stack in a component body with an empty slot holds one view only in that instance: its
+    /// body as written has two, so it is not called useless. A body written with one child is.
+    func testAnEmptySlotDoesNotMakeAStackUseless() {
+        let text = """
+            viewports:
+              v: {width: 300, height: 100}
+            components:
+              Labeled:
+                params:
+                  title: {type: string}
+                  icon: {type: view, default: ~}
+                body:
+                  hstack: [$icon, {text: "${title}:"}]
+              Single:
+                body:
+                  hstack: [{text: one}]
+            body:
+              vstack:
+                - Labeled: {title: Notes}
+                - Labeled: {title: Tags, icon: {image: tag, size: [8, 8]}}
+                - Single: {}
+
+            """
+        XCTAssertEqual(codes(text), ["useless-container"])
+        let d = Pipeline.analyze(text: text).diagnostics[0]
+        XCTAssertEqual(d.range.start, Array(text.utf8).count - Array("Single: {}\n".utf8).count, "reported at the Single instance")
+    }
 }

@@ -107,7 +107,8 @@ public final class TatamiDocument: @unchecked Sendable {
     public var viewCount: Int
     /// Serials of the containers not as written: cut short by a YAML syntax error (their
     /// children are only those read before it), holding a child that could not be read (a
-    /// mapping without a kind), or read as the kind a misspelt kind key was closest to. Checks
+    /// mapping without a kind), expanded from a component body whose list lost an empty slot,
+    /// or read as the kind a misspelt kind key was closest to. Checks
     /// on how many children a container holds skip them.
     public var provisionalViews: Set<Int> = []
     /// The components the file can use: its own, then the imported ones it does not shadow,

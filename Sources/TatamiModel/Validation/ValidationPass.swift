@@ -101,6 +101,9 @@ final class ValidationPass {
     let cutNodes: Set<ObjectIdentifier>
     /// Serials of the containers cut short by a syntax error or read as a guessed kind (`TatamiDocument.provisionalViews`).
     var provisionalViews: Set<Int> = []
+    /// Lists of a component body from which an empty slot was left out: a container built from
+    /// one holds fewer views than its body as written, so it is provisional too.
+    var shortenedBySlots: Set<ObjectIdentifier> = []
 
     /// `cutFrom`: the root of an incomplete parse, whose open nodes are marked cut.
     init(table: LineTable, cutFrom root: YAMLNode? = nil, sources: SourceSet? = nil, session: ImportSession? = nil,

@@ -532,7 +532,10 @@ extension ValidationPass {
 
         // A container cut short by a syntax error holds only the children read before it; one
         // read as a guessed kind is not what the file says.
-        if kind.spec.isContainer && (isCut(node) || guessedKindPair != nil || lostChild) { provisionalViews.insert(serial) }
+        if kind.spec.isContainer
+            && (isCut(node) || guessedKindPair != nil || lostChild || shortenedBySlots.contains(ObjectIdentifier(kindPair.value))) {
+            provisionalViews.insert(serial)
+        }
         let view = ViewNode(
             kind: content.makeKind(), range: modelRange(node.range), kindRange: modelKindRange(kindPair.key.range), modifiers: modifiers,
             id: attributes.id, layoutPriority: attributes.layoutPriority, alignmentGuides: attributes.alignmentGuides,

@@ -368,6 +368,8 @@ extension ValidationPass {
             }
             let copy = YAMLNode(content: .sequence(out), range: node.range, tag: node.tag, isFlow: node.isFlow)
             if holdsUnresolved { frame.unresolved.insert(ObjectIdentifier(copy)) }
+            // An empty slot left out: the list is shorter than the body as written.
+            if out.count < items.count { shortenedBySlots.insert(ObjectIdentifier(copy)) }
             return copy
         }
     }
