@@ -81,10 +81,14 @@ struct ViewportOptions: ParsableArguments {
 
 /// Prints each stage's time to standard error.
 func printTimings(_ t: StageTimings, file: String, includeRender: Bool) {
+    StandardError.write(timingsLine(t, file: file, includeRender: includeRender))
+}
+
+func timingsLine(_ t: StageTimings, file: String, includeRender: Bool) -> String {
     func ms(_ s: Double) -> String { String(format: "%.2f ms", s * 1000) }
     var line = "timings \(file): parse \(ms(t.parse)), validate \(ms(t.validate)), layout \(ms(t.layout))"
     if includeRender { line += ", render \(ms(t.render))" }
-    StandardError.write(line + "\n")
+    return line + "\n"
 }
 
 /// A named viewport that is not declared: a usage error.
@@ -93,65 +97,6 @@ func checkViewport(_ a: Analysis) throws {
         let declared = a.document.viewports.map(\.name)
         let hint = Suggestions.closest(to: missing, in: declared).map { "; did you mean `\($0)`?" } ?? ""
         throw InputError(description: "\(a.path): unknown viewport `\(missing)`\(hint) (declared: \(declared.joined(separator: ", ")))")
-    }
-}
-
-struct Lint: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Check files and report every problem.",
-        discussion: "PATH may be a file, a directory (searched for *.tatami.yaml and *.tatami.yml) or - for standard input.")
-
-    @Argument(help: "Files or directories to check; - reads standard input.")
-    var paths: [String] = ["."]
-
-    @Option(name: .long, help: "Output format: text, json, github or sarif.")
-    var format: LintFormat = .text
-
-    @OptionGroup var viewportOptions: ViewportOptions
-
-    @Flag(name: .long, help: "Fail (exit 1) on warnings too.")
-    var strict = false
-
-    @Option(name: .long, help: ArgumentHelp(
-        "The workspace root: imports must stay inside it (default: the directory given that holds the file, else the current directory).",
-        valueName: "DIR"))
-    var root: String?
-
-    @Option(name: .long, help: "Colour: auto (only on a terminal; NO_COLOR respected), always or never.")
-    var color: ColorChoice = .auto
-
-    @Flag(name: .long, help: "Print each stage's time to standard error.")
-    var timings = false
-
-    func run() throws {
-        try Inputs.checkRoot(root)
-        let files = try Inputs.collect(paths)
-        var located: [LocatedDiagnostic] = []
-        for file in files {
-            let analysis = Pipeline.analyze(bytes: file.bytes, path: file.displayPath,
-                                            viewports: viewportOptions.selection(default: .all),
-                                            workspaceRoot: root ?? file.workspaceRoot)
-            try checkViewport(analysis)
-            if timings { printTimings(analysis.timings, file: file.displayPath, includeRender: false) }
-            located += analysis.diagnostics.map { LocatedDiagnostic(file: file.displayPath, diagnostic: $0, table: analysis.lineTable) }
-            keptUntilExit.append(analysis)
-        }
-        switch format {
-        case .text:
-            StandardOutput.write(DiagnosticFormatter.text(located, color: color.enabled(forFileDescriptor: 1)))
-            let errors = located.filter { $0.diagnostic.severity == .error }.count
-            let warnings = located.filter { $0.diagnostic.severity == .warning }.count
-            if isatty(2) == 1 || ProcessInfo.processInfo.environment["TATAMI_SUMMARY"] == "1" {
-                // Where a code was printed, say where its explanation is.
-                let hint = located.first.map { "; `tatami explain \($0.diagnostic.code.name)` explains a code" } ?? ""
-                StandardError.write("\(files.count) file\(files.count == 1 ? "" : "s") checked: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")\(hint)\n")
-            }
-        case .json: StandardOutput.write(DiagnosticFormatter.json(located))
-        case .github: StandardOutput.write(DiagnosticFormatter.github(located))
-        case .sarif: StandardOutput.write(DiagnosticFormatter.sarif(located, version: TatamiVersion.current))
-        }
-        let failing = located.contains { $0.diagnostic.severity == .error || (strict && $0.diagnostic.severity == .warning) }
-        if failing { throw ExitCode(1) }
     }
 }
 
@@ -176,7 +121,7 @@ struct Preview: ParsableCommand {
     var outline = false
 
     @Option(name: .long, help: ArgumentHelp(
-        "The workspace root: imports must stay inside it (default: the current directory).",
+        "The workspace root: imports must stay inside it (default: the directory holding the nearest tatami.config.yaml above the file, else the nearest .git, else the current directory).",
         valueName: "DIR"))
     var root: String?
 
@@ -203,10 +148,10 @@ struct Preview: ParsableCommand {
 
     func run() throws {
         try Inputs.checkRoot(root)
-        let input = try Inputs.collect([file]).first!
+        let input = try Inputs.readOne(file)
         var analysis = Pipeline.analyze(bytes: input.bytes, path: input.displayPath,
                                         viewports: viewportOptions.selection(default: .first),
-                                        workspaceRoot: root ?? input.workspaceRoot)
+                                        workspace: WorkspaceSettings.forFile(input.displayPath, root: root))
         try checkViewport(analysis)
         let (cw, ch) = try parseCell()
         let options = RenderOptions(cellWidth: cw, cellHeight: ch, ascii: ascii, outline: outline,
@@ -244,7 +189,7 @@ struct Frames: ParsableCommand {
     var format: FramesFormat = .json
 
     @Option(name: .long, help: ArgumentHelp(
-        "The workspace root: imports must stay inside it (default: the current directory).",
+        "The workspace root: imports must stay inside it (default: the directory holding the nearest tatami.config.yaml above the file, else the nearest .git, else the current directory).",
         valueName: "DIR"))
     var root: String?
 
@@ -253,10 +198,10 @@ struct Frames: ParsableCommand {
 
     func run() throws {
         try Inputs.checkRoot(root)
-        let input = try Inputs.collect([file]).first!
+        let input = try Inputs.readOne(file)
         let analysis = Pipeline.analyze(bytes: input.bytes, path: input.displayPath,
                                         viewports: viewportOptions.selection(default: .first),
-                                        workspaceRoot: root ?? input.workspaceRoot)
+                                        workspace: WorkspaceSettings.forFile(input.displayPath, root: root))
         try checkViewport(analysis)
         for layout in analysis.layouts {
             switch format {
