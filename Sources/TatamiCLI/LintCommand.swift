@@ -54,6 +54,7 @@ struct Lint: ParsableCommand {
         var skipped: String?
         var missingViewport: Analysis?
         var timings: String?
+        var firstCode: String?
     }
 
     func run() throws {
@@ -132,6 +133,7 @@ struct Lint: ParsableCommand {
                 }
                 located = analysis.diagnostics.map { LocatedDiagnostic(file: item.displayPath, diagnostic: $0, table: analysis.lineTable) }
             }
+            outcome.firstCode = located.first?.diagnostic.code.name
             for l in located {
                 switch l.diagnostic.severity {
                 case .error: outcome.errors += 1
@@ -149,6 +151,7 @@ struct Lint: ParsableCommand {
 
         var all: [LocatedDiagnostic] = []
         var errors = 0, warnings = 0, infos = 0, checked = 0
+        var firstCode: String?
         var skipped: [Analysis] = []
         ParallelRunner.run(count: items.count, check) { index, outcome in
             if let missing = outcome.missingViewport {
@@ -157,7 +160,8 @@ struct Lint: ParsableCommand {
                 StandardError.write("tatami: note: \(items[index].displayPath): skipped: no viewport `\(missing.missingViewport!)` (declared: \(declared))\n")
                 return
             }
-            checked += 1
+            if case .config = items[index] {} else { checked += 1 }
+            if firstCode == nil, let code = outcome.firstCode { firstCode = code }
             errors += outcome.errors
             warnings += outcome.warnings
             infos += outcome.infos
@@ -175,7 +179,9 @@ struct Lint: ParsableCommand {
         case .text:
             let summary = Self.summary(errors: errors, warnings: warnings, infos: infos, files: checked,
                                        color: color.enabled(forFileDescriptor: 2))
-            StandardError.write(summary + "\n")
+            // Where a code was printed, say where its explanation is.
+            let hint = firstCode.map { "; `tatami explain \($0)` explains a code" } ?? ""
+            StandardError.write(summary + hint + "\n")
         case .json: StandardOutput.write(DiagnosticFormatter.json(all))
         case .sarif: StandardOutput.write(DiagnosticFormatter.sarif(all, version: TatamiVersion.current))
         case .github: break
@@ -183,7 +189,8 @@ struct Lint: ParsableCommand {
         if errors > 0 || (strict && warnings > 0) { throw ExitCode(1) }
     }
 
-    /// "3 errors, 1 warning in 12 files" (infos named only when there are some).
+    /// "3 errors, 1 warning in 12 files" (infos named only when there are some; files counts the
+    /// Tatami files checked, not workspace files).
     static func summary(errors: Int, warnings: Int, infos: Int, files: Int, color: Bool) -> String {
         func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         func paint(_ s: String, _ code: String, when: Bool) -> String { color && when ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
