@@ -44,6 +44,13 @@ struct Lint: ParsableCommand {
     @Flag(name: .long, help: "Print each stage's time to standard error.")
     var timings = false
 
+    @Option(name: .long, help: ArgumentHelp("Files checked at once (default: one per core).", valueName: "N"))
+    var jobs: Int?
+
+    func validate() throws {
+        if let jobs, jobs < 1 || jobs > 1024 { throw ValidationError("--jobs takes a number from 1 to 1024") }
+    }
+
     /// What checking one item left: its output, already formatted where the format allows,
     /// and its counts. The analysis itself is gone by then.
     struct Outcome {
@@ -153,7 +160,7 @@ struct Lint: ParsableCommand {
         var errors = 0, warnings = 0, infos = 0, checked = 0
         var firstCode: String?
         var skipped: [Analysis] = []
-        ParallelRunner.run(count: items.count, check) { index, outcome in
+        ParallelRunner.run(count: items.count, workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount, check) { index, outcome in
             if let missing = outcome.missingViewport {
                 skipped.append(missing)
                 let declared = missing.document.viewports.map(\.name).joined(separator: ", ")

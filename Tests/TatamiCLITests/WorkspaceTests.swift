@@ -248,6 +248,8 @@ extension CLITests {
         XCTAssertEqual(r.stdout.components(separatedBy: "[unknown-key]").count - 1, 40)
         XCTAssertEqual(Set(paths).count, 40)
         XCTAssertEqual(paths, paths.sorted())
+        // One at a time, the same output.
+        XCTAssertEqual(try run(["lint", "--jobs", "1", "."], in: dir).stdout, r.stdout)
         let warnings = r.stdout.components(separatedBy: ": warning: ").count - 1
         XCTAssertGreaterThan(warnings, 0, "a one-view vstack is a useless container")
         XCTAssertEqual(r.stderr, "40 errors, \(warnings) warnings in 40 files; `tatami explain unknown-key` explains a code\n")

@@ -312,16 +312,21 @@ public final class LanguageServer {
     /// neither exists does the editor's folder count: the deepest workspace folder holding it,
     /// else the client's root, else the file's own directory.
     func root(for path: String) -> String {
-        workspaceSettings(for: path).root
+        Workspace.locate(file: path, fallback: folderFallback(for: path)).root
     }
 
-    /// The root and workspace file of a file (see `root(for:)`).
+    /// The root and workspace file of a file (see `root(for:)`), the workspace file read.
     func workspaceSettings(for path: String) -> WorkspaceSettings {
+        WorkspaceSettings.forFile(path, fallback: folderFallback(for: path))
+    }
+
+    /// The deepest workspace folder holding the file, else the client's root, else its directory.
+    private func folderFallback(for path: String) -> String {
         var best: String?
         for f in workspaceFolders where ImportPath.isInside(path, root: f) {
             if best == nil || f.count > best!.count { best = f }
         }
-        return WorkspaceSettings.forFile(path, fallback: best ?? workspaceRoot ?? ImportPath.directory(of: path))
+        return best ?? workspaceRoot ?? ImportPath.directory(of: path)
     }
 
     /// Imports read open documents first, then the disk, inside the file's workspace root.

@@ -23,7 +23,7 @@ public final class FileWalker {
     /// Directory names never entered (besides hidden ones).
     public static let skippedDirectories: Set<String> = ["node_modules"]
 
-    private let extraExcludes: IgnoreRules?
+    private let extraExcludes: [IgnoreRules]?
     private var seenFiles = Set<String>()
     private var seenDirectories = Set<String>()
     /// Workspace files met (canonical paths), in the order found.
@@ -33,7 +33,11 @@ public final class FileWalker {
     /// `excludes`: globs written as in `.gitignore`, relative to the current directory.
     public init(excludes: [String] = []) {
         let cwd = Workspace.canonical(FileManager.default.currentDirectoryPath) ?? FileManager.default.currentDirectoryPath
-        extraExcludes = excludes.isEmpty ? nil : IgnoreRules(base: cwd, globs: excludes)
+        // A pattern with a `/` is anchored to the current directory; one without matches a name
+        // anywhere, also in directories outside the current one.
+        let patterns = excludes.compactMap { IgnorePattern(Substring($0)) }
+        extraExcludes = patterns.isEmpty ? nil : [IgnoreRules(base: cwd, patterns: patterns.filter(\.anchored)),
+                                                  IgnoreRules(base: "/", patterns: patterns.filter { !$0.anchored })]
     }
 
     /// Whether `path` (a file named on the command line) is new; it is then counted as seen.
@@ -45,7 +49,7 @@ public final class FileWalker {
     public func walk(_ directory: String) -> [Found] {
         guard let start = Workspace.canonical(directory) else { return [] }
         var ignores = IgnoreStack(ancestorRules(of: start))
-        if let extraExcludes { ignores.push(extraExcludes) }
+        for rules in extraExcludes ?? [] { ignores.push(rules) }
         var found: [Found] = []
         let display = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
         visit(start, display: display, ignores: ignores, into: &found)
