@@ -68,3 +68,5 @@ for run in 1 2 3; do
   summary=$(grep -v ":" /tmp/tatami-lint-dir.time | head -1 || true)
   echo "run $run: wall $wall, user $user s + system $sys s, peak RSS $((rss / 1024)) MB; $(grep -E 'in [0-9]+ files' /tmp/tatami-lint-dir.time || true)"
 done
+# The same on one thread, for comparison.
+/usr/bin/time -f "--jobs 1: wall %e s, user %U s + system %S s, peak RSS %M KB" "$tatami" lint --jobs 1 "$dir" 2>&1 > /dev/null | tail -1
