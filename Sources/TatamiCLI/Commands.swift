@@ -81,10 +81,14 @@ struct ViewportOptions: ParsableArguments {
 
 /// Prints each stage's time to standard error.
 func printTimings(_ t: StageTimings, file: String, includeRender: Bool) {
+    StandardError.write(timingsLine(t, file: file, includeRender: includeRender))
+}
+
+func timingsLine(_ t: StageTimings, file: String, includeRender: Bool) -> String {
     func ms(_ s: Double) -> String { String(format: "%.2f ms", s * 1000) }
     var line = "timings \(file): parse \(ms(t.parse)), validate \(ms(t.validate)), layout \(ms(t.layout))"
     if includeRender { line += ", render \(ms(t.render))" }
-    StandardError.write(line + "\n")
+    return line + "\n"
 }
 
 /// A named viewport that is not declared: a usage error.
@@ -93,108 +97,6 @@ func checkViewport(_ a: Analysis) throws {
         let declared = a.document.viewports.map(\.name)
         let hint = Suggestions.closest(to: missing, in: declared).map { "; did you mean `\($0)`?" } ?? ""
         throw InputError(description: "\(a.path): unknown viewport `\(missing)`\(hint) (declared: \(declared.joined(separator: ", ")))")
-    }
-}
-
-struct Lint: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Check files and report every problem.",
-        discussion: "PATH may be a file, a directory (searched for *.tatami.yaml and *.tatami.yml) or - for standard input.")
-
-    @Argument(help: "Files or directories to check; - reads standard input.")
-    var paths: [String] = ["."]
-
-    @Option(name: .long, help: "Output format: text, json, github or sarif.")
-    var format: LintFormat = .text
-
-    @OptionGroup var viewportOptions: ViewportOptions
-
-    @Flag(name: .long, help: "Fail (exit 1) on warnings too.")
-    var strict = false
-
-    @Flag(name: .long, help: ArgumentHelp(
-        "Apply every preferred fix (the quick fixes an editor applies without asking), rewrite the files, and report what is left.",
-        discussion: "Standard input: the fixed text goes to standard output and the problems left to standard error. Fixes that need a choice (a typo as close to two names) are left."))
-    var fix = false
-
-    @Flag(name: .long, help: "Check again whenever a file (or anything it imports) changes, until interrupted.")
-    var watch = false
-
-    @Option(name: .long, help: ArgumentHelp(
-        "The workspace root: imports must stay inside it (default: the directory given that holds the file, else the current directory).",
-        valueName: "DIR"))
-    var root: String?
-
-    @Option(name: .long, help: "Colour: auto (only on a terminal; NO_COLOR respected), always or never.")
-    var color: ColorChoice = .auto
-
-    @Flag(name: .long, help: "Print each stage's time to standard error.")
-    var timings = false
-
-    func run() throws {
-        try Inputs.checkRoot(root)
-        if watch {
-            let (files, directories) = try Inputs.watchable(paths)
-            Watch.loop(inputs: files, directories: directories, clearScreen: false) { try runOnce($0) }
-        }
-        try runOnce(PathRecorder())
-    }
-
-    /// One check of every path, recording the files read (for `--watch`).
-    func runOnce(_ recorder: PathRecorder) throws {
-        let files = try Inputs.collect(paths)
-        var located: [LocatedDiagnostic] = []
-        var fixedFiles = 0, fixesApplied = 0
-        for file in files {
-            let workspaceRoot = root ?? file.workspaceRoot
-            if file.displayPath != "<stdin>" { recorder.record(file.displayPath) }
-            let analyze = { (bytes: [UInt8]) in
-                Pipeline.analyze(bytes: bytes, path: file.displayPath, viewports: viewportOptions.selection(default: .all),
-                                 context: recorder.context(path: file.displayPath, workspaceRoot: workspaceRoot))
-            }
-            var analysis = analyze(file.bytes)
-            try checkViewport(analysis)
-            if fix {
-                let result = Fixer.fix(file.bytes, workspace: DiskWorkspace(root: workspaceRoot), analyze: analyze)
-                analysis = result.analysis
-                if !result.applied.isEmpty {
-                    fixedFiles += 1
-                    fixesApplied += result.applied.count
-                }
-                if file.displayPath == "<stdin>" {
-                    // Standard input: the fixed text is the output; what is left goes to stderr.
-                    StandardOutput.write(String(decoding: result.bytes, as: UTF8.self))
-                } else if !result.applied.isEmpty {
-                    try Inputs.write(result.bytes, to: file.displayPath)
-                }
-            }
-            if timings { printTimings(analysis.timings, file: file.displayPath, includeRender: false) }
-            located += analysis.diagnostics.map { LocatedDiagnostic(file: file.displayPath, diagnostic: $0, table: analysis.lineTable) }
-            if !watch { keptUntilExit.append(analysis) }
-        }
-        if fix {
-            StandardError.write("fixed \(fixesApplied) problem\(fixesApplied == 1 ? "" : "s") in \(fixedFiles) file\(fixedFiles == 1 ? "" : "s"); \(located.count) left\n")
-        }
-        // With --fix on standard input, standard output holds the fixed text: the problems
-        // left are reported on standard error.
-        let fixingStandardInput = fix && files.contains { $0.displayPath == "<stdin>" }
-        let report: (String) -> Void = fixingStandardInput ? StandardError.write : StandardOutput.write
-        switch format {
-        case .text:
-            report(DiagnosticFormatter.text(located, color: color.enabled(forFileDescriptor: fixingStandardInput ? 2 : 1)))
-            let errors = located.filter { $0.diagnostic.severity == .error }.count
-            let warnings = located.filter { $0.diagnostic.severity == .warning }.count
-            if isatty(2) == 1 || ProcessInfo.processInfo.environment["TATAMI_SUMMARY"] == "1" {
-                // Where a code was printed, say where its explanation is.
-                let hint = located.first.map { "; `tatami explain \($0.diagnostic.code.name)` explains a code" } ?? ""
-                StandardError.write("\(files.count) file\(files.count == 1 ? "" : "s") checked: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")\(hint)\n")
-            }
-        case .json: report(DiagnosticFormatter.json(located))
-        case .github: report(DiagnosticFormatter.github(located))
-        case .sarif: report(DiagnosticFormatter.sarif(located, version: TatamiVersion.current))
-        }
-        let failing = located.contains { $0.diagnostic.severity == .error || (strict && $0.diagnostic.severity == .warning) }
-        if failing { throw ExitCode(1) }
     }
 }
 
@@ -219,7 +121,7 @@ struct Preview: ParsableCommand {
     var outline = false
 
     @Option(name: .long, help: ArgumentHelp(
-        "The workspace root: imports must stay inside it (default: the current directory).",
+        "The workspace root: imports must stay inside it (default: the directory holding the nearest tatami.config.yaml above the file, else the nearest .git, else the current directory).",
         valueName: "DIR"))
     var root: String?
 
@@ -260,10 +162,11 @@ struct Preview: ParsableCommand {
 
     /// One render, recording the files read (for `--watch`).
     func runOnce(_ recorder: PathRecorder) throws {
-        let input = try Inputs.collect([file]).first!
+        let input = try Inputs.readOne(file)
         var analysis = Pipeline.analyze(bytes: input.bytes, path: input.displayPath,
                                         viewports: viewportOptions.selection(default: .first),
-                                        context: recorder.context(path: input.displayPath, workspaceRoot: root ?? input.workspaceRoot))
+                                        workspace: WorkspaceSettings.forFile(input.displayPath, root: root),
+                                        reading: { recorder.record($0) })
         try checkViewport(analysis)
         let (cw, ch) = try parseCell()
         let options = RenderOptions(cellWidth: cw, cellHeight: ch, ascii: ascii, outline: outline,
@@ -301,7 +204,7 @@ struct Frames: ParsableCommand {
     var format: FramesFormat = .json
 
     @Option(name: .long, help: ArgumentHelp(
-        "The workspace root: imports must stay inside it (default: the current directory).",
+        "The workspace root: imports must stay inside it (default: the directory holding the nearest tatami.config.yaml above the file, else the nearest .git, else the current directory).",
         valueName: "DIR"))
     var root: String?
 
@@ -310,10 +213,10 @@ struct Frames: ParsableCommand {
 
     func run() throws {
         try Inputs.checkRoot(root)
-        let input = try Inputs.collect([file]).first!
+        let input = try Inputs.readOne(file)
         let analysis = Pipeline.analyze(bytes: input.bytes, path: input.displayPath,
                                         viewports: viewportOptions.selection(default: .first),
-                                        workspaceRoot: root ?? input.workspaceRoot)
+                                        workspace: WorkspaceSettings.forFile(input.displayPath, root: root))
         try checkViewport(analysis)
         for layout in analysis.layouts {
             switch format {

@@ -1,50 +1,31 @@
 import Foundation
-
-/// A file given on the command line, read whole.
-struct InputFile {
-    /// The path as the user should see it (`-` reads standard input, shown as `<stdin>`).
-    let displayPath: String
-    let bytes: [UInt8]
-    /// The directory its imports must stay inside: the directory given on the command line
-    /// that holds it, or the current directory for files and standard input.
-    var workspaceRoot: String = "."
-}
+import TatamiModel
+import TatamiServices
 
 /// A problem reading input: a usage or I/O error (exit status 2).
 struct InputError: Error, CustomStringConvertible {
     let description: String
 }
 
-enum Inputs {
-    static let suffixes = [".tatami.yaml", ".tatami.yml"]
+/// One thing `lint` checks, in the order the output shows it.
+enum LintItem {
+    /// Standard input, read whole.
+    case stdin([UInt8])
+    /// A Tatami file: as shown, and where it is.
+    case file(display: String, path: String)
+    /// A workspace file (`tatami.config.yaml`).
+    case config(display: String, path: String)
 
-    /// Expands directories to the Tatami files below them (sorted; hidden folders and `.build`
-    /// skipped) and reads every file. `-` reads standard input once.
-    static func collect(_ paths: [String]) throws -> [InputFile] {
-        var files: [InputFile] = []
-        let fm = FileManager.default
-        for path in paths {
-            if path == "-" {
-                let data = FileHandle.standardInput.readDataToEndOfFile()
-                files.append(InputFile(displayPath: "<stdin>", bytes: [UInt8](data)))
-                continue
-            }
-            var isDirectory: ObjCBool = false
-            guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw InputError(description: "\(path): no such file or directory")
-            }
-            if isDirectory.boolValue {
-                for found in tatamiFiles(under: path) {
-                    var file = try read(found)
-                    file.workspaceRoot = path
-                    files.append(file)
-                }
-            } else {
-                files.append(try read(path))
-            }
+    var displayPath: String {
+        switch self {
+        case .stdin: return "<stdin>"
+        case .file(let d, _), .config(let d, _): return d
         }
-        return files
     }
+}
+
+enum Inputs {
+    static var suffixes: [String] { FileWalker.suffixes }
 
     /// Rewrites a file in place (through a temporary file beside it, renamed over it, so a
     /// reader never sees half a file); its permissions are kept.
@@ -78,6 +59,11 @@ enum Inputs {
         return (files, directories)
     }
 
+    /// The Tatami files `lint DIR` would check under a directory (`--watch` compares the list).
+    static func tatamiFiles(under directory: String, excludes: [String] = []) -> [String] {
+        FileWalker(excludes: excludes).walk(directory).map(\.path)
+    }
+
     /// `--root DIR`: must be a directory (a usage error otherwise).
     static func checkRoot(_ root: String?) throws {
         guard let root else { return }
@@ -87,30 +73,59 @@ enum Inputs {
         }
     }
 
-    static func read(_ path: String) throws -> InputFile {
+    /// One file for `preview` and `frames`: its display path and bytes (`-` reads standard input).
+    static func readOne(_ path: String) throws -> (displayPath: String, bytes: [UInt8]) {
+        if path == "-" { return ("<stdin>", [UInt8](FileHandle.standardInput.readDataToEndOfFile())) }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw InputError(description: "\(path): no such file or directory")
+        }
+        if isDirectory.boolValue { throw InputError(description: "\(path): is a directory; give one file") }
+        return (path, try read(path))
+    }
+
+    static func read(_ path: String) throws -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw InputError(description: "\(path): cannot be read")
         }
-        return InputFile(displayPath: path, bytes: [UInt8](data))
+        return [UInt8](data)
     }
 
-    static func tatamiFiles(under root: String) -> [String] {
-        var result: [String] = []
-        var queue = [root]
+    /// What `lint PATH…` checks: each path's files (a directory's found by `FileWalker`, each
+    /// file once), and the workspace files found or used. Files named on the command line are
+    /// checked even when an exclude pattern matches them (as ruff does).
+    static func collect(_ paths: [String], excludes: [String]) throws -> (files: [LintItem], walkedConfigs: [String]) {
+        var items: [LintItem] = []
+        let walker = FileWalker(excludes: excludes)
         let fm = FileManager.default
-        while let dir = queue.popLast() {
-            guard let names = try? fm.contentsOfDirectory(atPath: dir) else { continue }
-            for name in names.sorted() where !name.hasPrefix(".") {
-                let path = dir.hasSuffix("/") ? dir + name : dir + "/" + name
-                var isDirectory: ObjCBool = false
-                guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-                if isDirectory.boolValue {
-                    queue.append(path)
-                } else if suffixes.contains(where: { name.hasSuffix($0) }) {
-                    result.append(path)
-                }
+        var readStdin = false
+        for path in paths {
+            if path == "-" {
+                if !readStdin { items.append(.stdin([UInt8](FileHandle.standardInput.readDataToEndOfFile()))) }
+                readStdin = true
+                continue
+            }
+            var isDirectory: ObjCBool = false
+            guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw InputError(description: "\(path): no such file or directory")
+            }
+            if isDirectory.boolValue {
+                for found in walker.walk(path) { items.append(.file(display: found.displayPath, path: found.path)) }
+            } else if walker.claim(file: path) {
+                let name = path.split(separator: "/").last.map(String.init) ?? path
+                items.append(name == Workspace.fileName ? .config(display: path, path: path) : .file(display: path, path: path))
             }
         }
-        return result.sorted()
+        return (items, walker.configs)
+    }
+
+    /// A path as the user should see it: relative to the current directory when below it.
+    static func shown(_ path: String) -> String {
+        let cwd = FileManager.default.currentDirectoryPath
+        let canonicalCwd = realpath(cwd, nil).map { p -> String in defer { free(p) }; return String(cString: p) } ?? cwd
+        for base in [cwd, canonicalCwd] where path.hasPrefix(base + "/") {
+            return String(path.dropFirst(base.count + 1))
+        }
+        return path
     }
 }

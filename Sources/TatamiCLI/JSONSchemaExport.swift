@@ -45,6 +45,41 @@ enum JSONSchemaExport {
         ])
     }
 
+    /// The JSON Schema of a workspace file (`tatami.config.yaml`): `tatami schema --workspace`,
+    /// `grammar/tatami.config.schema.json`. Its `viewports` and `fonts` come from the same
+    /// key specs as a Tatami file's; `rules` names only known diagnostic codes.
+    static func workspaceText() -> String {
+        workspaceDocument().serialized(pretty: true) + "\n"
+    }
+
+    static func workspaceDocument() -> JSON {
+        let codes = DiagnosticCode.allCodes.map(\.name).sorted()
+        let keys: [(String, JSON)] = Schema.workspaceTopLevel.map { key in
+            switch key.name {
+            case "rules":
+                return (key.name, property(key, schema: schema([
+                    ("type", .string("object")),
+                    ("propertyNames", schema([
+                        ("description", .string("A diagnostic code (`tatami explain --list`).")),
+                        ("enum", .array(codes.map(JSON.string))),
+                    ])),
+                    ("additionalProperties", schema([("enum", .array(RuleLevel.allCases.map { .string($0.rawValue) }))])),
+                ])))
+            default:
+                return (key.name, property(key, schema: shape(key.shape, .plain)))
+            }
+        }
+        return schema([
+            ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
+            ("title", .string("Tatami workspace file")),
+            ("description", .string(
+                "tatami.config.yaml: marks the workspace root and gives every Tatami file below it viewports, fonts, exclude globs and per-code severities (docs/workspace.md).")),
+            ("type", .string("object")),
+            ("properties", .object(keys)),
+            ("additionalProperties", .bool(false)),
+        ])
+    }
+
     // MARK: Modes
 
     /// Plain views, or views inside a component's body, whose scalars may be `$name`.

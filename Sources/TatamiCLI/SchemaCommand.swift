@@ -11,7 +11,10 @@ struct SchemaCommand: ParsableCommand {
             `tatami lint` and the language server.
             """)
 
+    @Flag(name: .long, help: "The schema of the workspace file (tatami.config.yaml) instead (docs/workspace.md).")
+    var workspace = false
+
     func run() throws {
-        StandardOutput.write(JSONSchemaExport.text())
+        StandardOutput.write(workspace ? JSONSchemaExport.workspaceText() : JSONSchemaExport.text())
     }
 }

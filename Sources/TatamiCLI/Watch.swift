@@ -1,5 +1,4 @@
 import Foundation
-import TatamiModel
 import TatamiServices
 
 /// The paths an analysis read or looked for: the files its imports named, found or not, so
@@ -16,21 +15,6 @@ final class PathRecorder: @unchecked Sendable {
     func record(_ path: String) {
         lock.lock(); defer { lock.unlock() }
         recorded.insert(path)
-    }
-
-    /// The file context of `Pipeline.fileContext`, recording every path it resolves or reads.
-    func context(path: String, workspaceRoot: String) -> ValidationContext {
-        var context = Pipeline.fileContext(path: path, workspaceRoot: workspaceRoot)
-        let disk = context
-        context.resolve = { [self] p in
-            record(ImportPath.normalize(p))
-            return disk.resolve(p)
-        }
-        context.load = { [self] p in
-            record(p)
-            return disk.load(p)
-        }
-        return context
     }
 }
 

@@ -69,6 +69,31 @@ public enum Pipeline {
         return analyze(bytes: bytes, path: path, viewports: viewports, layout: layout, context: context)
     }
 
+    /// A file on disk checked with its workspace's settings: imports stay inside its root, the
+    /// workspace file's viewports and fonts are inherited and its `rules` applied.
+    /// `reading` is told every path the analysis resolves or reads (imports, found or not), for
+    /// callers that watch them (`--watch`).
+    public static func analyze(
+        bytes: [UInt8], path: String, viewports: ViewportSelection = .all, layout: Bool = true,
+        workspace: WorkspaceSettings, onLargeStack: Bool = false, reading: (@Sendable (String) -> Void)? = nil
+    ) -> Analysis {
+        var context = fileContext(path: path, workspaceRoot: workspace.root)
+        context.inherited = workspace.config?.config.inherited
+        if let reading {
+            let disk = context
+            context.resolve = { p in
+                reading(ImportPath.normalize(p))
+                return disk.resolve(p)
+            }
+            context.load = { p in
+                reading(p)
+                return disk.load(p)
+            }
+        }
+        return analyze(bytes: bytes, path: path, viewports: viewports, layout: layout, context: context,
+                       isCancelled: nil, onLargeStack: onLargeStack, rules: workspace.config?.levels ?? [:])!
+    }
+
     /// A validation context that reads imports from disk: paths are made absolute against the
     /// current directory, symbolic links resolved with `realpath`, files read with FileManager.
     public static func fileContext(path: String, workspaceRoot: String) -> ValidationContext {
@@ -105,7 +130,8 @@ public enum Pipeline {
     /// so that a newer edit stops the analysis of an older text.
     public static func analyze(
         bytes: [UInt8], path: String, viewports: ViewportSelection = .all, layout: Bool = true,
-        context: ValidationContext, isCancelled: (@Sendable () -> Bool)?, onLargeStack: Bool = false
+        context: ValidationContext, isCancelled: (@Sendable () -> Bool)?, onLargeStack: Bool = false,
+        rules: [String: RuleLevel] = [:]
     ) -> Analysis? {
         let stop = isCancelled ?? { false }
         let work = { () -> Analysis? in
@@ -159,6 +185,8 @@ public enum Pipeline {
             }
             var shown = suppressions.isEmpty ? all : all.filter { !suppressions.silences($0, in: yaml.lineTable) }
             if !suppressions.written.isEmpty { shown += Suppressions.unknownCodes(suppressions.written) }
+            // A workspace file's `rules:` (`off` drops a code, the others set its severity).
+            if !rules.isEmpty { shown = Workspace.apply(rules, to: shown) }
             return Analysis(
                 path: path, lineTable: yaml.lineTable, yaml: yaml, document: document, layouts: layouts,
                 diagnostics: shown.sortedForDisplay(), missingViewport: missing, timings: timings)

@@ -20,12 +20,12 @@ final class CLITests: XCTestCase {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
     }()
 
-    func tatami(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Run {
+    func tatami(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:], in directory: URL? = nil) throws -> Run {
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build the tatami binary first: \(Self.binary.path)")
         let p = Process()
         p.executableURL = Self.binary
         p.arguments = arguments
-        p.currentDirectoryURL = Fixtures.repositoryRoot()
+        p.currentDirectoryURL = directory ?? Fixtures.repositoryRoot()
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = nil
         for (k, v) in environment { env[k] = v }
@@ -257,19 +257,20 @@ final class CLITests: XCTestCase {
     let importsApp = "Tests/Fixtures/cli/imports/app"
     let importsScreen = "Tests/Fixtures/cli/imports/app/screen.tatami.yaml"
 
-    func testLintOfADirectoryKeepsImportsInsideIt() throws {
-        // The directory is the workspace root: `../common/lib.tatami.yaml` leaves it.
-        let inside = try tatami(["lint", importsApp])
-        XCTAssertEqual(inside.status, 1, inside.stdout)
-        XCTAssertTrue(inside.stdout.contains("\(importsScreen):3:11: error: `../common/lib.tatami.yaml` is outside the workspace root"),
-                      inside.stdout)
-        XCTAssertTrue(inside.stdout.contains("[import-error]"), inside.stdout)
-        // One level up, it is inside.
+    func testLintOfADirectoryUsesTheWorkspaceRootNotTheDirectory() throws {
+        // The root is the repository's (its tatami.config.yaml), not the directory named, so
+        // `../common/lib.tatami.yaml` is inside it: the same result as for the file alone.
+        let walked = try tatami(["lint", importsApp])
+        XCTAssertEqual(walked.status, 0, walked.stdout)
+        XCTAssertEqual(walked.stdout, "")
+        XCTAssertEqual(try tatami(["lint", importsScreen]).status, 0)
+        // `--root` still narrows it: then the import leaves the root.
+        let narrowed = try tatami(["lint", "--root", importsApp, importsApp])
+        XCTAssertEqual(narrowed.status, 1, narrowed.stdout)
+        XCTAssertTrue(narrowed.stdout.contains("\(importsScreen):3:11: error: `../common/lib.tatami.yaml` is outside the workspace root"),
+                      narrowed.stdout)
         let rooted = try tatami(["lint", "--root", "Tests/Fixtures/cli/imports", importsApp])
         XCTAssertEqual(rooted.status, 0, rooted.stdout)
-        XCTAssertEqual(rooted.stdout, "")
-        // A file on its own: the current directory (the repository) is the root.
-        XCTAssertEqual(try tatami(["lint", importsScreen]).status, 0)
     }
 
     func testFramesAndPreviewUseImportedComponents() throws {

@@ -99,7 +99,7 @@ final class WorkspaceAndDiagnosticsModeTests: XCTestCase {
         let watcher = registration?["params"]?["registrations"]?[0]
         XCTAssertEqual(watcher?["method"]?.string, "workspace/didChangeWatchedFiles")
         XCTAssertEqual(watcher?["registerOptions"]?["watchers"]?.array?.compactMap { $0["globPattern"]?.string },
-                       ["**/*.tatami.yaml", "**/*.tatami.yml"])
+                       ["**/*.tatami.yaml", "**/*.tatami.yml", "**/tatami.config.yaml"])
         c.open(screenURI, screen)
         c.idle()
         XCTAssertTrue(codes(c, screenURI)?.contains("import-error") ?? false)

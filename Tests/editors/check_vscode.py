@@ -94,9 +94,12 @@ def test_contributions_agree(manifest, packaged):
     assert grammar["scopeName"] == copied["scopeName"] == "source.tatami"
     configuration = json.loads((packaged / language["configuration"]).read_text(encoding="utf-8"))
     assert configuration["comments"]["lineComment"] == "#"
-    (validation,) = c["yamlValidation"]
+    (validation, workspace) = c["yamlValidation"]
     assert "*.tatami.yaml" in validation["fileMatch"] and "*.tatami.yml" in validation["fileMatch"]
     json.loads((packaged / validation["url"]).read_text(encoding="utf-8"))
+    # The workspace file (docs/workspace.md) has a schema of its own.
+    assert workspace["fileMatch"] == ["tatami.config.yaml"]
+    assert json.loads((packaged / workspace["url"]).read_text(encoding="utf-8"))["title"] == "Tatami workspace file"
 
     properties = c["configuration"]["properties"]
     assert properties["tatami.server.path"]["default"] == "tatami"

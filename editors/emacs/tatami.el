@@ -15,6 +15,7 @@
 ;;; Code:
 
 (require 'rx)
+(require 'cl-lib)
 
 (defgroup tatami nil
   "Tatami layout files."
@@ -72,7 +73,8 @@ Read each time a server starts, so setting it after loading this file works."
   (setq-local comment-start-skip "#+\\s-*")
   (setq-local indent-tabs-mode nil)
   (setq-local tab-width 2)
-  (setq-local font-lock-defaults '(tatami-font-lock-keywords)))
+  (setq-local font-lock-defaults '(tatami-font-lock-keywords))
+  (add-hook 'project-find-functions #'tatami--project nil t))
 
 ;;;###autoload
 (add-to-list 'auto-mode-alist '("\\.tatami\\.ya?ml\\'" . tatami-mode))
@@ -80,6 +82,21 @@ Read each time a server starts, so setting it after loading this file works."
 (defun tatami--server-contact (&optional _interactive)
   "The command eglot starts for `tatami-mode': `tatami-server-command', read now."
   tatami-server-command)
+
+;; The project (and so eglot's workspace folder) of a Tatami file: the nearest directory above it
+;; holding `tatami.config.yaml', the workspace file.  Without one, project.el's own search (a
+;; version-control root such as `.git') applies: the order `tatami lint' and the server follow
+;; (docs/workspace.md), so a file gets the same diagnostics in Emacs as from the command line.
+(defun tatami--project (dir)
+  "The Tatami workspace holding DIR: (tatami . ROOT).
+Nil when no workspace file is above DIR."
+  (let ((root (locate-dominating-file dir "tatami.config.yaml")))
+    (and root (cons 'tatami (file-name-as-directory (expand-file-name root))))))
+
+(with-eval-after-load 'project
+  (cl-defmethod project-root ((project (head tatami))) (cdr project))
+  ;; Emacs 27's project.el asks for `project-roots' instead.
+  (cl-defmethod project-roots ((project (head tatami))) (list (cdr project))))
 
 (defvar eglot-server-programs)
 (with-eval-after-load 'eglot

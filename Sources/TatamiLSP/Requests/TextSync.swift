@@ -4,8 +4,9 @@ import TatamiServices
 
 extension LanguageServer {
     /// The files the server asks the client to watch: Tatami files anywhere in the workspace
-    /// (imports and the documents importing them).
-    static let watchedGlobs = ["**/*.tatami.yaml", "**/*.tatami.yml"]
+    /// (imports and the documents importing them), and workspace files (whose viewports, fonts
+    /// and rules every file below them takes).
+    static let watchedGlobs = ["**/*.tatami.yaml", "**/*.tatami.yml", "**/" + Workspace.fileName]
 
     /// `initialized`: asks the client to watch Tatami files when it can register watchers
     /// dynamically (LSP servers may not watch the disk themselves).
@@ -77,6 +78,13 @@ extension LanguageServer {
     func filesChanged(_ params: JSON) {
         let paths = (params["changes"]?.array ?? []).compactMap { $0["uri"]?.string.flatMap(DocumentURI.path(of:)) }
         if paths.isEmpty {
+            for doc in documents.values { markChanged(doc) }
+            diagnosticsOfOthersChanged()
+            return
+        }
+        // A workspace file changed (created, edited, deleted): roots, inherited declarations and
+        // rules may change for any document, so every one is checked again.
+        if paths.contains(where: { $0 == Workspace.fileName || $0.hasSuffix("/" + Workspace.fileName) }) {
             for doc in documents.values { markChanged(doc) }
             diagnosticsOfOthersChanged()
             return

@@ -14,11 +14,14 @@ final class AnalysisJob: @unchecked Sendable {
     let path: String
     let context: ValidationContext
     let recorder: DependencyRecorder
+    /// The workspace file's `rules:` (docs/workspace.md).
+    let rules: [String: RuleLevel]
     private let lock = NSLock()
     private var cancelled = false
 
     init(uri: String, document: ObjectIdentifier, revision: Int, bytes: [UInt8], path: String, context: ValidationContext,
-         recorder: DependencyRecorder) {
+         recorder: DependencyRecorder, rules: [String: RuleLevel] = [:]) {
+        self.rules = rules
         self.uri = uri
         self.document = document
         self.revision = revision
@@ -38,7 +41,7 @@ final class AnalysisJob: @unchecked Sendable {
     /// is); `onLargeStack` false spawns such a thread for it.
     func run(onLargeStack: Bool = false) -> Analysis? {
         Pipeline.analyze(bytes: bytes, path: path, viewports: .all, layout: true, context: context,
-                         isCancelled: { [self] in isCancelled }, onLargeStack: onLargeStack)
+                         isCancelled: { [self] in isCancelled }, onLargeStack: onLargeStack, rules: rules)
     }
 }
 

@@ -300,14 +300,28 @@ public final class LanguageServer {
 
     private func makeJob(_ doc: OpenDocument) -> AnalysisJob {
         let recorder = DependencyRecorder()
-        let context = validationContext(for: doc, recorder: recorder)
+        let settings = doc.path.map(workspaceSettings(for:))
+        let context = validationContext(for: doc, settings: settings, recorder: recorder)
         return AnalysisJob(uri: doc.uri, document: ObjectIdentifier(doc), revision: doc.revision, bytes: doc.text, path: doc.path ?? doc.uri,
-                           context: context, recorder: recorder)
+                           context: context, recorder: recorder, rules: settings?.config?.levels ?? [:])
     }
 
-    /// The root imports must stay inside for a file: the deepest workspace folder holding it,
+    /// The root imports must stay inside for a file, found as the command line finds it
+    /// (`Workspace.locate`: the nearest `tatami.config.yaml` above it, else the nearest `.git`),
+    /// so a file gets the same diagnostics in the editor as from `tatami lint`. Only when
+    /// neither exists does the editor's folder count: the deepest workspace folder holding it,
     /// else the client's root, else the file's own directory.
     func root(for path: String) -> String {
+        Workspace.locate(file: path, fallback: folderFallback(for: path)).root
+    }
+
+    /// The root and workspace file of a file (see `root(for:)`), the workspace file read.
+    func workspaceSettings(for path: String) -> WorkspaceSettings {
+        WorkspaceSettings.forFile(path, fallback: folderFallback(for: path))
+    }
+
+    /// The deepest workspace folder holding the file, else the client's root, else its directory.
+    private func folderFallback(for path: String) -> String {
         var best: String?
         for f in workspaceFolders where ImportPath.isInside(path, root: f) {
             if best == nil || f.count > best!.count { best = f }
@@ -318,9 +332,9 @@ public final class LanguageServer {
     /// Imports read open documents first, then the disk, inside the file's workspace root.
     /// Every path the validation asks about is recorded, found or not, so that a file created
     /// later (or opened in the editor) re-checks the documents that wanted it.
-    private func validationContext(for doc: OpenDocument, recorder: DependencyRecorder) -> ValidationContext {
-        guard let path = doc.path else { return .standalone }
-        let disk = Pipeline.fileContext(path: path, workspaceRoot: root(for: path))
+    private func validationContext(for doc: OpenDocument, settings: WorkspaceSettings?, recorder: DependencyRecorder) -> ValidationContext {
+        guard let path = doc.path, let settings else { return .standalone }
+        let disk = Pipeline.fileContext(path: path, workspaceRoot: settings.root)
         // Every open buffer, this one included: a cycle back to an unsaved file is then found
         // as a cycle, not as a file that cannot be found.
         var overlay: [String: [UInt8]] = [:]
@@ -341,7 +355,8 @@ public final class LanguageServer {
             load: { p in
                 recorder.add(p)
                 return buffers[p] ?? disk.load(p)
-            })
+            },
+            inherited: settings.config?.config.inherited)
     }
 
     /// The text of any file: an open document's buffer, else the disk.

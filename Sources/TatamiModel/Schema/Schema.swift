@@ -40,6 +40,26 @@ public enum Schema {
                 required: true),
     ]
 
+    // MARK: Workspace file
+
+    /// The name of the workspace file: the directory holding it is the root imports stay
+    /// inside, and what it declares applies to every Tatami file below it (docs/workspace.md).
+    public static let workspaceFileName = "tatami.config.yaml"
+
+    /// The keys of a workspace file. `viewports` and `fonts` are the very specs of a Tatami
+    /// file's top level, so both are checked, completed and exported alike.
+    public static let workspaceTopLevel: [KeySpec] = [
+        topLevel[0],
+        KeySpec("viewports", topLevel[1].shape,
+                doc: "Viewports every file below this one is computed for, besides (or, by the same name, instead of) its own."),
+        KeySpec("fonts", topLevel[2].shape,
+                doc: "Fonts every file below this one may use, over the defaults; a file's own fonts of the same name win."),
+        KeySpec("exclude", .list(.string),
+                doc: "Glob patterns, relative to this file's directory and written as in `.gitignore`, of files and directories `tatami lint DIR` skips."),
+        KeySpec("rules", .map(.enumeration(["off", "info", "warning", "error"])),
+                doc: "A severity by diagnostic code for every file below this one: `off` drops the code's diagnostics, the others replace its severity."),
+    ]
+
     // MARK: Declarations
 
     public static let viewportKeys: [KeySpec] = [

@@ -19,12 +19,17 @@ public struct ValidationContext: Sendable {
     /// A file's bytes, nil when it cannot be read. Called only with canonical paths inside the
     /// workspace root.
     public var load: @Sendable (String) -> [UInt8]?
+    /// Viewports and fonts a workspace file (`tatami.config.yaml`) declares for every file
+    /// below it; the file's own add to and override them. Imported files take its fonts.
+    public var inherited: InheritedDeclarations? = nil
 
     /// `resolve` nil: paths are only normalised lexically (no symbolic links), for callers whose
     /// files are not on a disk.
     public init(filePath: String?, workspaceRoot: String? = nil,
                 resolve: (@Sendable (String) -> String?)? = nil,
-                load: @escaping @Sendable (String) -> [UInt8]?) {
+                load: @escaping @Sendable (String) -> [UInt8]?,
+                inherited: InheritedDeclarations? = nil) {
+        self.inherited = inherited
         self.filePath = filePath
         self.workspaceRoot = workspaceRoot
         self.resolve = resolve ?? { ImportPath.normalize($0) }

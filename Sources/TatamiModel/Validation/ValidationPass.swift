@@ -49,6 +49,8 @@ final class ValidationPass {
     var fonts: [String: FontMetrics] = FontMetrics.defaults
     /// Declared custom alignments and their axis (nil when the declaration's axis is unusable:
     /// such an alignment is accepted on either axis, so one mistake is reported once).
+    /// What a workspace file declares for every file below it (`inherit`).
+    var inherited = InheritedDeclarations()
     var alignmentAxes: [String: Axis?] = [:]
     var alignmentOrder: [String] = []
     /// The run's imports (nil when the text has no file path: it cannot import).

@@ -16,14 +16,20 @@ extension ValidationPass {
 
     // MARK: Viewports
 
+    /// The file's viewports merged with those a workspace file gives (`mergeViewports`).
     func validateViewports(_ pair: YAMLPair?) -> [Viewport] {
-        guard let pair, let entries = namedEntries(pair, what: "viewports") else { return [.fallback] }
+        mergeViewports(own: pair.map(ownViewports) ?? [])
+    }
+
+    /// The viewports declared under `pair`, in order (none when unusable).
+    func ownViewports(_ pair: YAMLPair) -> [Viewport] {
+        guard let entries = namedEntries(pair, what: "viewports") else { return [] }
         var result: [Viewport] = []
         for entry in entries {
             let name = entry.key.keyText ?? ""
             if let v = viewport(named: name, entry) { result.append(v) }
         }
-        return result.isEmpty ? [.fallback] : result
+        return result
     }
 
     /// One viewport. Unusable sizes fall back to the default 320×480, so the name stays usable.

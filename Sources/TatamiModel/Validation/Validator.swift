@@ -44,6 +44,7 @@ public enum Validator {
         }
         let pass = ValidationPass(table: yaml.lineTable, cutFrom: cut, sources: sources, session: session,
                                   filePath: canonical, importDirectory: directory)
+        pass.inherit(context.inherited)
         let document = TatamiDocument()
         pass.validateFile(yaml.root, isComplete: yaml.isComplete, into: document)
         document.viewCount = pass.nextSerial
@@ -121,7 +122,7 @@ extension ValidationPass {
     }
 
     /// `tatami: 1`.
-    private func validateVersion(_ pair: YAMLPair) {
+    func validateVersion(_ pair: YAMLPair) {
         let v: Double
         switch pair.value.scalar?.resolved {
         case .int(let i)?: v = Double(i)

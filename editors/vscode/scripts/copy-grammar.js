@@ -14,6 +14,7 @@ const source = path.resolve(process.argv[2] || path.join(extension, '..', '..', 
 const copies = [
   ['tatami.tmLanguage.json', 'syntaxes'],
   ['tatami.schema.json', 'schemas'],
+  ['tatami.config.schema.json', 'schemas'],
 ];
 
 for (const [file, folder] of copies) {

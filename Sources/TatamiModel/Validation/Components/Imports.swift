@@ -138,6 +138,7 @@ extension ValidationPass {
         let cut = yaml.isComplete ? nil : root.flatMap { $0.pairs == nil ? nil : $0 }
         let pass = ValidationPass(table: yaml.lineTable, cutFrom: cut, sources: session.sources, session: session,
                                   filePath: path, importDirectory: ImportPath.directory(of: path), isLibrary: true)
+        pass.inherit(session.context.inherited.map { InheritedDeclarations(fonts: $0.fonts) })
         session.stack.append(path)
         pass.validateFile(root, isComplete: yaml.isComplete, into: TatamiDocument())
         session.stack.removeLast()

@@ -9,8 +9,9 @@ local defaults = {
   -- Files that mark a workspace root (imports must stay inside it), tried in this order: the
   -- nearest directory upwards holding the first one found is the root. Without any, the root is
   -- the current directory (as for `tatami lint FILE`), or the file's directory when the file is
-  -- outside it.
-  root_markers = { "tatami.config.yaml", ".tatami-root", ".git", "Package.swift" },
+  -- outside it. These are the markers `tatami lint` and the server itself use
+  -- (docs/workspace.md), so a file gets the same diagnostics here as on the command line.
+  root_markers = { "tatami.config.yaml", ".git" },
   -- Called as on_attach(client, bufnr) after the plugin's own set-up of the buffer.
   on_attach = nil,
 }

@@ -1,0 +1,180 @@
+import Foundation
+import TatamiBase
+import TatamiModel
+import TatamiYAML
+
+/// Where a file's workspace root is, and why (docs/workspace.md). The command line and the
+/// language server both ask `Workspace.locate`, so a file is checked against the same root
+/// and the same workspace file wherever it is checked from.
+public struct WorkspaceLocation: Sendable, Hashable {
+    public enum Marker: String, Sendable, Hashable {
+        /// The nearest directory above the file holding `tatami.config.yaml`.
+        case config
+        /// No workspace file above: the nearest directory holding `.git`.
+        case git
+        /// Neither: the caller's fallback (the current directory for the command line, the
+        /// workspace folder for the language server).
+        case fallback
+        /// Given explicitly (`--root DIR`).
+        case given
+    }
+
+    /// Absolute and canonical (symbolic links resolved).
+    public let root: String
+    public let marker: Marker
+    /// The workspace file that applies, if any: the one in `root`.
+    public let configPath: String?
+
+    public init(root: String, marker: Marker, configPath: String?) {
+        self.root = root
+        self.marker = marker
+        self.configPath = configPath
+    }
+}
+
+/// A workspace file, read and checked, with where it is.
+public struct LoadedWorkspaceConfig: Sendable {
+    public let path: String
+    public let lineTable: LineTable
+    public let config: WorkspaceConfig
+    /// Its own problems (YAML, keys, values, unknown codes under `rules`), sorted for display.
+    public let diagnostics: [Diagnostic]
+    /// `rules:` by code name.
+    public let levels: [String: RuleLevel]
+}
+
+/// The root and workspace file that apply to one file.
+public struct WorkspaceSettings: Sendable {
+    public let location: WorkspaceLocation
+    public let config: LoadedWorkspaceConfig?
+
+    public init(location: WorkspaceLocation, config: LoadedWorkspaceConfig?) {
+        self.location = location
+        self.config = config
+    }
+
+    public var root: String { location.root }
+
+    /// The settings of a file: `root` given → that directory (and its workspace file, if it
+    /// has one); otherwise `Workspace.locate`.
+    public static func forFile(_ path: String, fallback: String? = nil, root given: String? = nil) -> WorkspaceSettings {
+        let location: WorkspaceLocation
+        if let given {
+            let dir = Workspace.canonical(given) ?? Workspace.absolute(given)
+            let config = dir == "/" ? "/" + Schema.workspaceFileName : dir + "/" + Schema.workspaceFileName
+            location = WorkspaceLocation(root: dir, marker: .given,
+                                         configPath: FileManager.default.fileExists(atPath: config) ? config : nil)
+        } else {
+            location = Workspace.locate(file: path, fallback: fallback)
+        }
+        return WorkspaceSettings(location: location, config: location.configPath.map(Workspace.config(at:)))
+    }
+
+    /// Diagnostics with `rules:` applied: a code set `off` dropped, others given their level.
+    public func applyRules(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        guard let levels = config?.levels, !levels.isEmpty else { return diagnostics }
+        return Workspace.apply(levels, to: diagnostics)
+    }
+}
+
+public enum Workspace {
+    public static var fileName: String { Schema.workspaceFileName }
+
+    static func absolute(_ path: String) -> String {
+        let p = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        return ImportPath.normalize(p)
+    }
+
+    static func canonical(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// The workspace root of the file at `path` (`<stdin>`: a file in the current directory):
+    /// walking up from its directory, the first directory holding `tatami.config.yaml`; else
+    /// the first holding `.git`; else `fallback` (default: the current directory) when it
+    /// holds the file, else the file's own directory.
+    public static func locate(file path: String, fallback: String? = nil) -> WorkspaceLocation {
+        let file = path == "<stdin>" ? absolute("<stdin>") : absolute(path)
+        let rawDir = ImportPath.directory(of: file)
+        let dir = canonical(rawDir) ?? rawDir
+        let fm = FileManager.default
+        var gitRoot: String? = nil
+        var current = dir
+        while true {
+            let config = current == "/" ? "/" + fileName : current + "/" + fileName
+            if fm.fileExists(atPath: config) {
+                return WorkspaceLocation(root: current, marker: .config, configPath: config)
+            }
+            if gitRoot == nil, fm.fileExists(atPath: current == "/" ? "/.git" : current + "/.git") { gitRoot = current }
+            if current == "/" { break }
+            current = ImportPath.directory(of: current)
+        }
+        if let gitRoot { return WorkspaceLocation(root: gitRoot, marker: .git, configPath: nil) }
+        let base = fallback.map(absolute) ?? absolute(".")
+        let baseDir = canonical(base) ?? base
+        let root = ImportPath.isInside(dir, root: baseDir) ? baseDir : dir
+        return WorkspaceLocation(root: root, marker: .fallback, configPath: nil)
+    }
+
+    // MARK: Workspace files
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var cache: [String: (bytes: [UInt8], loaded: LoadedWorkspaceConfig)] = [:]
+
+    /// The workspace file at `path`, read from disk and checked; kept while its bytes stay the
+    /// same, so many files (and threads) share one reading. An unreadable file reads as empty.
+    public static func config(at path: String) -> LoadedWorkspaceConfig {
+        let bytes = FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? []
+        lock.lock()
+        if let hit = cache[path], hit.bytes == bytes {
+            lock.unlock()
+            return hit.loaded
+        }
+        lock.unlock()
+        let loaded = check(bytes: bytes, path: path)
+        lock.lock()
+        cache[path] = (bytes, loaded)
+        lock.unlock()
+        return loaded
+    }
+
+    /// Parses and checks a workspace file's text.
+    public static func check(bytes: [UInt8], path: String) -> LoadedWorkspaceConfig {
+        let yaml = YAMLParser.parse(bytes: bytes)
+        let result = Validator.validateWorkspaceConfig(yaml)
+        var diagnostics = result.diagnostics
+        let known = Set(DiagnosticCode.allCodes.map(\.name))
+        for rule in result.config.rules where !known.contains(rule.code) {
+            var message = "`\(rule.code)` is not a diagnostic code, so this rule changes nothing"
+            var fixes: [FixIt] = []
+            if let closest = DiagnosticCatalog.closestCode(to: rule.code) {
+                message += "; did you mean `\(closest)`?"
+                fixes = [FixIt(title: "replace with `\(closest)`", range: rule.codeRange, replacement: closest)]
+            } else {
+                message += " (`tatami explain --list` lists the codes)"
+            }
+            diagnostics.append(Diagnostic(.unknownCode, message, at: rule.codeRange, fixes: fixes))
+        }
+        return LoadedWorkspaceConfig(path: path, lineTable: yaml.lineTable, config: result.config,
+                                     diagnostics: diagnostics.sortedForDisplay(), levels: result.config.levels)
+    }
+
+    /// Forgets what was read (the language server calls it when a workspace file changes).
+    public static func forgetConfigs() {
+        lock.lock()
+        cache = [:]
+        lock.unlock()
+    }
+
+    static func apply(_ levels: [String: RuleLevel], to diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.compactMap { d in
+            guard let level = levels[d.code.name] else { return d }
+            guard let severity = level.severity else { return nil }
+            var changed = d
+            changed.severity = severity
+            return changed
+        }
+    }
+}
