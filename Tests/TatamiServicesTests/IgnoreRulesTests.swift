@@ -37,3 +37,21 @@ final class IgnoreRulesTests: XCTestCase {
         XCTAssertTrue(stack.isIgnored("/p/b/x.tatami.yaml", isDirectory: false))
     }
 }
+
+/// The walker enters each real directory once: a symbolic link back up the tree is not followed.
+final class FileWalkerLoopTests: XCTestCase {
+    func testASymbolicLinkLoopIsEnteredOnce() throws {
+        let fm = FileManager.default
+        let root = fm.temporaryDirectory.appendingPathComponent("tatami-walk-\(UUID().uuidString)")
+        let inner = root.appendingPathComponent("a/b")
+        try fm.createDirectory(at: inner, withIntermediateDirectories: true)
+        defer { try? fm.removeItem(at: root) }
+        try "body: {text: x}\n".write(to: inner.appendingPathComponent("x.tatami.yaml"), atomically: true, encoding: .utf8)
+        // a/b/up → a: following it would go a/b/up/b/up/… until the system refuses.
+        try fm.createSymbolicLink(atPath: inner.appendingPathComponent("up").path, withDestinationPath: "..")
+        let walker = FileWalker()
+        let found = walker.walk(root.path)
+        XCTAssertEqual(found.map(\.displayPath), [root.path + "/a/b/x.tatami.yaml"])
+        XCTAssertEqual(walker.directoriesEntered, 3, "root, a and a/b, each once")
+    }
+}

@@ -26,6 +26,8 @@ public final class FileWalker {
     private let extraExcludes: [IgnoreRules]?
     private var seenFiles = Set<String>()
     private var seenDirectories = Set<String>()
+    /// How many directories the walks entered (each real directory once).
+    public var directoriesEntered: Int { seenDirectories.count }
     /// Workspace files met (canonical paths), in the order found.
     public private(set) var configs: [String] = []
     private var seenConfigs = Set<String>()
