@@ -27,6 +27,11 @@ final class PathRecorder: @unchecked Sendable {
 enum Watch {
     static let interval: TimeInterval = 0.25
 
+    /// One spelling per file: absolute, `.`/`..` and symbolic links resolved.
+    static func canonical(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
     /// What is compared between two polls.
     struct Fingerprint: Equatable {
         var files: [String: [Double]] = [:]
@@ -55,9 +60,12 @@ enum Watch {
     static func loop(inputs: Set<String>, directories: [String], clearScreen: Bool,
                      _ once: (PathRecorder) throws -> Void) -> Never {
         var first = true
+        var watched = Set(inputs.map(canonical))
         while true {
             if clearScreen && !first { StandardOutput.write("\u{1B}[H\u{1B}[2J") }
             first = false
+            // The files known so far are read before the run, so a save during it is noticed.
+            let beforeRun = fingerprint(files: watched, directories: directories)
             let recorder = PathRecorder()
             do {
                 try once(recorder)
@@ -68,14 +76,17 @@ enum Watch {
             }
             // One spelling per file (paths arrive relative, normalised and resolved); the
             // folders the validator resolves (the file's own, the root) are not watched.
-            let files = Set(inputs.union(recorder.paths).map {
-                URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path
-            }.filter { path in
+            let files = Set(inputs.union(recorder.paths).map(canonical).filter { path in
                 var isDirectory: ObjCBool = false
                 return !(FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue)
             })
+            // The state compared is taken before saying so: a change made once the message is out
+            // is never missed.
+            var before = fingerprint(files: files, directories: directories)
+            before.files.merge(beforeRun.files.filter { files.contains($0.key) }) { _, old in old }
+            before.listings.merge(beforeRun.listings) { _, old in old }
+            watched = files
             StandardError.write("tatami: watching \(files.count) file\(files.count == 1 ? "" : "s") for changes (Ctrl-C stops)\n")
-            let before = fingerprint(files: files, directories: directories)
             while fingerprint(files: files, directories: directories) == before {
                 Thread.sleep(forTimeInterval: interval)
             }

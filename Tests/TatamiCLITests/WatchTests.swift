@@ -1,4 +1,5 @@
 import Foundation
+import TatamiTestSupport
 import XCTest
 
 /// `--watch`: a running `tatami` checks again when the file or an imported file changes.
@@ -27,9 +28,10 @@ extension CLITests {
         })
     }
 
-    /// Waits up to 10 s for `condition` on what was written so far.
+    /// Waits up to 10 s (a hang guard, longer under sanitizers) for `condition` on what was
+    /// written so far.
     private func wait(_ read: () -> (String, String), _ what: String, _ condition: (String, String) -> Bool) {
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(Fixtures.hangGuard(10))
         while Date() < deadline {
             let (o, e) = read()
             if condition(o, e) { return }
@@ -75,7 +77,7 @@ extension CLITests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let (p, read) = try start(["preview", "--watch", "screen.tatami.yaml"], in: dir)
         defer { p.terminate(); p.waitUntilExit() }
-        wait(read, "the first drawing") { o, _ in o.contains("hi") }
+        wait(read, "the first drawing") { o, e in o.contains("hi") && e.contains("watching") }
         Thread.sleep(forTimeInterval: 0.1)
         try "imports: [lib.tatami.yaml]\nviewports:\n  v: {width: 200, height: 100}\nbody:\n  vstack:\n    - Badge: {label: hello}\n    - text: b\n"
             .write(to: dir.appendingPathComponent("screen.tatami.yaml"), atomically: true, encoding: .utf8)
