@@ -424,6 +424,11 @@ public final class LanguageServer {
         let job = outcome.job
         guard let doc = documents[job.uri], ObjectIdentifier(doc) == job.document else { return }
         if doc.inFlight === job { doc.inFlight = nil }
+        // The analyses this one replaces are released only after its diagnostics are out:
+        // freeing an analysis of a large file takes a while, and the user waits for the
+        // diagnostics, not for the memory.
+        let replaced = (doc.latest, doc.lastGood)
+        defer { withExtendedLifetime(replaced) {} }
         if let a = outcome.analysis {
             if doc.take(AnalyzedRevision(revision: job.revision, analysis: a, dependencies: job.recorder.paths)), logsAnalyses {
                 log(String(format: "analysed %@ (revision %d%@) in %.0f ms", doc.uri, job.revision,
