@@ -130,7 +130,6 @@ struct Lint: ParsableCommand {
         // Workspace files first (what they say applies to the files after them), then the files.
         let items = configs + files
         let selection = viewportOptions.selection(default: .all)
-        let useColor = color.enabled(forFileDescriptor: fix && paths.contains("-") ? 2 : 1)
         let streaming = format == .text || format == .github
         let wantsTimings = timings
         let shared = settingsOf
@@ -140,6 +139,7 @@ struct Lint: ParsableCommand {
         // are reported on standard error.
         let fixingStandardInput = fix && files.contains { if case .stdin = $0 { return true } else { return false } }
         let report: (String) -> Void = fixingStandardInput ? StandardError.write : StandardOutput.write
+        let useColor = color.enabled(forFileDescriptor: fixingStandardInput ? 2 : 1)
 
         func check(_ index: Int) -> Outcome {
             var outcome = Outcome()

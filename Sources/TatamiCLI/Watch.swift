@@ -1,23 +1,6 @@
 import Foundation
 import TatamiServices
 
-/// The paths an analysis read or looked for: the files its imports named, found or not, so
-/// that `--watch` notices an imported file that changes or appears.
-final class PathRecorder: @unchecked Sendable {
-    private let lock = NSLock()
-    private var recorded: Set<String> = []
-
-    var paths: Set<String> {
-        lock.lock(); defer { lock.unlock() }
-        return recorded
-    }
-
-    func record(_ path: String) {
-        lock.lock(); defer { lock.unlock() }
-        recorded.insert(path)
-    }
-}
-
 /// `--watch`: runs a command, then again whenever a file it read changes, until interrupted.
 ///
 /// Changes are found by polling each file's modification time, size and existence four times a

@@ -184,7 +184,7 @@ public enum Pipeline {
                 }
             }
             var shown = suppressions.isEmpty ? all : all.filter { !suppressions.silences($0, in: yaml.lineTable) }
-            if !suppressions.written.isEmpty { shown += Suppressions.unknownCodes(suppressions.written) }
+            if !suppressions.written.isEmpty { shown += DiagnosticCatalog.unknownCodes(suppressions.written, effect: "this comment silences nothing") }
             // A workspace file's `rules:` (`off` drops a code, the others set its severity).
             if !rules.isEmpty { shown = Workspace.apply(rules, to: shown) }
             return Analysis(

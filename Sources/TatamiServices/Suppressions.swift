@@ -100,23 +100,4 @@ public struct Suppressions: Sendable {
         let line = table.line(ofByte: d.range.start)
         return byLine[line]?.contains(d.code.name) ?? false
     }
-
-    /// `unknown-code` for each name in a comment that is not a diagnostic code, with the
-    /// closest code as a fix when one is close.
-    static func unknownCodes(_ written: [(code: String, range: SourceRange)]) -> [Diagnostic] {
-        let known = Set(DiagnosticCode.allCodes.map(\.name))
-        var result: [Diagnostic] = []
-        for (name, range) in written where !known.contains(name) {
-            var message = "`\(name)` is not a diagnostic code, so this comment silences nothing"
-            var fixes: [FixIt] = []
-            if let closest = DiagnosticCatalog.closestCode(to: name) {
-                message += "; did you mean `\(closest)`?"
-                fixes = [FixIt(title: "replace with `\(closest)`", range: range, replacement: closest)]
-            } else {
-                message += " (`tatami explain --list` lists the codes)"
-            }
-            result.append(Diagnostic(.unknownCode, message, at: range, fixes: fixes))
-        }
-        return result
-    }
 }

@@ -13,14 +13,14 @@ final class AnalysisJob: @unchecked Sendable {
     let bytes: [UInt8]
     let path: String
     let context: ValidationContext
-    let recorder: DependencyRecorder
+    let recorder: PathRecorder
     /// The workspace file's `rules:` (docs/workspace.md).
     let rules: [String: RuleLevel]
     private let lock = NSLock()
     private var cancelled = false
 
     init(uri: String, document: ObjectIdentifier, revision: Int, bytes: [UInt8], path: String, context: ValidationContext,
-         recorder: DependencyRecorder, rules: [String: RuleLevel] = [:]) {
+         recorder: PathRecorder, rules: [String: RuleLevel] = [:]) {
         self.rules = rules
         self.uri = uri
         self.document = document

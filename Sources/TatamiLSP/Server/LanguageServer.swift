@@ -299,7 +299,7 @@ public final class LanguageServer {
     }
 
     private func makeJob(_ doc: OpenDocument) -> AnalysisJob {
-        let recorder = DependencyRecorder()
+        let recorder = PathRecorder()
         let settings = doc.path.map(workspaceSettings(for:))
         let context = validationContext(for: doc, settings: settings, recorder: recorder)
         return AnalysisJob(uri: doc.uri, document: ObjectIdentifier(doc), revision: doc.revision, bytes: doc.text, path: doc.path ?? doc.uri,
@@ -332,7 +332,7 @@ public final class LanguageServer {
     /// Imports read open documents first, then the disk, inside the file's workspace root.
     /// Every path the validation asks about is recorded, found or not, so that a file created
     /// later (or opened in the editor) re-checks the documents that wanted it.
-    private func validationContext(for doc: OpenDocument, settings: WorkspaceSettings?, recorder: DependencyRecorder) -> ValidationContext {
+    private func validationContext(for doc: OpenDocument, settings: WorkspaceSettings?, recorder: PathRecorder) -> ValidationContext {
         guard let path = doc.path, let settings else { return .standalone }
         let disk = Pipeline.fileContext(path: path, workspaceRoot: settings.root)
         // Every open buffer, this one included: a cycle back to an unsaved file is then found
@@ -346,14 +346,14 @@ public final class LanguageServer {
             filePath: disk.filePath, workspaceRoot: disk.workspaceRoot,
             resolve: { p in
                 let n = ImportPath.normalize(p)
-                recorder.add(n)
+                recorder.record(n)
                 if buffers[n] != nil { return n }
                 let resolved = disk.resolve(p)
-                if let r = resolved { recorder.add(r) }
+                if let r = resolved { recorder.record(r) }
                 return resolved
             },
             load: { p in
-                recorder.add(p)
+                recorder.record(p)
                 return buffers[p] ?? disk.load(p)
             },
             inherited: settings.config?.config.inherited)
@@ -522,12 +522,4 @@ public final class CancellationSet: @unchecked Sendable {
         guard let k = Self.key(id) else { return false }
         return lock.withLock { ids.contains(k) }
     }
-}
-
-/// The files an analysis read, recorded by its loader (which may run on another thread).
-final class DependencyRecorder: @unchecked Sendable {
-    private let lock = NSLock()
-    private var set: Set<String> = []
-    func add(_ p: String) { lock.withLock { _ = set.insert(p) } }
-    var paths: Set<String> { lock.withLock { set } }
 }

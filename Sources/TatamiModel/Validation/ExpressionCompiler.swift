@@ -103,9 +103,8 @@ enum ExpressionCompiler {
             let name = String(decoding: bytes[lo..<hi], as: UTF8.self)
             // The checker's message names the close names (or lists them all); each close
             // name is offered as a fix, in the file's own characters.
-            let suggestions = Suggestions.closestAll(to: name, in: names.keys.sorted())
             if message.contains("did you mean"), !scalar.offsetMap.isEmpty {
-                fixes = suggestions.map { FixIt(title: "replace with `\($0)`", range: range, replacement: $0) }
+                fixes = Suggestions.closestAll(to: name, in: names.keys.sorted()).map { FixIt(title: "replace with `\($0)`", range: range, replacement: $0) }
             }
             return Diagnostic(.unknownName, message, at: range, fixes: fixes)
         }

@@ -565,15 +565,7 @@ extension ValidationPass {
         for p in pairs {
             guard let k = p.key.keyText, !k.isEmpty, !Self.isComponentName(k),
                   viewKeys.index.index(of: k) == nil, !ViewKeys.anywhere.contains(k) else { continue }
-            let word = Array(k.lowercased().unicodeScalars)
-            let limit = max(1, word.count / 3)
-            var best = Int.max
-            var kinds: [String] = []
-            for kind in Schema.kindNames {
-                let d = Suggestions.distance(word, Array(kind.lowercased().unicodeScalars))
-                guard d <= limit else { continue }
-                if d < best { best = d; kinds = [kind] } else if d == best { kinds.append(kind) }
-            }
+            let kinds = Suggestions.closestAll(to: k, in: Schema.kindNames)
             guard !kinds.isEmpty else { continue }
             if found != nil || kinds.count > 1 { return nil }
             found = (p, kinds[0])

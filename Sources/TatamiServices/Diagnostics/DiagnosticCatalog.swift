@@ -80,6 +80,24 @@ public enum DiagnosticCatalog {
         Suggestions.closest(to: name, in: DiagnosticCode.allCodes.map(\.name))
     }
 
+    /// `unknown-code` for each written name that is not a code (in a suppression comment or a
+    /// workspace file's `rules`), with the closest code as a fix; `effect` says what the name
+    /// therefore fails to do ("this comment silences nothing").
+    static func unknownCodes(_ written: [(code: String, range: SourceRange)], effect: String) -> [Diagnostic] {
+        let known = Set(DiagnosticCode.allCodes.map(\.name))
+        return written.filter { !known.contains($0.code) }.map { name, range in
+            var message = "`\(name)` is not a diagnostic code, so \(effect)"
+            var fixes: [FixIt] = []
+            if let closest = closestCode(to: name) {
+                message += "; did you mean `\(closest)`?"
+                fixes = [FixIt(title: "replace with `\(closest)`", range: range, replacement: closest)]
+            } else {
+                message += " (`tatami explain --list` lists the codes)"
+            }
+            return Diagnostic(.unknownCode, message, at: range, fixes: fixes)
+        }
+    }
+
     /// The table as written, in no particular order: what the tests compare with the codes.
     public static let table: [DiagnosticExplanation] = [
         // MARK: Reading the YAML

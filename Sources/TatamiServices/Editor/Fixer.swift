@@ -54,11 +54,9 @@ public enum Fixer {
         var kept: [CodeActionInfo] = []
         var taken: [SourceRange] = []
         func clashes(_ r: SourceRange) -> Bool {
-            taken.contains { t in
-                // Two insertions at one place, or ranges that share a byte, clash.
-                (r.start < t.end && t.start < r.end) || r.start == t.start || (r.isEmpty && t.contains(r.start))
-                    || (t.isEmpty && r.contains(t.start))
-            }
+            // Ranges that share a byte (an insertion strictly inside a range counts), or that
+            // start at one place (two insertions there would come out in either order).
+            taken.contains { t in (r.start < t.end && t.start < r.end) || r.start == t.start }
         }
         for action in ordered {
             let ranges = action.edits.map(\.range)

@@ -145,18 +145,8 @@ public enum Workspace {
         let yaml = YAMLParser.parse(bytes: bytes)
         let result = Validator.validateWorkspaceConfig(yaml)
         var diagnostics = result.diagnostics
-        let known = Set(DiagnosticCode.allCodes.map(\.name))
-        for rule in result.config.rules where !known.contains(rule.code) {
-            var message = "`\(rule.code)` is not a diagnostic code, so this rule changes nothing"
-            var fixes: [FixIt] = []
-            if let closest = DiagnosticCatalog.closestCode(to: rule.code) {
-                message += "; did you mean `\(closest)`?"
-                fixes = [FixIt(title: "replace with `\(closest)`", range: rule.codeRange, replacement: closest)]
-            } else {
-                message += " (`tatami explain --list` lists the codes)"
-            }
-            diagnostics.append(Diagnostic(.unknownCode, message, at: rule.codeRange, fixes: fixes))
-        }
+        diagnostics += DiagnosticCatalog.unknownCodes(result.config.rules.map { ($0.code, $0.codeRange) },
+                                                      effect: "this rule changes nothing")
         return LoadedWorkspaceConfig(path: path, lineTable: yaml.lineTable, config: result.config,
                                      diagnostics: diagnostics.sortedForDisplay(), levels: result.config.levels)
     }
