@@ -159,6 +159,14 @@ func measure(_ name: String, _ text: String, runs: Int, render: Bool = true) -> 
 
 func ms(_ s: Double) -> String { s.isNaN ? "   n/a" : String(format: "%8.2f", s * 1000) }
 
+// `--pull PATH`: libyaml's bare event pull of one file and nothing else, so that a whole process
+// of it can be compared with a whole `tatami lint` process (CPU time and peak memory).
+if let i = CommandLine.arguments.firstIndex(of: "--pull"), i + 1 < CommandLine.arguments.count {
+    guard let data = FileManager.default.contents(atPath: CommandLine.arguments[i + 1]) else { exit(2) }
+    print(bareEventPull([UInt8](data)))
+    exit(0)
+}
+
 // `--file PATH [--runs N]`: the stage medians of one file, for quick comparisons.
 if let i = CommandLine.arguments.firstIndex(of: "--file"), i + 1 < CommandLine.arguments.count {
     let path = CommandLine.arguments[i + 1]
