@@ -14,8 +14,11 @@ capability):
   diagnostics of the edit are awaited before the next round, so rounds are independent);
 - a burst of typing: ten characters 35 ms apart (fast typing, or a held key), the time from
   the last one to its diagnostics, and how many analyses the server started for the burst;
-- the server's resident memory after opening and at the end, and the CPU time (user + system)
-  it used in all.
+- edits that produce an error and fix it again (a card's `tint: orange` made `tint: orangex`,
+  an unknown colour, then put back), five times: the time to each one's diagnostics, and that
+  the error is reported and gone again;
+- the server's resident memory after opening, after the typing, and after the errors were
+  produced and fixed, and the CPU time (user + system) it used in all.
 
 `--debounce MS` runs the server with that debounce (`TATAMI_LSP_DEBOUNCE_MS`) instead of its own.
 
@@ -227,6 +230,40 @@ def run(binary: str, cards: int, rounds: int, delay: float, debounce):
             wait_report(v)
             burst.append((time.perf_counter() - t0) * 1000)
         results["burst"] = burst
+        results["rss_typing"] = resident_mb(server.proc.pid)
+
+        # Edits that produce an error and fix it: `tint: orange` → `tint: orangex` and back.
+        def tint_edit(card, insert):
+            nonlocal version
+            line = title_line(card) + 3
+            col = len(lines[line])
+            version += 1
+            if insert:
+                change = {"range": {"start": {"line": line, "character": col}, "end": {"line": line, "character": col}}, "text": "x"}
+                lines[line] = lines[line] + "x"
+            else:
+                change = {"range": {"start": {"line": line, "character": col - 1}, "end": {"line": line, "character": col}}, "text": ""}
+                lines[line] = lines[line][:-1]
+            server.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": [change]})
+            return version
+
+        def errors_in(report):
+            return sum(1 for d in report["params"]["diagnostics"] if d.get("severity") == 1)
+
+        error_ms = []
+        for k in range(5):
+            card = (k * 53 + 9) % cards
+            t0 = time.perf_counter()
+            broken = wait_report(tint_edit(card, True))
+            error_ms.append((time.perf_counter() - t0) * 1000)
+            if broken is None or errors_in(broken) == 0:
+                raise SystemExit("the unknown colour was not reported")
+            t0 = time.perf_counter()
+            fixed = wait_report(tint_edit(card, False))
+            error_ms.append((time.perf_counter() - t0) * 1000)
+            if fixed is None or errors_in(fixed) != 0:
+                raise SystemExit("the fixed colour was still reported")
+        results["errors"] = error_ms
         results["rss_end"] = resident_mb(server.proc.pid)
         results["cpu"] = cpu_seconds(server.proc.pid)
         server.request(99999, "shutdown", None)
@@ -234,7 +271,7 @@ def run(binary: str, cards: int, rounds: int, delay: float, debounce):
         server.wait()
         log = server.proc.stderr.read().decode(errors="replace")
         results["analyses"] = sum(1 for line in log.splitlines() if "analysed " in line)
-        results["rounds_edits"] = 1 + 3 * rounds + 30
+        results["rounds_edits"] = 1 + 3 * rounds + 30 + 10
     finally:
         server.close()
     return len(lines), results
@@ -262,9 +299,11 @@ def main():
         print(summary(f"hover {args.delay * 1000:.0f} ms after an edit", r["hover"]))
         print(summary(f"completion {args.delay * 1000:.0f} ms after an edit", r["completion"]))
         print(summary("last of 10 keys 35 ms apart → diag.", r["burst"]))
-        print(f"{'analyses finished':<34} {r['analyses']} for {r['rounds_edits']} texts (opening, edits, bursts)")
+        print(summary("an error made or fixed → diag.", r["errors"]))
+        print(f"{'analyses finished':<34} {r['analyses']} for {r['rounds_edits']} texts (opening, edits, bursts, errors)")
         if r["rss_open"] is not None:
-            print(f"{'resident memory':<34} {r['rss_open']:.0f} MB after opening, {r['rss_end']:.0f} MB at the end")
+            print(f"{'resident memory':<34} {r['rss_open']:.0f} MB after opening, {r['rss_typing']:.0f} MB after typing, "
+                  f"{r['rss_end']:.0f} MB after errors made and fixed")
         if r["cpu"] is not None:
             print(f"{'server CPU time (user + system)':<34} {r['cpu']:.2f} s in all")
 

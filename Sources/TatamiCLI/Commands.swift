@@ -48,11 +48,6 @@ public struct TatamiCommand: ParsableCommand {
     }
 }
 
-/// What a command built, kept alive until the process exits: tearing down large trees object
-/// by object costs as much as building them, and the operating system reclaims the memory at
-/// exit anyway (as compilers do).
-nonisolated(unsafe) var keptUntilExit: [Any] = []
-
 /// Options shared by the commands that choose a viewport.
 struct ViewportOptions: ParsableArguments {
     @Option(name: .long, help: "Only this viewport (default: lint checks every viewport the file declares; preview and frames use the first).")
@@ -174,7 +169,6 @@ struct Preview: ParsableCommand {
         let clock = DispatchTime.now().uptimeNanoseconds
         var out = ""
         for layout in analysis.layouts { out += ASCIIRenderer.render(layout, options: options) }
-        if !watch { keptUntilExit.append(analysis) }
         analysis.timings.render = Double(DispatchTime.now().uptimeNanoseconds - clock) / 1e9
         StandardOutput.write(out)
         if timings { printTimings(analysis.timings, file: input.displayPath, includeRender: true) }
@@ -225,7 +219,6 @@ struct Frames: ParsableCommand {
             }
         }
         if timings { printTimings(analysis.timings, file: input.displayPath, includeRender: false) }
-        keptUntilExit.append(analysis)
         try exitOnErrors(analysis, file: input.displayPath)
     }
 }

@@ -1,6 +1,8 @@
-// Tatami's benchmark: prints per-stage medians for generated files, the time libyaml alone takes
-// to pull the same file's events, and the whole `tatami lint` run of the built binary.
-// Run it in a release build:  swift run -c release tatami-bench [--quick]
+// Tatami's benchmark. Every figure is a whole process, timed from spawn to reap, with its CPU time
+// (user + system) and peak resident memory from `wait4`: libyaml alone pulling a file's events
+// (`--pull`), Tatami's stages one after the other in one process (`--stages`: each stage's wall and
+// CPU time and the resident memory after it), and the built `tatami lint`. Medians of several runs.
+// Run it in a release build:  swift build -c release && .build/release/tatami-bench [--quick | --file F]
 import CLibYAML
 #if canImport(Glibc)
 import Glibc
@@ -61,17 +63,65 @@ func flatList(count: Int) -> String {
     return out
 }
 
-// MARK: Timing
+// MARK: Processes
+
+/// What one whole process cost.
+struct ProcessCost {
+    var wall = 0.0, cpu = 0.0, peakMB = 0.0
+    var output = ""
+}
+
+func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+
+func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+
+/// Runs `argv` and returns its wall time (spawn to reap), CPU time and peak resident memory.
+/// Spawned with `posix_spawn` and reaped with `wait4`: Foundation's `Process` notices an exit only
+/// at its next poll, and does not give the child's resource usage.
+func runProcess(_ argv: [String], capture: Bool = true) -> ProcessCost {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    var fds: [Int32] = [0, 0]
+    guard pipe(&fds) == 0 else { return ProcessCost(wall: .nan, cpu: .nan, peakMB: .nan) }
+    if capture {
+        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+    } else {
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    }
+    posix_spawn_file_actions_addclose(&actions, fds[0])
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+    defer { for a in cArgs { free(a) } }
+    let start = now()
+    var pid = pid_t()
+    guard posix_spawn(&pid, argv[0], &actions, nil, cArgs, environ) == 0 else {
+        close(fds[0]); close(fds[1])
+        return ProcessCost(wall: .nan, cpu: .nan, peakMB: .nan)
+    }
+    close(fds[1])
+    var output = [UInt8]()
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let n = read(fds[0], &buffer, buffer.count)
+        if n > 0 { output += buffer[0..<n] } else if n == 0 || errno != EINTR { break }
+    }
+    close(fds[0])
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
+    let wall = now() - start
+    return ProcessCost(wall: wall, cpu: seconds(usage.ru_utime) + seconds(usage.ru_stime),
+                       peakMB: Double(usage.ru_maxrss) / 1024, output: String(decoding: output, as: UTF8.self))
+}
 
 func median(_ xs: [Double]) -> Double {
     let s = xs.sorted()
-    return s.isEmpty ? 0 : s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+    return s.isEmpty ? .nan : s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
 }
 
-func time(_ body: () -> Void) -> Double {
-    let start = DispatchTime.now().uptimeNanoseconds
-    body()
-    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+func medianCost(_ costs: [ProcessCost]) -> ProcessCost {
+    ProcessCost(wall: median(costs.map(\.wall)), cpu: median(costs.map(\.cpu)), peakMB: median(costs.map(\.peakMB)))
 }
 
 /// libyaml alone: pull every event of the text and delete it.
@@ -93,136 +143,164 @@ func bareEventPull(_ bytes: [UInt8]) -> Int {
     return count
 }
 
-struct StageFigures {
-    var pull = 0.0, parse = 0.0, validate = 0.0, layout = 0.0, render = 0.0, lint = 0.0, binary = 0.0
-    var views = 0
+// MARK: Child modes
+
+func argument(after flag: String) -> String? {
+    guard let i = CommandLine.arguments.firstIndex(of: flag), i + 1 < CommandLine.arguments.count else { return nil }
+    return CommandLine.arguments[i + 1]
 }
-
-/// The built `tatami` next to this benchmark, if any.
-let tatamiBinary: URL? = {
-    let url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tatami")
-    return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
-}()
-
-/// The wall time of `tatami lint PATH`, from spawning the process to reaping it. Spawned with
-/// `posix_spawn` and reaped with `waitpid`: Foundation's `Process` notices the exit only on its
-/// next poll, which added up to 50 ms to every run.
-func runBinaryLint(_ path: String) -> Double {
-    guard let binary = tatamiBinary else { return .nan }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let argv: [UnsafeMutablePointer<CChar>?] = [strdup(binary.path), strdup("lint"), strdup(path), nil]
-    defer { for a in argv { free(a) } }
-    return time {
-        var pid = pid_t()
-        guard posix_spawn(&pid, binary.path, &actions, nil, argv, environ) == 0 else { return }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-    }
-}
-
-func measure(_ name: String, _ text: String, runs: Int, render: Bool = true) -> StageFigures {
-    let bytes = Array(text.utf8)
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tatami-bench")
-    try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    let path = dir.appendingPathComponent("\(name).tatami.yaml").path
-    FileManager.default.createFile(atPath: path, contents: Data(bytes))
-
-    var pulls: [Double] = [], parses: [Double] = [], validates: [Double] = [], layouts: [Double] = []
-    var renders: [Double] = [], lints: [Double] = [], binaries: [Double] = []
-    var views = 0
-    for _ in 0..<runs {
-        pulls.append(time { _ = bareEventPull(bytes) })
-        var yaml: YAMLParseResult!
-        parses.append(time { yaml = YAMLParser.parse(bytes: bytes) })
-        var validation: ValidationResult!
-        validates.append(time { validation = LargeStack.run { Validator.validate(yaml) } })
-        views = validation.document.viewCount
-        var result: LayoutResult!
-        let doc = validation.document
-        layouts.append(time { result = LargeStack.run { LayoutEngine.layout(doc, in: doc.viewports[0]) } })
-        if render {
-            let r = result!
-            renders.append(time { _ = ASCIIRenderer.render(LayoutResult(viewport: Viewport(name: "screen", width: 320, height: 480), root: r.root, diagnostics: []), options: RenderOptions()) })
-        }
-        var analysis: Analysis!
-        lints.append(time { analysis = Pipeline.analyze(bytes: bytes, path: path) })
-        _ = analysis.diagnostics.count
-        binaries.append(runBinaryLint(path))
-    }
-    return StageFigures(pull: median(pulls), parse: median(parses), validate: median(validates), layout: median(layouts),
-                        render: median(renders), lint: median(lints), binary: median(binaries), views: views)
-}
-
-func ms(_ s: Double) -> String { s.isNaN ? "   n/a" : String(format: "%8.2f", s * 1000) }
 
 // `--pull PATH`: libyaml's bare event pull of one file and nothing else, so that a whole process
 // of it can be compared with a whole `tatami lint` process (CPU time and peak memory).
-if let i = CommandLine.arguments.firstIndex(of: "--pull"), i + 1 < CommandLine.arguments.count {
-    guard let data = FileManager.default.contents(atPath: CommandLine.arguments[i + 1]) else { exit(2) }
+if let path = argument(after: "--pull") {
+    guard let data = FileManager.default.contents(atPath: path) else { exit(2) }
     print(bareEventPull([UInt8](data)))
     exit(0)
 }
 
-// `--file PATH [--runs N]`: the stage medians of one file, for quick comparisons.
-if let i = CommandLine.arguments.firstIndex(of: "--file"), i + 1 < CommandLine.arguments.count {
-    let path = CommandLine.arguments[i + 1]
-    let runs = CommandLine.arguments.firstIndex(of: "--runs").flatMap { Int(CommandLine.arguments[$0 + 1]) } ?? 3
-    guard let data = FileManager.default.contents(atPath: path) else { print("cannot read \(path)"); exit(2) }
-    // Resident memory after each stage of one more run (Linux: /proc/self/statm, in pages).
-    // Measured first, in a cold process, so no memory freed by earlier runs is reused.
-    func heap() -> Double {
-        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
-              let pages = text.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) else { return .nan }
-        return pages * 4096 / 1_048_576
-    }
+/// This process's CPU time (user + system, every thread).
+func processCPU() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+}
+
+/// Resident memory now, in MB (Linux: /proc/self/statm).
+func residentMB() -> Double {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+          let pages = text.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) else { return .nan }
+    return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+}
+
+// `--stages PATH`: parse, validate, lay out (the first viewport) and render (a 320×480 grid) one
+// file in this fresh process, each stage's result kept alive as the pipeline keeps it, and print
+// one line per stage: name, wall ms, CPU ms, resident MB after it; then the view count.
+if let path = argument(after: "--stages") {
+    guard let data = FileManager.default.contents(atPath: path) else { exit(2) }
     let bytes = [UInt8](data)
-    let base = heap()
-    let yaml = YAMLParser.parse(bytes: bytes)
-    let afterParse = heap()
-    let validation = LargeStack.run { Validator.validate(yaml) }
-    let afterValidate = heap()
+    func stage<T>(_ name: String, _ body: () -> T) -> T {
+        let (w, c) = (now(), processCPU())
+        let result = body()
+        print(String(format: "%@ %.3f %.3f %.2f", name as NSString, (now() - w) * 1000, (processCPU() - c) * 1000, residentMB()))
+        return result
+    }
+    print(String(format: "start 0 0 %.2f", residentMB()))
+    let yaml = stage("parse") { YAMLParser.parse(bytes: bytes) }
+    let validation = stage("validate") { LargeStack.run { Validator.validate(yaml) } }
     let doc = validation.document
-    let layout = LargeStack.run { LayoutEngine.layout(doc, in: doc.viewports[0]) }
-    let afterLayout = heap()
-    print(String(format: "resident growth: YAML tree %.1f MB, model %.1f MB, layout %.1f MB; total %.1f MB (%.1f MB per 100,000 views)",
-                 afterParse - base, afterValidate - afterParse, afterLayout - afterValidate, afterLayout - base,
-                 (afterLayout - base) / Double(max(1, validation.document.viewCount)) * 100_000))
+    let layout = stage("layout") { LargeStack.run { LayoutEngine.layout(doc, in: doc.viewports[0]) } }
+    _ = stage("render") {
+        ASCIIRenderer.render(LayoutResult(viewport: Viewport(name: "screen", width: 320, height: 480), root: layout.root, diagnostics: []),
+                             options: RenderOptions())
+    }
+    print("views \(doc.viewCount)")
     withExtendedLifetime((yaml, validation, layout)) {}
-    let f = measure("file", String(decoding: data, as: UTF8.self), runs: runs)
-    print("views \(f.views): libyaml \(ms(f.pull)) parse \(ms(f.parse)) validate \(ms(f.validate)) layout \(ms(f.layout)) render \(ms(f.render)) pipeline \(ms(f.lint)) tatami lint \(ms(f.binary)) ms")
     exit(0)
 }
 
-print("Tatami benchmark (\(quick ? "quick" : "full"); medians in ms; build: \(tatamiBinary == nil ? "no tatami binary found" : "with binary"))")
-print("file              views     bytes   libyaml     parse  validate    layout    render  pipeline  tatami lint  lint/pull")
+// MARK: Measuring a file
+
+/// The built `tatami` next to this benchmark, if any.
+let tatamiBinary: String? = {
+    let path = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tatami").path
+    return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+}()
+let benchBinary = URL(fileURLWithPath: CommandLine.arguments[0]).path
+
+struct StageCost { var wall = 0.0, cpu = 0.0, residentMB = 0.0 }
+
+struct FileFigures {
+    var views = 0, bytes = 0
+    var pull = ProcessCost(), lint = ProcessCost(), stagesProcess = ProcessCost()
+    var stages: [(String, StageCost)] = []
+}
+
+func writeFile(_ name: String, _ text: String) -> String {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tatami-bench")
+    try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let path = dir.appendingPathComponent("\(name).tatami.yaml").path
+    FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+    return path
+}
+
+/// `runs` rounds of: libyaml's pull, the stages process, `tatami lint`; medians of each figure.
+func measure(path: String, runs: Int) -> FileFigures {
+    var f = FileFigures()
+    f.bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    var pulls: [ProcessCost] = [], lints: [ProcessCost] = [], stageRuns: [ProcessCost] = []
+    var perStage: [String: [StageCost]] = [:]
+    var order: [String] = []
+    for _ in 0..<runs {
+        pulls.append(runProcess([benchBinary, "--pull", path]))
+        let s = runProcess([benchBinary, "--stages", path])
+        stageRuns.append(s)
+        for line in s.output.split(separator: "\n") {
+            let parts = line.split(separator: " ")
+            if parts.first == "views", parts.count == 2 { f.views = Int(parts[1]) ?? 0; continue }
+            guard parts.count == 4, let w = Double(parts[1]), let c = Double(parts[2]), let r = Double(parts[3]) else { continue }
+            let name = String(parts[0])
+            if perStage[name] == nil { order.append(name) }
+            perStage[name, default: []].append(StageCost(wall: w / 1000, cpu: c / 1000, residentMB: r))
+        }
+        if let tatami = tatamiBinary { lints.append(runProcess([tatami, "lint", path], capture: false)) }
+    }
+    f.pull = medianCost(pulls)
+    f.stagesProcess = medianCost(stageRuns)
+    f.lint = lints.isEmpty ? ProcessCost(wall: .nan, cpu: .nan, peakMB: .nan) : medianCost(lints)
+    f.stages = order.map { name in
+        let xs = perStage[name]!
+        return (name, StageCost(wall: median(xs.map(\.wall)), cpu: median(xs.map(\.cpu)), residentMB: median(xs.map(\.residentMB))))
+    }
+    return f
+}
+
+func ms(_ s: Double) -> String { s.isNaN ? "     n/a" : String(format: "%8.1f", s * 1000) }
+func mb(_ m: Double) -> String { m.isNaN ? "   n/a" : String(format: "%6.1f", m) }
+
+func report(_ name: String, _ f: FileFigures) {
+    print(String(format: "%@: %d views, %d bytes", name as NSString, f.views, f.bytes))
+    print("                          wall ms    CPU ms  peak MB")
+    print("  libyaml pull (process)  \(ms(f.pull.wall))  \(ms(f.pull.cpu))   \(mb(f.pull.peakMB))")
+    print("  tatami lint (process)   \(ms(f.lint.wall))  \(ms(f.lint.cpu))   \(mb(f.lint.peakMB))"
+          + String(format: "   CPU %.2f× the pull; peak %.2f KB per view", f.lint.cpu / f.pull.cpu, f.lint.peakMB * 1024 / Double(max(1, f.views))))
+    print("  stages (one process)    \(ms(f.stagesProcess.wall))  \(ms(f.stagesProcess.cpu))   \(mb(f.stagesProcess.peakMB))")
+    var before = f.stages.first(where: { $0.0 == "start" })?.1.residentMB ?? 0
+    for (stage, c) in f.stages where stage != "start" {
+        let grown = c.residentMB - before
+        before = c.residentMB
+        print("    \(stage.padding(toLength: 20, withPad: " ", startingAt: 0)) \(ms(c.wall))  \(ms(c.cpu))   \(mb(c.residentMB))"
+              + String(format: "   +%.1f MB, %.0f bytes per view", grown, grown * 1_048_576 / Double(max(1, f.views))))
+    }
+}
+
+if let path = argument(after: "--file") {
+    guard FileManager.default.fileExists(atPath: path) else { print("cannot read \(path)"); exit(2) }
+    let runs = argument(after: "--runs").flatMap { Int($0) } ?? 3
+    report(path, measure(path: path, runs: runs))
+    exit(0)
+}
+
+print("Tatami benchmark (\(quick ? "quick" : "full"); medians; every figure a whole process: wall, CPU = user + system, peak resident)")
+if tatamiBinary == nil { print("(no tatami binary beside the benchmark: build it with `swift build -c release`)") }
 let sizes = quick ? [(3, 5)] : [(3, 9), (4, 7), (5, 5)]
 for (depth, runs) in sizes {
-    let text = nestedStacks(depth: depth)
-    let f = measure("nested-\(depth)", text, runs: runs)
-    let ratio = f.binary.isNaN ? f.lint / f.pull : f.binary / f.pull
-    print(String(format: "%-14@ %8d %9d", "nested-\(depth)" as NSString, f.views, text.utf8.count)
-          + "  \(ms(f.pull))  \(ms(f.parse))  \(ms(f.validate))  \(ms(f.layout))  \(ms(f.render))  \(ms(f.lint))     \(ms(f.binary))  " + String(format: "%8.2f×", ratio))
+    let name = "nested-\(depth)"
+    report(name, measure(path: writeFile(name, nestedStacks(depth: depth)), runs: runs))
+    print("")
 }
 
 let chains = quick ? 5 : 25, length = quick ? 100 : 400
-let deep = deepChains(chains: chains, length: length)
-let deepFigures = measure("deep-chains", deep, runs: quick ? 3 : 15, render: false)
-let flat = flatList(count: deepFigures.views)
-let flatFigures = measure("flat-list", flat, runs: quick ? 3 : 15, render: false)
-print("")
-print("\(chains) chains of \(length) nested stacks against a flat list of as many views (per view, µs):")
-func perView(_ v: Double, _ f: StageFigures) -> Double { v / Double(max(1, f.views)) * 1e6 }
+let deepFigures = measure(path: writeFile("deep-chains", deepChains(chains: chains, length: length)), runs: quick ? 3 : 9)
+let flatFigures = measure(path: writeFile("flat-list", flatList(count: deepFigures.views)), runs: quick ? 3 : 9)
+print("\(chains) chains of \(length) nested stacks against a flat list of as many views (CPU µs per view):")
+func perView(_ v: Double, _ f: FileFigures) -> Double { v / Double(max(1, f.views)) * 1e6 }
+func stageCPU(_ f: FileFigures, _ names: [String]) -> Double { f.stages.filter { names.contains($0.0) }.map(\.1.cpu).reduce(0, +) }
 for (name, f) in [("deep chains", deepFigures), ("flat list", flatFigures)] {
-    print(String(format: "  %-12@ views %6d  libyaml %6.3f  parse %6.3f  validate %6.3f  layout %6.3f  pipeline %6.3f  own work %6.3f",
-                 name as NSString, f.views, perView(f.pull, f), perView(f.parse, f), perView(f.validate, f),
-                 perView(f.layout, f), perView(f.lint, f), perView(f.lint - f.pull, f)))
+    print(String(format: "  %-12@ views %6d  libyaml pull %6.3f  tatami lint %6.3f  parse %6.3f  validate %6.3f  layout %6.3f  (peak %.1f MB)",
+                 name as NSString, f.views, perView(f.pull.cpu, f), perView(f.lint.cpu, f), perView(stageCPU(f, ["parse"]), f),
+                 perView(stageCPU(f, ["validate"]), f), perView(stageCPU(f, ["layout"]), f), f.lint.peakMB))
 }
-let pipelineRatio = perView(deepFigures.lint, deepFigures) / perView(flatFigures.lint, flatFigures)
-let ownRatio = perView(deepFigures.lint - deepFigures.pull, deepFigures) / perView(flatFigures.lint - flatFigures.pull, flatFigures)
-let stagesRatio = perView(deepFigures.validate + deepFigures.layout, deepFigures) / perView(flatFigures.validate + flatFigures.layout, flatFigures)
-print(String(format: "  deep/flat per view: pipeline %.2f×, own work (pipeline less libyaml's pull) %.2f×, validate+layout %.2f×  (target ≤ 2×)",
-             pipelineRatio, ownRatio, stagesRatio))
+print(String(format: "  deep/flat CPU per view: tatami lint %.2f×, parse + validate + layout %.2f×  (target ≤ 2×)",
+             perView(deepFigures.lint.cpu, deepFigures) / perView(flatFigures.lint.cpu, flatFigures),
+             perView(stageCPU(deepFigures, ["parse", "validate", "layout"]), deepFigures)
+                / perView(stageCPU(flatFigures, ["parse", "validate", "layout"]), flatFigures)))
