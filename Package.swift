@@ -2,14 +2,18 @@
 import PackageDescription
 
 // Stages, each depending only on the ones before it (see ARCHITECTURE.md):
-// CLibYAML → TatamiYAML → TatamiModel → TatamiLayout → TatamiRender → TatamiServices → TatamiLSP → TatamiCLI → tatami
+//   CLibYAML → TatamiYAML ──────────┐
+//   TatamiModel ─────────────────────┴→ TatamiValidation ─┐
+//   TatamiModel → TatamiLayout → TatamiRender ────────────┴→ TatamiServices → TatamiLSP → TatamiCLI → tatami
+// (TatamiBase is beneath them all.) The model and layout never link libyaml.
 let package = Package(
     name: "Tatami",
     products: [
         .executable(name: "tatami", targets: ["tatami"]),
         // The stages as one library, for packages built apart from this one (the fuzzers in Fuzz/).
         .library(name: "TatamiKit", targets: [
-            "TatamiBase", "TatamiYAML", "TatamiModel", "TatamiLayout", "TatamiRender", "TatamiServices", "TatamiLSP",
+            "TatamiBase", "TatamiYAML", "TatamiModel", "TatamiValidation", "TatamiLayout", "TatamiRender", "TatamiServices",
+            "TatamiLSP",
         ]),
     ],
     dependencies: [
@@ -26,35 +30,47 @@ let package = Package(
         .target(name: "TatamiBase"),
         // The only module that sees libyaml's C types.
         .target(name: "TatamiYAML", dependencies: ["CLibYAML", "TatamiBase"]),
-        // Schema table, expression language, typed view model, validation.
-        .target(name: "TatamiModel", dependencies: ["TatamiBase", "TatamiYAML"]),
+        // Schema table, expression language, typed view model. Knows nothing of YAML.
+        .target(name: "TatamiModel", dependencies: ["TatamiBase"]),
+        // YAML tree → model + diagnostics, read through the schema table; the only stage that
+        // reads both YAML and the model.
+        .target(name: "TatamiValidation", dependencies: ["TatamiBase", "TatamiYAML", "TatamiModel"]),
         // Text measurement, the layout engine and its containers. Never sees YAML.
         .target(name: "TatamiLayout", dependencies: ["TatamiBase", "TatamiModel"]),
         // ASCII render of laid-out frames.
         .target(name: "TatamiRender", dependencies: ["TatamiBase", "TatamiLayout"]),
         // The pipeline and editor services, as plain values (no LSP, no JSON-RPC).
-        .target(name: "TatamiServices", dependencies: ["TatamiBase", "TatamiYAML", "TatamiModel", "TatamiLayout", "TatamiRender"]),
+        .target(name: "TatamiServices", dependencies: [
+            "TatamiBase", "TatamiYAML", "TatamiModel", "TatamiValidation", "TatamiLayout", "TatamiRender",
+        ]),
         // The language server: the only target that knows JSON-RPC, LSP and UTF-16 positions.
-        .target(name: "TatamiLSP", dependencies: ["TatamiBase", "TatamiModel", "TatamiLayout", "TatamiRender", "TatamiServices"]),
+        .target(name: "TatamiLSP", dependencies: [
+            "TatamiBase", "TatamiModel", "TatamiValidation", "TatamiLayout", "TatamiRender", "TatamiServices",
+        ]),
         // Command-line front end.
         .target(name: "TatamiCLI", dependencies: [
-            "TatamiBase", "TatamiServices", "TatamiRender", "TatamiLayout", "TatamiModel", "TatamiLSP",
+            "TatamiBase", "TatamiServices", "TatamiRender", "TatamiLayout", "TatamiModel", "TatamiValidation", "TatamiLSP",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "tatami", dependencies: ["TatamiCLI"]),
         .executableTarget(
             name: "tatami-bench",
-            dependencies: ["CLibYAML", "TatamiBase", "TatamiYAML", "TatamiModel", "TatamiLayout", "TatamiRender", "TatamiServices"]
+            dependencies: [
+                "CLibYAML", "TatamiBase", "TatamiYAML", "TatamiModel", "TatamiValidation", "TatamiLayout", "TatamiRender",
+                "TatamiServices",
+            ]
         ),
 
         .target(name: "TatamiTestSupport", dependencies: ["TatamiBase"], path: "Tests/TatamiTestSupport"),
         .testTarget(name: "TatamiBaseTests", dependencies: ["TatamiBase", "TatamiTestSupport"]),
         .testTarget(name: "TatamiYAMLTests", dependencies: ["TatamiYAML", "TatamiTestSupport"]),
-        .testTarget(name: "TatamiModelTests", dependencies: ["TatamiModel", "TatamiYAML", "TatamiTestSupport"]),
+        .testTarget(name: "TatamiModelTests", dependencies: ["TatamiModel", "TatamiValidation", "TatamiYAML", "TatamiTestSupport"]),
         .testTarget(name: "TatamiLayoutTests", dependencies: ["TatamiLayout", "TatamiModel", "TatamiServices", "TatamiTestSupport"]),
         .testTarget(name: "TatamiRenderTests", dependencies: ["TatamiRender", "TatamiLayout", "TatamiServices", "TatamiTestSupport"]),
-        .testTarget(name: "TatamiServicesTests", dependencies: ["TatamiServices", "TatamiTestSupport"]),
+        .testTarget(name: "TatamiServicesTests", dependencies: ["TatamiServices", "TatamiValidation", "TatamiTestSupport"]),
         .testTarget(name: "TatamiLSPTests", dependencies: ["TatamiLSP", "TatamiServices", "TatamiBase", "TatamiTestSupport"]),
-        .testTarget(name: "TatamiCLITests", dependencies: ["TatamiCLI", "TatamiServices", "TatamiRender", "TatamiTestSupport"]),
+        .testTarget(name: "TatamiCLITests", dependencies: [
+            "TatamiCLI", "TatamiServices", "TatamiValidation", "TatamiRender", "TatamiTestSupport",
+        ]),
     ]
 )

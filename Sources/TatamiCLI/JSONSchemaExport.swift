@@ -1,3 +1,4 @@
+import TatamiValidation
 import TatamiBase
 import TatamiModel
 import TatamiServices

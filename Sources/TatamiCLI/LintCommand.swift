@@ -1,3 +1,4 @@
+import TatamiValidation
 import ArgumentParser
 import Foundation
 import TatamiBase

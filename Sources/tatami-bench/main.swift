@@ -3,6 +3,7 @@
 // (`--pull`), Tatami's stages one after the other in one process (`--stages`: each stage's wall and
 // CPU time and the resident memory after it), and the built `tatami lint`. Medians of several runs.
 // Run it in a release build:  swift build -c release && .build/release/tatami-bench [--quick | --file F]
+import TatamiValidation
 import CLibYAML
 #if canImport(Glibc)
 import Glibc

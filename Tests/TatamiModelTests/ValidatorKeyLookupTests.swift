@@ -1,3 +1,4 @@
+import TatamiValidation
 import Foundation
 import TatamiBase
 import TatamiModel

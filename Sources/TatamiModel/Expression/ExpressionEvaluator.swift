@@ -1,3 +1,12 @@
+import TatamiBase
+
+extension DiagnosticCode {
+    /// An expression divides by zero (the result is 0): reported by validation, once, when the
+    /// divisor uses no name, and by layout, per viewport, when it is 0 only with that viewport's
+    /// values. Declared with the evaluator, which both stages share.
+    public static let divisionByZero = DiagnosticCode("division-by-zero", .warning)
+}
+
 /// The result of evaluating an expression.
 public struct ExpressionValue: Sendable, Hashable {
     /// The value; conditions are 1 (true) or 0 (false).

@@ -14,10 +14,31 @@ public enum ColorValue: Sendable, Hashable {
     public init?(parsing text: String) {
         if Self.names.contains(text) {
             self = .named(text)
-        } else if let rgb = ValidationPass.hexColor(text) {
+        } else if let rgb = Self.hex(text) {
             self = rgb
         } else {
             return nil
+        }
+    }
+
+    /// `#RRGGBB` with hexadecimal digits in either case; nil for anything else.
+    public static func hex(_ text: String) -> ColorValue? {
+        let b = Array(text.utf8)
+        guard b.count == 7, b[0] == UInt8(ascii: "#") else { return nil }
+        var values: [UInt8] = []
+        for i in stride(from: 1, to: 7, by: 2) {
+            guard let hi = hexDigit(b[i]), let lo = hexDigit(b[i + 1]) else { return nil }
+            values.append(hi << 4 | lo)
+        }
+        return .rgb(values[0], values[1], values[2])
+    }
+
+    private static func hexDigit(_ c: UInt8) -> UInt8? {
+        switch c {
+        case 0x30...0x39: return c - 0x30
+        case 0x41...0x46: return c - 0x41 + 10
+        case 0x61...0x66: return c - 0x61 + 10
+        default: return nil
         }
     }
 

@@ -1,3 +1,4 @@
+import TatamiModel
 import TatamiBase
 import TatamiYAML
 
@@ -411,9 +412,7 @@ extension ValidationPass {
     }
 
     static func isComponentName(_ key: String) -> Bool {
-        guard let first = key.unicodeScalars.first else { return false }
-        if first.isASCII { return first.value >= 0x41 && first.value <= 0x5A }
-        return first.properties.isUppercase
+        Schema.isComponentKey(key)
     }
 
     private func mappingView(_ node: YAMLNode, _ raw: [YAMLPair], key: YAMLNode?, context: ViewContext) -> BuiltView? {

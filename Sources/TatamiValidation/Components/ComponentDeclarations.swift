@@ -1,3 +1,4 @@
+import TatamiModel
 import TatamiBase
 import TatamiYAML
 
@@ -116,25 +117,22 @@ final class ComponentDecl {
 extension ValidationPass {
     /// A component's name: a capital letter, then letters, digits and `_`.
     static func isValidComponentName(_ name: String) -> Bool {
-        guard isComponentName(name) else { return false }
-        return name.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || $0.properties.numericType == .decimal }
+        Schema.isValidComponentName(name)
     }
 
     /// A parameter's name: ASCII letters, digits and `_`, not starting with a digit.
     static func isParamName(_ name: String) -> Bool {
-        let b = Array(name.utf8)
-        guard let first = b.first, isIdentifierStart(first) else { return false }
-        return b.allSatisfy(isIdentifierByte)
+        Schema.isValidParameterName(name)
     }
 
     @inline(__always)
     static func isIdentifierStart(_ c: UInt8) -> Bool {
-        (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x5F
+        Schema.isIdentifierStart(c)
     }
 
     @inline(__always)
     static func isIdentifierByte(_ c: UInt8) -> Bool {
-        isIdentifierStart(c) || (c >= 0x30 && c <= 0x39)
+        Schema.isIdentifierByte(c)
     }
 
     /// `components:` (docs/format.md §8.1): declares the file's components, scans their bodies,

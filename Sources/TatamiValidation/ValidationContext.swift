@@ -1,3 +1,4 @@
+import TatamiModel
 import TatamiBase
 
 /// What the validator may know about the file beyond its text: where it lives, and how to read

@@ -1,3 +1,4 @@
+import TatamiModel
 import TatamiBase
 import TatamiYAML
 
@@ -6,9 +7,6 @@ extension DiagnosticCode {
     public static let invalidExpression = DiagnosticCode("invalid-expression", .error)
     /// An expression uses a name that is not available where it is written.
     public static let unknownName = DiagnosticCode("unknown-name", .error)
-    /// An expression divides by zero (the result is 0): reported here, once, when the divisor
-    /// uses no name, and by layout, per viewport, when it is 0 only with that viewport's values.
-    public static let divisionByZero = DiagnosticCode("division-by-zero", .warning)
 }
 
 /// Turns the YAML value of an expression key into an `Expression`, reporting problems at the

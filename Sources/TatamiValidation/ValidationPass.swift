@@ -1,3 +1,4 @@
+import TatamiModel
 import TatamiBase
 import TatamiYAML
 
