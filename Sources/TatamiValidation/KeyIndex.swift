@@ -18,19 +18,6 @@ struct NameIndex: Sendable {
     private let mask: Int
     /// Whether some name has non-ASCII bytes.
     private let hasNonASCIINames: Bool
-    /// The names' representations (`rawBits`), in an open-addressed table: a key with the same
-    /// bits is the same string, found without reading its bytes. Short strings are stored
-    /// inline and so have the same bits whenever they have the same UTF-8 bytes.
-    private let rawTable: [RawEntry]
-    private let rawMask: Int
-    /// The strings whose bits `rawTable` holds, kept alive: a longer string's bits point to its
-    /// storage, which must not be freed and reused by another string.
-    private let rawNames: [String]
-
-    private struct RawEntry {
-        var bits: (UInt64, UInt64) = (0, 0)
-        var index: Int32 = -1
-    }
 
     init(_ names: [String]) {
         self.names = names
@@ -46,39 +33,6 @@ struct NameIndex: Sendable {
         self.buckets = buckets
         self.mask = size - 1
         self.hasNonASCIINames = !names.allSatisfy(Self.isASCII)
-
-        var rawTable = [RawEntry](repeating: RawEntry(), count: Self.hasRawBits ? size : 1)
-        var rawNames: [String] = []
-        if Self.hasRawBits {
-            for (i, name) in names.enumerated() where names.firstIndex(of: name) == i {
-                // The same construction as the YAML stage's, so that short names are inline.
-                let copy = String(decoding: Array(name.utf8), as: UTF8.self)
-                rawNames.append(copy)
-                let bits = Self.rawBits(copy)
-                var b = Self.rawHash(bits) & (size - 1)
-                while rawTable[b].index >= 0 { b = (b + 1) & (size - 1) }
-                rawTable[b] = RawEntry(bits: bits, index: Int32(i))
-            }
-        }
-        self.rawTable = rawTable
-        self.rawMask = rawTable.count - 1
-        self.rawNames = rawNames
-    }
-
-    private static let hasRawBits = MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size
-
-    /// A string's representation: for a short string its bytes and length, for a longer one its
-    /// length and storage. Equal bits mean equal strings (not the other way round) while both
-    /// strings are alive.
-    @inline(__always)
-    private static func rawBits(_ s: String) -> (UInt64, UInt64) {
-        unsafeBitCast(s, to: (UInt64, UInt64).self)
-    }
-
-    @inline(__always)
-    private static func rawHash(_ bits: (UInt64, UInt64)) -> Int {
-        let x = (bits.0 ^ (bits.1 &* 0x9E37_79B9_7F4A_7C15)) &* 0xFF51_AFD7_ED55_8CCD
-        return Int(truncatingIfNeeded: x &>> 40)
     }
 
     /// A hash of the length and four of the UTF-8 bytes (the names are short); nil for an
@@ -100,16 +54,6 @@ struct NameIndex: Sendable {
 
     /// The first position of `key` in `names`, nil when it is not there.
     func index(of key: String) -> Int? {
-        if Self.hasRawBits {
-            let bits = Self.rawBits(key)
-            var b = Self.rawHash(bits) & rawMask
-            while true {
-                let e = rawTable[b]
-                if e.index < 0 { break }
-                if e.bits == bits { return Int(e.index) }
-                b = (b + 1) & rawMask
-            }
-        }
         if let h = Self.hash(key) {
             var b = h & mask
             while true {
@@ -124,27 +68,122 @@ struct NameIndex: Sendable {
     }
 }
 
+/// A set of a key table's indexes: one bit per key, as wide as the table. Tables of up to 64
+/// keys (every table the schema has today) keep their bits in one word and never allocate;
+/// wider ones keep the bits past 64 in an array.
+struct KeySet: Equatable, Sendable {
+    private var low: UInt64 = 0
+    /// Bits 64 and up, a word per 64 keys; trailing zero words are kept out, so equal sets
+    /// compare equal.
+    private var high: [UInt64] = []
+
+    init() {}
+
+    init(_ ids: some Sequence<Int>) {
+        for id in ids { insert(id) }
+    }
+
+    @inline(__always)
+    func contains(_ id: Int) -> Bool {
+        if id < 64 { return low & (1 &<< UInt64(id)) != 0 }
+        let w = (id &>> 6) &- 1
+        return w < high.count && high[w] & (1 &<< UInt64(id & 63)) != 0
+    }
+
+    /// Adds `id`; false when it was there already.
+    @inline(__always)
+    @discardableResult
+    mutating func insert(_ id: Int) -> Bool {
+        if id < 64 {
+            let bit: UInt64 = 1 &<< UInt64(id)
+            if low & bit != 0 { return false }
+            low |= bit
+            return true
+        }
+        let w = (id &>> 6) &- 1
+        if w >= high.count { high += [UInt64](repeating: 0, count: w - high.count + 1) }
+        let bit: UInt64 = 1 &<< UInt64(id & 63)
+        if high[w] & bit != 0 { return false }
+        high[w] |= bit
+        return true
+    }
+
+    var isEmpty: Bool { low == 0 && high.isEmpty }
+
+    var count: Int { high.reduce(low.nonzeroBitCount) { $0 + $1.nonzeroBitCount } }
+
+    /// The lowest index in the set.
+    var first: Int? {
+        if low != 0 { return low.trailingZeroBitCount }
+        for (w, word) in high.enumerated() where word != 0 { return (w + 1) * 64 + word.trailingZeroBitCount }
+        return nil
+    }
+
+    func union(_ other: KeySet) -> KeySet {
+        var r = KeySet()
+        r.low = low | other.low
+        if !high.isEmpty || !other.high.isEmpty {
+            r.high = (0..<max(high.count, other.high.count)).map { w in
+                (w < high.count ? high[w] : 0) | (w < other.high.count ? other.high[w] : 0)
+            }
+        }
+        return r
+    }
+
+    func intersection(_ other: KeySet) -> KeySet {
+        var r = KeySet()
+        r.low = low & other.low
+        if !high.isEmpty && !other.high.isEmpty {
+            r.high = (0..<min(high.count, other.high.count)).map { high[$0] & other.high[$0] }
+            r.trim()
+        }
+        return r
+    }
+
+    func subtracting(_ other: KeySet) -> KeySet {
+        var r = self
+        r.low &= ~other.low
+        if !r.high.isEmpty {
+            for w in 0..<min(r.high.count, other.high.count) { r.high[w] &= ~other.high[w] }
+            r.trim()
+        }
+        return r
+    }
+
+    func isDisjoint(with other: KeySet) -> Bool {
+        intersection(other).isEmpty
+    }
+
+    private mutating func trim() {
+        while high.last == 0 { high.removeLast() }
+    }
+}
+
 /// A mapping's pairs, with the later duplicates of a key left out as `uniquePairs` does, and
-/// each key found in a `NameIndex` of at most 64 names.
+/// each key found in a `NameIndex` (of any size).
 struct KeyedPairs {
     let pairs: [YAMLPair]
     /// The name index's position of each of the first 16 pairs' keys, a byte each (pairs 0–7
     /// in `firstIDs.0`, 8–15 in `firstIDs.1`, lowest byte first); `unknownKey` for keys not in
-    /// the index.
+    /// the index, `storedLater` for indexes too large for a byte (kept in `later`).
     private var firstIDs: (UInt64, UInt64) = (~0, ~0)
     /// For each index of the name index: the position of its pair in `pairs`, for the pairs
-    /// after the first 16 (large mappings only).
+    /// after the first 16 and for indexes past a byte (large mappings and tables only).
     private var later: [Int32] = []
-    /// One bit per name index found among the keys.
-    private(set) var present: UInt64 = 0
+    /// How many names the index holds (the size `later` takes).
+    private let tableSize: Int
+    /// The name indexes found among the keys.
+    private(set) var present = KeySet()
     /// How many keys the name index does not hold.
     private(set) var unknownCount = 0
 
     private static let unknownKey: UInt64 = 0xFF
+    private static let storedLater: UInt64 = 0xFE
     private static let ones: UInt64 = 0x0101_0101_0101_0101
 
-    init(pairs: [YAMLPair]) {
+    init(pairs: [YAMLPair], tableSize: Int) {
         self.pairs = pairs
+        self.tableSize = tableSize
     }
 
     /// The position of the lowest byte of `word` equal to `byte`, if any.
@@ -157,10 +196,12 @@ struct KeyedPairs {
     }
 
     subscript(id: Int) -> YAMLPair? {
-        guard present & (1 &<< UInt64(id)) != 0 else { return nil }
-        let byte = UInt64(truncatingIfNeeded: id)
-        if let i = Self.position(of: byte, in: firstIDs.0) { return pairs[i] }
-        if let i = Self.position(of: byte, in: firstIDs.1) { return pairs[8 &+ i] }
+        guard present.contains(id) else { return nil }
+        if UInt64(id) < Self.storedLater {
+            let byte = UInt64(truncatingIfNeeded: id)
+            if let i = Self.position(of: byte, in: firstIDs.0) { return pairs[i] }
+            if let i = Self.position(of: byte, in: firstIDs.1) { return pairs[8 &+ i] }
+        }
         return pairs[Int(later[id])]
     }
 
@@ -171,21 +212,21 @@ struct KeyedPairs {
             unknownCount += 1
             return true
         }
-        let bit: UInt64 = 1 &<< UInt64(id)
-        if present & bit != 0 { return false }
-        present |= bit
+        if !present.insert(id) { return false }
+        let small = UInt64(id) < Self.storedLater
         if i < 16 {
             let shift = UInt64((i & 7) &* 8)
-            let cleared = ~(Self.unknownKey &<< shift), value = UInt64(truncatingIfNeeded: id) &<< shift
+            let cleared = ~(Self.unknownKey &<< shift)
+            let value = (small ? UInt64(truncatingIfNeeded: id) : Self.storedLater) &<< shift
             if i < 8 {
                 firstIDs.0 = firstIDs.0 & cleared | value
             } else {
                 firstIDs.1 = firstIDs.1 & cleared | value
             }
-        } else {
-            if later.isEmpty { later = [Int32](repeating: -1, count: 64) }
-            later[id] = Int32(truncatingIfNeeded: i)
+            if small { return true }
         }
+        if later.isEmpty { later = [Int32](repeating: -1, count: max(tableSize, id + 1)) }
+        later[id] = Int32(truncatingIfNeeded: i)
         return true
     }
 
@@ -194,18 +235,19 @@ struct KeyedPairs {
         if i < 16 {
             let word = i < 8 ? firstIDs.0 : firstIDs.1
             let id = (word &>> UInt64((i & 7) &* 8)) & 0xFF
-            return id == Self.unknownKey ? nil : Int(id)
+            if id == Self.unknownKey { return nil }
+            if id != Self.storedLater { return Int(id) }
         }
         return later.firstIndex(of: Int32(truncatingIfNeeded: i))
     }
 }
 
 extension ValidationPass {
-    /// `uniquePairs(raw)` with each key looked up in `index` (at most 64 names). Mappings with
-    /// nothing to leave out or report are read without copying them.
+    /// `uniquePairs(raw)` with each key looked up in `index`. Mappings with nothing to leave out
+    /// or report are read without copying them.
     func keyedPairs(_ raw: [YAMLPair], _ index: NameIndex) -> KeyedPairs {
         if cutNodes.isEmpty {
-            var keyed = KeyedPairs(pairs: raw)
+            var keyed = KeyedPairs(pairs: raw, tableSize: index.names.count)
             var plain = true
             for i in raw.indices {
                 guard let k = raw[i].key.keyText else { plain = false; break }
@@ -215,7 +257,7 @@ extension ValidationPass {
             if plain { return keyed }
         }
         let pairs = uniquePairs(raw)
-        var keyed = KeyedPairs(pairs: pairs)
+        var keyed = KeyedPairs(pairs: pairs, tableSize: index.names.count)
         for i in pairs.indices {
             _ = keyed.record(i, id: pairs[i].key.keyText.flatMap(index.index(of:)))
         }
@@ -236,7 +278,6 @@ final class ObjectKeys: Sendable {
     let words: [[String]?]
 
     init(_ specs: [KeySpec]) {
-        precondition(specs.count <= 64, "an object of the schema has more than 64 keys")
         self.specs = specs
         names = specs.map(\.name)
         index = NameIndex(names)
@@ -255,9 +296,9 @@ final class ObjectKeys: Sendable {
         return id
     }
 
-    /// A bitmask of the keys named.
-    func mask(_ names: [String]) -> UInt64 {
-        names.reduce(0) { $0 | 1 &<< UInt64(id($1)) }
+    /// The set of the keys named.
+    func mask(_ names: [String]) -> KeySet {
+        KeySet(names.map(id))
     }
 
     static let viewport = ObjectKeys(Schema.viewportKeys)

@@ -184,14 +184,13 @@ extension ValidationPass {
         // The first size key decides the frame's kind; keys of the other kind conflict with it.
         var first: YAMLPair? = nil
         var firstIsFixed = false
-        var used: UInt64 = 0
+        var used = KeySet()
         let pairs = f.pairs
         for i in pairs.indices {
             guard let id = f.id(ofPairAt: i) else { continue }
-            let bit: UInt64 = 1 &<< UInt64(id)
-            guard (k.frameFixed | k.frameFlexible) & bit != 0 else { continue }
+            guard k.frameFixed.contains(id) || k.frameFlexible.contains(id) else { continue }
             let p = pairs[i]
-            let isFixed = k.frameFixed & bit != 0
+            let isFixed = k.frameFixed.contains(id)
             if let first, firstIsFixed != isFixed {
                 let firstName = first.key.keyText ?? "", name = p.key.keyText ?? ""
                 let (fixed, flexible) = isFixed ? (name, firstName) : (firstName, name)
@@ -204,7 +203,7 @@ extension ValidationPass {
                 first = p
                 firstIsFixed = isFixed
             }
-            used |= bit
+            used.insert(id)
         }
         var alignment = Alignment2D.center
         if let p = f[k.frameAlignment], let name = alignmentName(p, set: .nine, owner: "a frame") {
@@ -229,8 +228,8 @@ extension ValidationPass {
     }
 
     /// The number of a frame's size key `id`, when it is among the keys `used`.
-    private func frameValue(_ f: KeyedPairs, _ used: UInt64, _ id: Int) -> Double? {
-        used & (1 &<< UInt64(id)) != 0 ? number(f, modifierKeys.frame, id) : nil
+    private func frameValue(_ f: KeyedPairs, _ used: KeySet, _ id: Int) -> Double? {
+        used.contains(id) ? number(f, modifierKeys.frame, id) : nil
     }
 }
 
@@ -260,7 +259,7 @@ final class ModifierKeys: Sendable {
     let style: Int
     let x, y: Int
     /// A fixed frame's size keys, and a flexible frame's bound keys.
-    let frameFixed, frameFlexible: UInt64
+    let frameFixed, frameFlexible: KeySet
     let width, height, minWidth, idealWidth, maxWidth, minHeight, idealHeight, maxHeight, frameAlignment: Int
 
     private init() {

@@ -178,26 +178,26 @@ final class ViewKeyTable: Sendable {
     /// Per key index: the kind it names (a position in `kinds`), or -1.
     let kindOfKey: [Int]
     let kinds: [KindInfo]
-    let kindMask: UInt64
+    let kindMask: KeySet
     /// Keys that read as component names.
-    let componentMask: UInt64
+    let componentMask: KeySet
     /// Per kind and role (`kind * 4 + ViewContext.roleIndex`): the keys allowed beside the kind
     /// key, as `ViewKeys.allowed` lists them.
-    private let allowedMasks: [UInt64]
+    private let allowedMasks: [KeySet]
     /// Per role: the keys allowed beside a component instance.
-    private let instanceMasks: [UInt64]
+    private let instanceMasks: [KeySet]
     /// The modifiers written as keys, in the order they apply: their key indexes, specs and
     /// what they are.
     let modifierIDs: [Int]
     let modifierKeyNames: [String]
     let modifierNames: [ModifierName]
     let modifierBounds: [NumberBounds?]
-    let modifierMask: UInt64
+    let modifierMask: KeySet
     let modifierList: Int
     /// The attributes' and inherited keys' specs by key index.
     let common: [KeySpec?]
     /// The attributes and inherited keys.
-    let attributeMask: UInt64
+    let attributeMask: KeySet
 
     // The keys the validator reads by name.
     let id, layoutPriority, alignmentGuides, zIndex, hidden, when, ignoresSafeArea, position: Int
@@ -212,23 +212,21 @@ final class ViewKeyTable: Sendable {
         names.append(Schema.decorationAlignment.name)
         var seen = Set<String>()
         names = names.filter { seen.insert($0).inserted }
-        precondition(names.count <= 64, "more than 64 view keys")
         let index = NameIndex(names)
         self.index = index
         func id(_ name: String) -> Int {
             guard let i = index.index(of: name) else { preconditionFailure("no view key `\(name)`") }
             return i
         }
-        func bit(_ name: String) -> UInt64 { 1 &<< UInt64(id(name)) }
 
-        var kindOfKey = [Int](repeating: -1, count: 64)
-        var kindMask: UInt64 = 0
+        var kindOfKey = [Int](repeating: -1, count: names.count)
+        var kindMask = KeySet()
         var kinds: [KindInfo] = []
         for (i, k) in Schema.kinds.enumerated() {
             let key = id(k.name)
             if kindOfKey[key] < 0 { kindOfKey[key] = i }
-            kindMask |= 1 &<< UInt64(key)
-            var parameters = [KeySpec?](repeating: nil, count: 64)
+            kindMask.insert(key)
+            var parameters = [KeySpec?](repeating: nil, count: names.count)
             for p in k.parameters where parameters[id(p.name)] == nil { parameters[id(p.name)] = p }
             let spacing = k.parameter(named: "spacing")
             var alignmentSet: AlignmentSet? = nil
@@ -242,37 +240,34 @@ final class ViewKeyTable: Sendable {
         self.kinds = kinds
         self.kindMask = kindMask
 
-        var componentMask: UInt64 = 0
-        for name in index.names where ValidationPass.isComponentName(name) { componentMask |= bit(name) }
+        let componentMask = KeySet(index.names.filter(ValidationPass.isComponentName).map(id))
         self.componentMask = componentMask
+        let kindOrComponent = kindMask.union(componentMask)
 
         let roles: [ViewContext.Role] = [.body, .canvasChild, .decoration("background"), .child(of: "")]
-        var allowedMasks: [UInt64] = []
+        var allowedMasks: [KeySet] = []
         for k in Schema.kinds {
             for role in roles {
                 let context = ViewContext(depth: 1, role: role)
-                var mask: UInt64 = 0
-                for name in ViewKeys.allowed(kind: k, context: context) { mask |= bit(name) }
-                allowedMasks.append(mask & ~kindMask & ~componentMask)
+                allowedMasks.append(KeySet(ViewKeys.allowed(kind: k, context: context).map(id)).subtracting(kindOrComponent))
             }
         }
         self.allowedMasks = allowedMasks
         instanceMasks = roles.map { role in
-            var mask: UInt64 = 0
-            for name in ViewKeys.allowed(kind: Self.instanceSpec, context: ViewContext(depth: 1, role: role)) { mask |= bit(name) }
-            return mask & ~kindMask & ~componentMask
+            KeySet(ViewKeys.allowed(kind: Self.instanceSpec, context: ViewContext(depth: 1, role: role)).map(id))
+                .subtracting(kindOrComponent)
         }
 
         modifierIDs = Schema.modifiers.map { id($0.name) }
         modifierKeyNames = Schema.modifiers.map(\.name)
         modifierNames = Schema.modifiers.map { ModifierName($0.name) }
         modifierBounds = Schema.modifiers.map(\.numberBounds)
-        modifierMask = Schema.modifiers.reduce(0) { $0 | bit($1.name) }
+        modifierMask = KeySet(Schema.modifiers.map { id($0.name) })
         modifierList = id(Schema.modifierList.name)
-        var common = [KeySpec?](repeating: nil, count: 64)
+        var common = [KeySpec?](repeating: nil, count: names.count)
         for a in Schema.attributes + Schema.inherited where common[id(a.name)] == nil { common[id(a.name)] = a }
         self.common = common
-        attributeMask = (Schema.attributes + Schema.inherited).reduce(0) { $0 | bit($1.name) }
+        attributeMask = KeySet((Schema.attributes + Schema.inherited).map { id($0.name) })
 
         self.id = id("id")
         layoutPriority = id("layoutPriority")
@@ -301,13 +296,13 @@ final class ViewKeyTable: Sendable {
         maxWidth = id("maxWidth")
     }
 
-    func allowed(kind: Int, context: ViewContext) -> UInt64 {
+    func allowed(kind: Int, context: ViewContext) -> KeySet {
         allowedMasks[kind &* 4 &+ context.roleIndex]
     }
 
     /// The keys allowed beside a component instance's kind key, by role: those of a kind
     /// without parameters.
-    func instanceAllowed(context: ViewContext) -> UInt64 {
+    func instanceAllowed(context: ViewContext) -> KeySet {
         instanceMasks[context.roleIndex]
     }
 
@@ -321,13 +316,13 @@ final class ViewKeyTable: Sendable {
 /// A view's known keys that are allowed where it is, by `ViewKeyTable` index.
 struct ViewFields {
     let mapping: KeyedPairs
-    let mask: UInt64
+    let mask: KeySet
 
     subscript(id: Int) -> YAMLPair? {
-        mask & (1 &<< UInt64(id)) != 0 ? mapping[id] : nil
+        mask.contains(id) ? mapping[id] : nil
     }
 
-    func has(_ mask: UInt64) -> Bool { self.mask & mask != 0 }
+    func has(_ mask: KeySet) -> Bool { !self.mask.isDisjoint(with: mask) }
 }
 
 extension ValidationPass {
@@ -423,10 +418,10 @@ extension ValidationPass {
         var kindIndex = -1
         var hasComponent = false
         var component: ComponentDecl? = nil
-        let kindBits = mapping.present & table.kindMask
-        if mapping.unknownCount == 0 && mapping.present & table.componentMask == 0 && kindBits.nonzeroBitCount == 1 {
+        let kindBits = mapping.present.intersection(table.kindMask)
+        if mapping.unknownCount == 0 && mapping.present.isDisjoint(with: table.componentMask) && kindBits.count == 1 {
             // One kind key, no component: nothing to report.
-            let id = kindBits.trailingZeroBitCount
+            let id = kindBits.first!
             kindPair = mapping[id]
             kindIndex = table.kindOfKey[id]
         } else {
@@ -481,14 +476,14 @@ extension ValidationPass {
 
         let serial = takeSerial()
         let allowed = table.allowed(kind: kindIndex, context: context)
-        if mapping.unknownCount != 0 || mapping.present & ~(table.kindMask | table.componentMask | allowed) != 0 {
+        if mapping.unknownCount != 0 || !mapping.present.subtracting(table.kindMask).subtracting(table.componentMask).subtracting(allowed).isEmpty {
             for p in pairs {
                 if let guessed = guessedKindPair, p.key.range == guessed.key.range { continue }
                 let k = p.key.keyText ?? ""
                 let id = table.index.index(of: k)
                 if let id, table.kindOfKey[id] >= 0 { continue }
                 if Self.isComponentName(k) { continue }
-                if let id, allowed & (1 &<< UInt64(id)) != 0 { continue }
+                if let id, allowed.contains(id) { continue }
                 if let message = misplacedMessage(k, kind: kind.spec.name, context: context) {
                     report(.misplacedKey, message, at: p.key.range)
                 } else {
@@ -496,7 +491,7 @@ extension ValidationPass {
                 }
             }
         }
-        let fields = ViewFields(mapping: mapping, mask: mapping.present & allowed)
+        let fields = ViewFields(mapping: mapping, mask: mapping.present.intersection(allowed))
 
         var content = KindContent(name: kind.spec.name, which: kind.which)
         readKindContent(kind, kindPair, fields: fields, context: context, into: &content)

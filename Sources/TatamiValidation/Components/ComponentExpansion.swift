@@ -65,7 +65,7 @@ extension ValidationPass {
         for p in mapping.pairs where p.key !== kindPair.key {
             let k = p.key.keyText ?? ""
             if let id = table.index.index(of: k) {
-                if table.kindOfKey[id] >= 0 || allowed & (1 &<< UInt64(id)) != 0 { continue }
+                if table.kindOfKey[id] >= 0 || allowed.contains(id) { continue }
             }
             if Self.isComponentName(k) { continue }
             if decl.paramIndex[k] != nil {
@@ -77,7 +77,7 @@ extension ValidationPass {
                 reportUnknownKey(p.key, candidates: instanceKeyCandidates(context))
             }
         }
-        let fields = ViewFields(mapping: mapping, mask: mapping.present & allowed)
+        let fields = ViewFields(mapping: mapping, mask: mapping.present.intersection(allowed))
 
         var placement = Alignment2D.center
         if context.isDecoration, let p = fields[table.alignment],
