@@ -330,7 +330,7 @@ enum JSONSchemaExport {
         } else {
             value = shape(kind.value, mode)
         }
-        let kindKey = described(value, doc: kind.doc, defaultText: nil, shape: kind.value)
+        let kindKey = described(value, doc: kind.doc, default: nil, shape: kind.value)
         return schema([
             ("title", .string(kind.name)),
             ("description", .string(plain(kind.doc))),
@@ -466,44 +466,43 @@ enum JSONSchemaExport {
 
     /// A key's schema with its documentation and, where it is a literal value, its default.
     private static func property(_ key: KeySpec, schema s: JSON) -> JSON {
-        described(s, doc: key.doc, defaultText: key.defaultDescription, shape: key.shape)
+        described(s, doc: key.doc, default: key.defaultValue, shape: key.shape)
     }
 
-    private static func described(_ s: JSON, doc: String, defaultText: String?, shape: ValueShape) -> JSON {
+    private static func described(_ s: JSON, doc: String, default value: DefaultValue?, shape: ValueShape) -> JSON {
         var text = plain(doc), markdown = doc
         var extra: [(String, JSON?)] = []
-        if let defaultText {
-            if let literal = literalDefault(defaultText, shape: shape) {
+        if let value {
+            if let literal = literalDefault(value, shape: shape) {
                 extra.append(("default", literal))
             }
-            text += " Default: " + plain(defaultText) + "."
-            markdown += " Default: " + defaultText + "."
+            text += " Default: " + plain(value.description) + "."
+            markdown += " Default: " + value.description + "."
         }
         // Markdown only where it differs (backticks): editors fall back to `description`.
         return merged(s, [("description", .string(text)), ("markdownDescription", markdown == text ? nil : .string(markdown))] + extra)
     }
 
-    /// The default as a JSON value when the table's words are one the shape accepts ("8",
-    /// "center", "false"); nil for descriptions ("the flow's `spacing`").
-    static func literalDefault(_ text: String, shape: ValueShape) -> JSON? {
-        switch shape {
-        case .number(let bounds):
-            guard let v = Double(text), bounds.contains(v) else { return nil }
+    /// The default as a JSON value when the schema states a value the shape accepts (8,
+    /// "center", false); nil for a default told in words ("the flow's `spacing`").
+    static func literalDefault(_ value: DefaultValue, shape: ValueShape) -> JSON? {
+        switch (value, shape) {
+        case (.number(let v), .number(let bounds)):
+            return bounds.contains(v) ? .number(v) : nil
+        case (.number(let v), .expression(.number)):
             return .number(v)
-        case .expression(.number):
-            return Double(text).map(JSON.number)
-        case .boolean:
-            return text == "true" ? .bool(true) : text == "false" ? .bool(false) : nil
-        case .enumeration(let words):
-            return words.contains(text) ? .string(text) : nil
-        case .alignment(let set):
-            return set.builtInNames.contains(text) ? .string(text) : nil
-        case .fontName:
-            return FontMetrics.defaults[text] != nil ? .string(text) : nil
-        case .color:
-            return ColorValue.names.contains(text) ? .string(text) : nil
-        case .oneOf(let options):
-            for o in options { if let v = literalDefault(text, shape: o) { return v } }
+        case (.bool(let b), .boolean):
+            return .bool(b)
+        case (.word(let w), .enumeration(let words)):
+            return words.contains(w) ? .string(w) : nil
+        case (.word(let w), .alignment(let set)):
+            return set.builtInNames.contains(w) ? .string(w) : nil
+        case (.word(let w), .fontName):
+            return FontMetrics.defaults[w] != nil ? .string(w) : nil
+        case (.word(let w), .color):
+            return ColorValue.names.contains(w) ? .string(w) : nil
+        case (_, .oneOf(let options)):
+            for o in options { if let v = literalDefault(value, shape: o) { return v } }
             return nil
         default:
             return nil

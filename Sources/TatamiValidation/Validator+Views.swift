@@ -233,7 +233,7 @@ final class ViewKeyTable: Sendable {
             if case .alignment(let set)? = k.parameter(named: "alignment")?.shape { alignmentSet = set }
             kinds.append(KindInfo(
                 spec: k, which: KindName(k.name), parameters: parameters,
-                hasSpacing: spacing != nil, defaultSpacing: Double(spacing?.defaultDescription ?? "") ?? 0,
+                hasSpacing: spacing != nil, defaultSpacing: spacing?.defaultValue?.number ?? 0,
                 alignmentSet: alignmentSet, hasAlignmentParameter: k.parameter(named: Schema.decorationAlignment.name) != nil))
         }
         self.kindOfKey = kindOfKey

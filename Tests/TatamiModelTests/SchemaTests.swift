@@ -72,6 +72,44 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(param("zstack", "alignment"), "center")
     }
 
+    /// Every default the table states as a value (not in words) is one its key accepts, so the
+    /// validator, hover and the JSON Schema read a value that is really there.
+    func testTypedDefaultsAreValuesTheirKeysAccept() {
+        func accepts(_ shape: ValueShape, _ value: DefaultValue) -> Bool {
+            switch (shape, value) {
+            case (.number(let bounds), .number(let v)): return bounds.contains(v)
+            case (.expression(.number), .number): return true
+            case (.boolean, .bool), (.expression(.boolean), .bool): return true
+            case (.enumeration(let words), .word(let w)): return words.contains(w)
+            case (.alignment(let set), .word(let w)): return set.builtInNames.contains(w)
+            case (.fontName, .word(let w)): return FontMetrics.defaults[w] != nil
+            case (.oneOf(let options), _): return options.contains { accepts($0, value) }
+            default: return false
+            }
+        }
+        var checked = 0
+        func walk(_ keys: [KeySpec], _ path: String) {
+            for key in keys {
+                if let value = key.defaultValue {
+                    if case .described = value {} else {
+                        checked += 1
+                        XCTAssertTrue(accepts(key.shape, value), "\(path).\(key.name): \(value) is not a value of \(key.shape)")
+                    }
+                }
+                if case .object(let inner) = key.shape { walk(inner, path + "." + key.name) }
+            }
+        }
+        walk(Schema.topLevel + Schema.workspaceTopLevel + Schema.viewportKeys + Schema.fontKeys, "file")
+        walk(Schema.commonViewKeys + Schema.sizeKeys + Schema.gridColumnsKeys + Schema.fixedSizeKeys
+             + Schema.aspectRatioKeys + Schema.frameKeys + Schema.paddingKeys + Schema.borderKeys + Schema.offsetKeys
+             + Schema.placementKeys + Schema.anchorKeys + Schema.componentKeys + Schema.componentParamKeys, "view")
+        for kind in Schema.kinds { walk(kind.parameters, kind.name) }
+        XCTAssertGreaterThan(checked, 30, "the walk must reach the table's typed defaults")
+        XCTAssertEqual(Schema.kind(named: "vstack")?.parameter(named: "spacing")?.defaultValue, .number(8))
+        XCTAssertEqual(Schema.kind(named: "bricks")?.parameter(named: "spacing")?.defaultValue, .number(0))
+        XCTAssertEqual(Schema.kind(named: "image")?.parameter(named: "size")?.defaultValue, .described("20×20"))
+    }
+
     func testNumberBounds() {
         XCTAssertTrue(NumberBounds.length.contains(0))
         XCTAssertFalse(NumberBounds.length.contains(-0.1))

@@ -23,10 +23,10 @@ public enum Schema {
     public static let topLevel: [KeySpec] = [
         KeySpec("tatami", .number(NumberBounds(min: 1, max: 1, isInteger: true)),
                 doc: "The format version this file is written in; only `1` exists, and the key may be left out.",
-                default: "1"),
+                default: .number(1)),
         KeySpec("viewports", .map(.object(viewportKeys)),
                 doc: "The screens the layout is computed for, by name; lint and hover compute every one of them.",
-                default: "one viewport `default`, 320×480"),
+                default: .described("one viewport `default`, 320×480")),
         KeySpec("fonts", .map(.object(fontKeys)),
                 doc: "Monospace text metrics by name, added to or replacing the defaults (caption, body, headline, title, largeTitle)."),
         KeySpec("alignments", .map(.object(alignmentDeclarationKeys)),
@@ -65,15 +65,15 @@ public enum Schema {
     public static let viewportKeys: [KeySpec] = [
         KeySpec("width", .number(.length), doc: "The viewport's width in points.", required: true),
         KeySpec("height", .number(.length), doc: "The viewport's height in points.", required: true),
-        KeySpec("safeArea", .object(edgeKeys(of: "the safe area", default: "0")),
+        KeySpec("safeArea", .object(edgeKeys(of: "the safe area", default: 0)),
                 doc: "Insets kept clear of content (notches, home indicators); the body is proposed the viewport less these.",
-                default: "no insets"),
+                default: .described("no insets")),
         KeySpec("direction", .enumeration(["ltr", "rtl"]),
                 doc: "Layout direction: `rtl` lays out left to right and then mirrors every frame, so leading ends up on the right.",
-                default: "ltr"),
+                default: .word("ltr")),
         KeySpec("scale", .number(NumberBounds(min: 0, minIsExclusive: true, max: 16)),
                 doc: "Pixels per point: frame edges are rounded to multiples of 1/scale.",
-                default: "1"),
+                default: .number(1)),
     ]
 
     public static let fontKeys: [KeySpec] = [
@@ -96,7 +96,7 @@ public enum Schema {
     public static let componentKeys: [KeySpec] = [
         KeySpec("params", .map(.object(componentParamKeys)),
                 doc: "The component's parameters by name; its body refers to one as `$name` (a whole value) or `${name}` (inside a text).",
-                default: "no parameters"),
+                default: .described("no parameters")),
         KeySpec("body", .view,
                 doc: "The view the component stands for; each instance gets a copy with its arguments substituted.",
                 required: true),
@@ -112,7 +112,7 @@ public enum Schema {
                 required: true),
         KeySpec("default", .oneOf([.string, .number(NumberBounds(min: nil, max: nil, allowsInfinity: true)), .boolean, .color, .view, .null]),
                 doc: "The value used when an instance gives no argument, of the parameter's type; `null` for a `view` leaves the slot empty.",
-                default: "none: every instance must give the argument"),
+                default: .described("none: every instance must give the argument")),
     ]
 
     /// What a component instance's kind key takes (docs/format.md §4, §8.1): its arguments by
@@ -127,45 +127,45 @@ public enum Schema {
         KindSpec("text", value: .string, parameters: [
             KeySpec("truncation", .enumeration(Truncation.allCases.map(\.rawValue)),
                     doc: "Where the `…` goes when the text is cut: at the end (`tail`), the start (`head`) or the middle.",
-                    default: "tail"),
+                    default: .word("tail")),
         ], doc: "A run of text, measured with the monospace metrics of its font and wrapped at the proposed width.",
                  isContainer: false),
         KindSpec("image", value: .string, parameters: [
             KeySpec("size", .oneOf([.tuple([.number(.length), .number(.length)]), .object(sizeKeys)]),
                     doc: "The image's size as `[width, height]` or `{width, height}`.",
-                    default: "20×20"),
+                    default: .described("20×20")),
             KeySpec("resizable", .boolean,
                     doc: "Whether the image takes the proposed size instead of its own `size`.",
-                    default: "false"),
+                    default: .bool(false)),
         ], doc: "A named image, drawn as a box with its name; it reports its `size` whatever it is offered.",
                  isContainer: false),
         KindSpec("color", value: .color, parameters: [
             KeySpec("fill", .character,
                     doc: "The character that fills this colour's cells in the ASCII render.",
-                    default: "one chosen per colour"),
+                    default: .described("one chosen per colour")),
         ], doc: "A colour (a name such as `red`, or `#RRGGBB`) that takes all the space it is offered.",
                  isContainer: false),
         KindSpec("spacer", value: .oneOf([.null, .number(.length)]), parameters: [
             KeySpec("minLength", .number(.length),
                     doc: "The shortest the spacer gets along its stack's axis.",
-                    default: "8"),
+                    default: .number(8)),
         ], doc: "Flexible empty space that grows along its stack's axis, sized after every other child; the value may be its `minLength`.",
                  isContainer: false),
         KindSpec("divider", value: .null, parameters: [],
                  doc: "A one-point line across a stack: vertical inside an hstack, horizontal elsewhere.",
                  isContainer: false),
         KindSpec("hstack", value: .viewList, parameters: [
-            spacing(default: "8"),
+            spacing(default: 8),
             KeySpec("alignment", .alignment(.vertical),
                     doc: "How children line up vertically: `top`, `center`, `bottom`, a text baseline, or a custom vertical alignment.",
-                    default: "center"),
+                    default: .word("center")),
         ], doc: "Children side by side from leading to trailing; the width is shared out by layout priority and flexibility.",
                  isContainer: true),
         KindSpec("vstack", value: .viewList, parameters: [
-            spacing(default: "8"),
+            spacing(default: 8),
             KeySpec("alignment", .alignment(.horizontal),
                     doc: "How children line up horizontally: `leading`, `center`, `trailing`, or a custom horizontal alignment.",
-                    default: "center"),
+                    default: .word("center")),
         ], doc: "Children one below another; the height is shared out by layout priority and flexibility.",
                  isContainer: true),
         KindSpec("zstack", value: .viewList, parameters: [
@@ -173,10 +173,10 @@ public enum Schema {
         ], doc: "Children on top of each other, each offered the stack's whole proposal, drawn in `zIndex` order.",
                  isContainer: true),
         KindSpec("flow", value: .viewList, parameters: [
-            spacing(default: "8"),
+            spacing(default: 8),
             KeySpec("lineSpacing", .number(.length),
                     doc: "The gap between rows.",
-                    default: "the flow's `spacing`"),
+                    default: .described("the flow's `spacing`")),
             nineAlignment(doc: "Where each row sits across the flow's width, and each child within its row's height."),
         ], doc: "Children at their ideal sizes in rows, wrapping to a new row when the proposed width is used up.",
                  isContainer: true),
@@ -185,25 +185,25 @@ public enum Schema {
                                        .number(NumberBounds(min: 1, max: 100_000, isInteger: true)),
                                        .object(gridColumnsKeys)]),
                     doc: "The number of columns: `auto` (chosen from the grid's aspect ratio), a count, or `{minWidth: n}` (as many as fit).",
-                    default: "auto"),
+                    default: .word("auto")),
             KeySpec("cells", .enumeration(GridCells.allCases.map(\.rawValue)),
                     doc: "`fill` gives each child its whole cell; `fit` shrinks every cell to the children's aspect ratio.",
-                    default: "fill"),
-            spacing(default: "8"),
+                    default: .word("fill")),
+            spacing(default: 8),
             nineAlignment(doc: "Where the block of cells sits in leftover space when `cells: fit` shrinks them."),
         ], doc: "Children in equal cells, row by row, filling the proposed size.",
                  isContainer: true),
         KindSpec("bricks", value: .viewList, parameters: [
             KeySpec("rowHeight", .number(.length),
                     doc: "The height of every row.",
-                    default: "the tallest child's ideal height"),
-            spacing(default: "0"),
+                    default: .described("the tallest child's ideal height")),
+            spacing(default: 0),
             KeySpec("fill", .enumeration(BrickFill.allCases.map(\.rawValue)),
                     doc: "Where a row's leftover width goes: shared by its bricks (`justify`), to its last brick (`last`), or nowhere (`none`).",
-                    default: "justify"),
+                    default: .word("justify")),
             KeySpec("justifyLastRow", .boolean,
                     doc: "Whether the last row is filled like the others.",
-                    default: "false"),
+                    default: .bool(false)),
             KeySpec("minWidth", .number(.length), doc: "The narrowest a brick gets."),
             KeySpec("maxWidth", .number(.length), doc: "The widest a brick gets (never wider than the row)."),
         ], doc: "Variable-width bricks in rows of equal height, as in a tag cloud.",
@@ -252,35 +252,35 @@ public enum Schema {
                 doc: "A name for the view, unique in the file; frame output and hover use it."),
         KeySpec("layoutPriority", .number(.signedLength),
                 doc: "Stacks offer space to higher priorities first.",
-                default: "0"),
+                default: .number(0)),
         KeySpec("alignmentGuides", .guideMap,
                 doc: "Explicit guide values for this view, by guide name, as numbers or expressions over `width`, `height` and the built-in guides."),
         KeySpec("zIndex", .number(.signedLength),
                 doc: "Drawing order inside a zstack or canvas: higher on top, ties in order.",
-                default: "0"),
+                default: .number(0)),
         KeySpec("hidden", .boolean,
                 doc: "Laid out and taking its space, but not drawn.",
-                default: "false"),
+                default: .bool(false)),
         KeySpec("when", .expression(.boolean),
                 doc: "A condition over the viewport's `width`, `height`, `landscape` and `portrait`; elsewhere the view does not exist."),
         KeySpec("position", .oneOf([placement, .list(placement)]),
                 doc: "Where a canvas child goes: one placement, or a list whose first placement with a holding `when` is used."),
         KeySpec("ignoresSafeArea", .boolean,
                 doc: "Lets the body use the whole viewport instead of the viewport less its safe area.",
-                default: "false"),
+                default: .bool(false)),
     ]
 
     /// Keys inherited by descendants until overridden, like SwiftUI's environment.
     public static let inherited: [KeySpec] = [
         KeySpec("font", .fontName,
                 doc: "The font of the texts in this view, a default one or one declared under `fonts:`.",
-                default: "body"),
+                default: .word("body")),
         KeySpec("lineLimit", .number(NumberBounds(min: 1, max: 1_000_000, isInteger: true)),
                 doc: "The most lines a text shows; the last kept line ends with `…` when it is cut.",
-                default: "no limit"),
+                default: .described("no limit")),
         KeySpec("multilineAlignment", .enumeration(HorizontalPart.allCases.map(\.rawValue)),
                 doc: "How the lines of a text line up with each other.",
-                default: "leading"),
+                default: .word("leading")),
     ]
 
     /// `alignment` on a background or overlay that is not a container: where it is placed.
@@ -300,16 +300,16 @@ public enum Schema {
     ]
 
     public static let fixedSizeKeys: [KeySpec] = [
-        KeySpec("horizontal", .boolean, doc: "Offer the view its ideal width.", default: "false"),
-        KeySpec("vertical", .boolean, doc: "Offer the view its ideal height.", default: "false"),
+        KeySpec("horizontal", .boolean, doc: "Offer the view its ideal width.", default: .bool(false)),
+        KeySpec("vertical", .boolean, doc: "Offer the view its ideal height.", default: .bool(false)),
     ]
 
     public static let aspectRatioKeys: [KeySpec] = [
         KeySpec("ratio", .number(NumberBounds(min: 0, minIsExclusive: true, max: 1_000_000)),
-                doc: "Width divided by height.", default: "the ratio of the view's ideal size"),
+                doc: "Width divided by height.", default: .described("the ratio of the view's ideal size")),
         KeySpec("contentMode", .enumeration(ContentMode.allCases.map(\.rawValue)),
                 doc: "`fit` offers the largest size of that ratio inside the proposal; `fill` the smallest covering it.",
-                default: "fit"),
+                default: .word("fit")),
     ]
 
     /// A fixed frame's size keys.
@@ -332,19 +332,19 @@ public enum Schema {
         nineAlignment(doc: "Where the view sits inside the frame."),
     ]
 
-    public static let paddingKeys: [KeySpec] = edgeKeys(of: "the padding", default: "0") + [
+    public static let paddingKeys: [KeySpec] = edgeKeys(of: "the padding", default: 0) + [
         KeySpec("horizontal", .number(.length), doc: "The leading and trailing padding, unless an edge key says otherwise."),
         KeySpec("vertical", .number(.length), doc: "The top and bottom padding, unless an edge key says otherwise."),
     ]
 
     public static let borderKeys: [KeySpec] = [
         KeySpec("style", .enumeration(BorderStyle.allCases.map(\.rawValue)),
-                doc: "The box-drawing characters of the border.", default: "single"),
+                doc: "The box-drawing characters of the border.", default: .word("single")),
     ]
 
     public static let offsetKeys: [KeySpec] = [
-        KeySpec("x", .number(.signedLength), doc: "Points to the right (negative: left).", default: "0"),
-        KeySpec("y", .number(.signedLength), doc: "Points down (negative: up).", default: "0"),
+        KeySpec("x", .number(.signedLength), doc: "Points to the right (negative: left).", default: .number(0)),
+        KeySpec("y", .number(.signedLength), doc: "Points down (negative: up).", default: .number(0)),
     ]
 
     // MARK: Canvas placements
@@ -359,7 +359,7 @@ public enum Schema {
                 doc: "`[x, y, width, height]` in the canvas's points.", required: true),
         KeySpec("relative", .tuple([.number(.signedLength), .number(.signedLength), .number(.length), .number(.length)]),
                 doc: "`[x, y, width, height]` as fractions of the canvas's width and height.", required: true),
-        KeySpec("insets", .object(edgeKeys(of: "the inset", default: "0")),
+        KeySpec("insets", .object(edgeKeys(of: "the inset", default: 0)),
                 doc: "The canvas less these insets.", required: true),
         KeySpec("anchor", .object(anchorKeys),
                 doc: "A rectangle of a given size placed at one of the canvas's nine points, then moved by `x`, `y`.", required: true),
@@ -385,8 +385,8 @@ public enum Schema {
     public static let anchorKeys: [KeySpec] = [
         KeySpec("from", .alignment(.nine),
                 doc: "The point of the canvas (and of the child) the rectangle is anchored at.", required: true),
-        KeySpec("x", .number(.signedLength), doc: "Moves the rectangle right (negative: left).", default: "0"),
-        KeySpec("y", .number(.signedLength), doc: "Moves the rectangle down (negative: up).", default: "0"),
+        KeySpec("x", .number(.signedLength), doc: "Moves the rectangle right (negative: left).", default: .number(0)),
+        KeySpec("y", .number(.signedLength), doc: "Moves the rectangle down (negative: up).", default: .number(0)),
         KeySpec("width", .number(.length), doc: "The rectangle's width.", required: true),
         KeySpec("height", .number(.length), doc: "The rectangle's height.", required: true),
     ]
@@ -442,17 +442,17 @@ public enum Schema {
 
     // MARK: Helpers
 
-    private static func spacing(default value: String) -> KeySpec {
-        KeySpec("spacing", .number(.length), doc: "The gap between neighbouring children.", default: value)
+    private static func spacing(default value: Double) -> KeySpec {
+        KeySpec("spacing", .number(.length), doc: "The gap between neighbouring children.", default: .number(value))
     }
 
     private static func nineAlignment(doc: String) -> KeySpec {
-        KeySpec("alignment", .alignment(.nine), doc: doc, default: "center")
+        KeySpec("alignment", .alignment(.nine), doc: doc, default: .word("center"))
     }
 
-    private static func edgeKeys(of what: String, default value: String) -> [KeySpec] {
+    private static func edgeKeys(of what: String, default value: Double) -> [KeySpec] {
         ["top", "bottom", "leading", "trailing"].map {
-            KeySpec($0, .number(.length), doc: "The \($0) edge of \(what), in points.", default: value)
+            KeySpec($0, .number(.length), doc: "The \($0) edge of \(what), in points.", default: .number(value))
         }
     }
 }

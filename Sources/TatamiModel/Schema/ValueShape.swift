@@ -128,27 +128,57 @@ public indirect enum ValueShape: Sendable {
     case null
 }
 
+/// The value a key takes when it is left out, as the schema table states it: a typed value the
+/// validator and the JSON Schema read as it is, or words for a default no single value states
+/// ("the flow's `spacing`", "20×20").
+public enum DefaultValue: Sendable, Equatable {
+    case number(Double)
+    case bool(Bool)
+    /// A word of the key's vocabulary: an enumeration's value, an alignment, a font's name.
+    case word(String)
+    /// A default told in words.
+    case described(String)
+
+    /// The default as hover, completion and `tatami schema` show it.
+    public var description: String {
+        switch self {
+        case .number(let v): return v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v)
+        case .bool(let b): return b ? "true" : "false"
+        case .word(let w), .described(let w): return w
+        }
+    }
+
+    /// The number, for a numeric default.
+    public var number: Double? {
+        if case .number(let v) = self { return v }
+        return nil
+    }
+}
+
 /// One key of a mapping.
 public struct KeySpec: Sendable {
     public let name: String
     public let shape: ValueShape
     /// What the key means, in a sentence (hover and `tatami schema` show it).
     public let doc: String
-    /// The value assumed when the key is left out, in words; nil when there is none to tell.
-    public let defaultDescription: String?
+    /// The value assumed when the key is left out; nil when there is none to tell.
+    public let defaultValue: DefaultValue?
     public let required: Bool
 
-    public init(_ name: String, _ shape: ValueShape, doc: String, default defaultDescription: String? = nil, required: Bool = false) {
+    public init(_ name: String, _ shape: ValueShape, doc: String, default defaultValue: DefaultValue? = nil, required: Bool = false) {
         self.name = name
         self.shape = shape
         self.doc = doc
-        self.defaultDescription = defaultDescription
+        self.defaultValue = defaultValue
         self.required = required
     }
 
+    /// The default in words (hover, completion, the JSON Schema's description).
+    public var defaultDescription: String? { defaultValue?.description }
+
     /// The same key, not required.
     public var optional: KeySpec {
-        KeySpec(name, shape, doc: doc, default: defaultDescription, required: false)
+        KeySpec(name, shape, doc: doc, default: defaultValue, required: false)
     }
 
     /// The bounds when the shape is a number (directly, or as an option of `oneOf`).
