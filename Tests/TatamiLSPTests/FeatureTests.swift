@@ -42,6 +42,31 @@ final class FeatureTests: XCTestCase {
         XCTAssertTrue(none["result"]?.isNull ?? false)
     }
 
+    func testFormatsAreChosenInTheClientsOrderOfPreference() {
+        // LSP's contentFormat and documentationFormat list kinds in order of preference.
+        func kinds(_ hover: [String], _ docs: [String]) -> (hover: String?, docIsMarkup: Bool) {
+            let c = TestClient()
+            c.start(capabilities: .object([("textDocument", .object([
+                ("hover", .object([("contentFormat", .array(hover.map(JSON.string)))])),
+                ("completion", .object([("completionItem", .object([("documentationFormat", .array(docs.map(JSON.string)))]))])),
+            ]))]))
+            c.open(uri, text + "  pad")
+            let r = c.request("textDocument/hover", .object([("textDocument", doc(uri)), ("position", pos(4, 3))]))
+            let items = c.request("textDocument/completion", .object([("textDocument", doc(uri)), ("position", pos(7, 5))]))["result"]?["items"]?.array ?? []
+            let padding = items.first { $0["label"]?.string == "padding" }?["documentation"]
+            return (r["result"]?["contents"]?["kind"]?.string, padding?["kind"]?.string == "markdown")
+        }
+        let plainFirst = kinds(["plaintext", "markdown"], ["plaintext", "markdown"])
+        XCTAssertEqual(plainFirst.hover, "plaintext")
+        XCTAssertFalse(plainFirst.docIsMarkup)
+        let markdownFirst = kinds(["markdown", "plaintext"], ["markdown", "plaintext"])
+        XCTAssertEqual(markdownFirst.hover, "markdown")
+        XCTAssertTrue(markdownFirst.docIsMarkup)
+        let unknownFirst = kinds(["html", "markdown"], ["html", "markdown"])
+        XCTAssertEqual(unknownFirst.hover, "markdown", "kinds the server does not write are skipped")
+        XCTAssertTrue(unknownFirst.docIsMarkup)
+    }
+
     func testPlainTextClientsGetPlainTextHoverAndCompletionDocumentation() {
         // A client that declares plain text only for hover and nothing for completion docs
         // (eglot without markdown-mode does so).

@@ -18,10 +18,15 @@ extension LanguageServer {
         client.insertTextModes = caps["textDocument"]?["completion"]?["completionItem"]?["insertTextModeSupport"]?["valueSet"]?
             .array?.compactMap(\.int) ?? []
         client.defaultInsertTextMode = caps["textDocument"]?["completion"]?["insertTextMode"]?.int
-        client.markdownCompletionDocs = caps["textDocument"]?["completion"]?["completionItem"]?["documentationFormat"]?
-            .array?.contains { $0.string == "markdown" } ?? false
-        if let formats = caps["textDocument"]?["hover"]?["contentFormat"]?.array?.compactMap(\.string) {
-            client.markdownHover = formats.contains("markdown")
+        // Both lists are in the client's order of preference (LSP's MarkupKind): the first kind
+        // the server writes wins, so `["plaintext", "markdown"]` gets plain text.
+        func prefersMarkdown(_ formats: [JSON]?) -> Bool? {
+            formats?.lazy.compactMap(\.string).first { $0 == "markdown" || $0 == "plaintext" }.map { $0 == "markdown" }
+        }
+        client.markdownCompletionDocs =
+            prefersMarkdown(caps["textDocument"]?["completion"]?["completionItem"]?["documentationFormat"]?.array) ?? false
+        if let formats = caps["textDocument"]?["hover"]?["contentFormat"]?.array {
+            client.markdownHover = prefersMarkdown(formats) ?? false
         }
 
         // Pull diagnostics when the client can pull them; push otherwise. Never both: clients
