@@ -7,7 +7,7 @@ end to end, over the server's pipes.
 Cases (each in a fresh server, UTF-16 positions unless said):
   one-line     a ~1.4 MB flow-style file on a single line, with accented letters, CJK and emoji
                in its texts: open → diagnostics, semanticTokens/full, semanticTokens/range (the
-               middle third), documentSymbol, foldingRange, inlayHint, codeLens, hover
+               middle third, then 4,000 columns: the tokens are kept per analysis), documentSymbol, foldingRange, inlayHint, codeLens, hover
   one-line-8   the same with UTF-8 positions
   json-keys    a request whose `params` object has 100,000 keys
   yaml-keys    a file whose component has 100,000 parameters (a YAML mapping of 100,000 keys):
@@ -104,6 +104,9 @@ def one_line(binary, encodings):
         s.timed("semanticTokens/full", "textDocument/semanticTokens/full", {"textDocument": doc}, results)
         third = {"start": {"line": 0, "character": length // 3}, "end": {"line": 0, "character": 2 * length // 3}}
         s.timed("semanticTokens/range (a third)", "textDocument/semanticTokens/range", {"textDocument": doc, "range": third}, results)
+        screen = {"start": {"line": 0, "character": length // 2}, "end": {"line": 0, "character": length // 2 + 4_000}}
+        s.timed("semanticTokens/range (4,000 columns, as a scroll asks)", "textDocument/semanticTokens/range",
+                {"textDocument": doc, "range": screen}, results)
         s.timed("documentSymbol", "textDocument/documentSymbol", {"textDocument": doc}, results)
         s.timed("foldingRange", "textDocument/foldingRange", {"textDocument": doc}, results)
         whole = {"start": {"line": 0, "character": 0}, "end": {"line": 1, "character": 0}}

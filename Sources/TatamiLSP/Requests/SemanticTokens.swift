@@ -38,9 +38,9 @@ extension LanguageServer {
     /// ranges in the current text, in order.
     private func currentTokens(_ doc: OpenDocument) throws -> [SemanticTokenInfo] {
         let view = try tolerantSnapshot(doc)
-        let latest = EditorServices.semanticTokens(view.latest.analysis)
+        let latest = view.latest.analyzed.semanticTokens
         if view.good == nil && view.latest.map.isIdentity { return latest }
-        let joined = view.joined(latest, view.good.map { EditorServices.semanticTokens($0.analysis) } ?? []) { $0.range }
+        let joined = view.joined(latest, view.good?.analyzed.semanticTokens ?? []) { $0.range }
         return joined.map { t, r in
             var moved = t
             moved.range = r

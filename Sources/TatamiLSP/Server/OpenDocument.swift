@@ -11,6 +11,9 @@ final class AnalyzedRevision {
     let dependencies: Set<String>
     /// Where the YAML parse stopped at a syntax error (nil when it did not).
     let syntaxErrorOffset: Int?
+    /// The analysis's semantic tokens, computed on the first request and kept with it: an
+    /// editor asks for a range each time it scrolls, and every answer reads the same list.
+    private(set) lazy var semanticTokens: [SemanticTokenInfo] = EditorServices.semanticTokens(analysis)
 
     init(revision: Int, analysis: Analysis, dependencies: Set<String>) {
         self.revision = revision
