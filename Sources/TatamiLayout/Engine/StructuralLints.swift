@@ -33,7 +33,7 @@ public enum StructuralLints {
             if isContainer && level == LayoutEngine.maxContainerDepth + 1 {
                 report(Diagnostic(
                     .tooDeep,
-                    "\(view.kind.name) is nested \(level) containers deep (more than \(LayoutEngine.maxContainerDepth)); consider a component or a flatter layout",
+                    "\(view.kind.name) is nested \(level) containers deep (more than \(LayoutEngine.maxContainerDepth)); flatten it: a component does not reduce the depth, since its body's containers count where it is used",
                     at: view.kindRange))
             }
             switch view.kind {
