@@ -38,6 +38,12 @@ public struct Analysis: Sendable {
     /// Set when a named viewport does not exist (the CLI turns it into a usage error).
     public let missingViewport: String?
     public var timings: StageTimings
+    /// Whether the file is a workspace file (`tatami.config.yaml`, docs/workspace.md) rather
+    /// than a Tatami file: its keys are `Schema.workspaceTopLevel`, and it has no body.
+    public var isWorkspaceFile = false
+
+    /// The keys of the file's top-level mapping.
+    public var topLevelKeys: [KeySpec] { isWorkspaceFile ? Schema.workspaceTopLevel : Schema.topLevel }
 
     /// This analysis's model read beside a newer text of the same file: what completion reads
     /// while the newer text's own analysis is computed. Completion takes the place and the word
@@ -46,12 +52,34 @@ public struct Analysis: Sendable {
     /// else may be asked of the result, whose tree and layouts are of the older text.
     public func readingText(_ newer: LineTable) -> Analysis {
         Analysis(path: path, lineTable: newer, yaml: yaml, document: document, layouts: layouts,
-                 diagnostics: diagnostics, missingViewport: missingViewport, timings: timings)
+                 diagnostics: diagnostics, missingViewport: missingViewport, timings: timings, isWorkspaceFile: isWorkspaceFile)
     }
 }
 
 /// Runs parse → validate → layout for one file. Never throws: problems are diagnostics.
 public enum Pipeline {
+    /// A workspace file (`tatami.config.yaml`) checked as `tatami lint` checks it: its YAML,
+    /// keys and values (`Validator.validateWorkspaceConfig`) and the codes under `rules:`. The
+    /// model holds the viewports and fonts it declares; nothing is laid out.
+    public static func analyzeWorkspaceFile(bytes: [UInt8], path: String) -> Analysis {
+        var clock = Stopwatch()
+        var timings = StageTimings()
+        let yaml = YAMLParser.parse(bytes: bytes)
+        timings.parse = clock.lap()
+        let checked = Workspace.check(yaml: yaml, path: path)
+        timings.validate = clock.lap()
+        let inherited = checked.config.inherited
+        let document = TatamiDocument(viewports: inherited.viewports.isEmpty ? [.fallback] : inherited.viewports)
+        for font in inherited.fonts { document.fonts[font.name] = font.metrics }
+        return Analysis(path: path, lineTable: yaml.lineTable, yaml: yaml, document: document, layouts: [],
+                        diagnostics: checked.diagnostics, missingViewport: nil, timings: timings, isWorkspaceFile: true)
+    }
+
+    /// Whether `path` names a workspace file.
+    public static func isWorkspaceFile(_ path: String) -> Bool {
+        path == Workspace.fileName || path.hasSuffix("/" + Workspace.fileName)
+    }
+
     /// `workspaceRoot` nil: the text stands alone and cannot import. Otherwise imports are read
     /// from disk, relative to `path` (to the current directory for `<stdin>`), and must stay
     /// inside `workspaceRoot`.

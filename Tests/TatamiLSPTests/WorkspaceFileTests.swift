@@ -98,4 +98,53 @@ final class WorkspaceFileTests: XCTestCase {
         c.idle()
         XCTAssertEqual(diagnostics(c, uri)?.map { String($0.split(separator: " ")[1]) }, ["unknown-font"])
     }
+    /// The workspace file itself, open in the editor: checked as `tatami lint` checks it (its own
+    /// keys, not a Tatami file's), and its unsaved buffer is what the files below it take.
+    func testAnOpenWorkspaceFileIsCheckedAndItsBufferApplies() throws {
+        let configText = "rules:\n  useless-container: off\n  usless-container: warning\nviewports:\n  phone: {width: 320, height: 640}\n"
+        let dir = try project(["tatami.config.yaml": configText])
+        let c = TestClient()
+        c.start(rootPath: dir.path)
+        let configURI = DocumentURI.uri(ofPath: dir.appendingPathComponent("tatami.config.yaml").path)
+        let screenURI = DocumentURI.uri(ofPath: dir.appendingPathComponent("s/x.tatami.yaml").path)
+        c.open(screenURI, "body:\n  vstack:\n    - text: hi\n")
+        c.open(configURI, configText)
+        c.idle()
+        // The misspelt code under `rules:`, at its place; no `missing-required` for `body` (a
+        // workspace file has none).
+        XCTAssertEqual(diagnostics(c, configURI), ["2:2 unknown-code 2"])
+        XCTAssertEqual(diagnostics(c, screenURI), [], "useless-container is off")
+
+        // Unsaved: the rule taken out of the buffer applies at once to the open screen.
+        c.clear()
+        c.notify("textDocument/didChange", .object([
+            ("textDocument", .object([("uri", .string(configURI)), ("version", .number(2))])),
+            ("contentChanges", .array([.object([("text", .string("viewports:\n  phone: {width: 320, height: 640}\n"))])])),
+        ]))
+        c.idle()
+        XCTAssertEqual(diagnostics(c, configURI), [])
+        XCTAssertEqual(diagnostics(c, screenURI), ["1:2 useless-container 2"], "the buffer's rules, not the disk's")
+
+        // Closed without saving: the disk's text applies again.
+        c.clear()
+        c.notify("textDocument/didClose", .object([("textDocument", .object([("uri", .string(configURI))]))]))
+        c.idle()
+        XCTAssertEqual(diagnostics(c, screenURI), [])
+
+        // Completion at the top level offers the workspace file's keys, not a Tatami file's.
+        c.open(configURI, "viewports:\n  phone: {width: 320, height: 640}\n\n")
+        let items = c.request("textDocument/completion", .object([
+            ("textDocument", .object([("uri", .string(configURI))])),
+            ("position", .object([("line", .number(2)), ("character", .number(0))])),
+        ]))["result"]?["items"]?.array?.compactMap { $0["label"]?.string } ?? []
+        XCTAssertTrue(items.contains("rules") && items.contains("exclude") && items.contains("fonts"), "\(items)")
+        XCTAssertFalse(items.contains("body") || items.contains("components") || items.contains("viewports"), "\(items)")
+        // Hover on a workspace key reads the workspace file's schema.
+        let hover = c.request("textDocument/hover", .object([
+            ("textDocument", .object([("uri", .string(configURI))])),
+            ("position", .object([("line", .number(0)), ("character", .number(2))])),
+        ]))["result"]?["contents"]?["value"]?.string ?? ""
+        XCTAssertTrue(hover.contains("workspace file"), hover)
+    }
 }
+

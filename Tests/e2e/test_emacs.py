@@ -32,6 +32,22 @@ def test_emacs_eglot_gets_diagnostics_and_preview(tmp_path):
 
 
 @pytest.mark.skipif(shutil.which("emacs") is None, reason="Emacs is not installed (.ci/run installs it)")
+def test_emacs_serves_the_workspace_file_with_its_own_keys(tmp_path):
+    # tatami.config.yaml opens in tatami-mode and the server checks it as a workspace file: the
+    # misspelt code under `rules:` is reported, and nothing asks for a `body`.
+    path = tmp_path / "tatami.config.yaml"
+    path.write_text("rules:\n  too-dep: off\n")
+    env = dict(os.environ, TATAMI_BIN=TATAMI, TATAMI_FILE=str(path), TATAMI_EXPECT_TEXT="`too-dep` is not a diagnostic code",
+               HOME=str(tmp_path))
+    out = subprocess.run(
+        ["emacs", "--batch", "-l", str(REPO / "editors" / "emacs" / "tatami.el"), "-l", str(HERE / "emacs" / "probe.el")],
+        env=env, capture_output=True, text=True, timeout=90, cwd=tmp_path,
+    )
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "is not a diagnostic code" in out.stdout + out.stderr
+
+
+@pytest.mark.skipif(shutil.which("emacs") is None, reason="Emacs is not installed (.ci/run installs it)")
 def test_emacs_reads_the_server_command_at_start_and_previews_the_text_just_typed(tmp_path):
     # One view (a useless-container warning, so diagnostics arrive); the session replaces
     # `text: hi` by `text: edited` and previews at once.

@@ -81,7 +81,8 @@ def test_neovim_plugin_sets_up_roots_filetypes_k_and_omnifunc(tmp_path):
         "screens/home.tatami.yaml:6:3: error: unknown key `paddin`; did you mean `padding`? [unknown-key]"], lint.stdout
     marked = tmp_path / "marked"
     (marked / "deep").mkdir(parents=True)
-    (marked / "tatami.config.yaml").write_text("")
+    # A workspace file with a misspelt code under `rules:`: the server checks it too.
+    (marked / "tatami.config.yaml").write_text("rules:\n  usless-container: off\n")
     (marked / "deep" / "x.tatami.yaml").write_text("body: {text: x}\n")
     outside = tmp_path / "outside"
     outside.mkdir()

@@ -4,8 +4,9 @@ editor runs here, so the files are read the way each editor reads them.
 Sublime Text chooses a file's syntax by its extension, the longest one listed by any syntax
 winning (`docker-compose.yml` is YAML (Docker)'s, not YAML's `yml`), and the LSP package attaches
 a client to a file whose syntax's scope matches the client's `selector`. So: the Tatami syntax
-must take `*.tatami.yaml` and `*.tatami.yml` and nothing else, and the selector must match its
-scope and not YAML's, so that `tatami lsp` never sees a docker-compose.yml.
+must take `*.tatami.yaml`, `*.tatami.yml` and the workspace file `tatami.config.yaml` (which the
+server checks with its own keys) and nothing else, and the selector must match its scope and not
+YAML's, so that `tatami lsp` never sees a docker-compose.yml.
 
 Run by Tests/grammar/run.sh.
 """
@@ -30,8 +31,9 @@ SUBLIME_BUILT_IN = [
     {"name": "YAML (Docker)", "scope": "source.yaml.docker", "file_extensions": ["docker-compose.yml"]},
 ]
 
-TATAMI_FILES = ["home.tatami.yaml", "screens/card.tatami.yml", "a.b.tatami.yaml"]
-OTHER_YAML = ["docker-compose.yml", "config.yaml", ".github/workflows/ci.yml", "tatami.config.yaml", "notes.yaml"]
+TATAMI_FILES = ["home.tatami.yaml", "screens/card.tatami.yml", "a.b.tatami.yaml", "tatami.config.yaml", "app/tatami.config.yaml"]
+OTHER_YAML = ["docker-compose.yml", "config.yaml", ".github/workflows/ci.yml", "my-tatami.config.yaml", "tatami.config.yml",
+              "notes.yaml"]
 
 
 def sublime_json(text: str):
@@ -104,7 +106,7 @@ def client():
 def test_the_sublime_syntax_is_yaml_under_a_scope_of_its_own(tatami_syntax):
     assert tatami_syntax["name"] == "Tatami"
     assert tatami_syntax["scope"] == "source.yaml.tatami"
-    assert sorted(tatami_syntax["file_extensions"]) == ["tatami.yaml", "tatami.yml"]
+    assert sorted(tatami_syntax["file_extensions"]) == ["tatami.config.yaml", "tatami.yaml", "tatami.yml"]
     # Highlighted by Sublime's YAML syntax.
     assert {"include": "scope:source.yaml"} in tatami_syntax["contexts"]["main"]
 
@@ -147,8 +149,15 @@ def test_helix_detects_both_extensions_and_starts_tatami_lsp():
     assert language["language-servers"] == ["tatami"]
     globs = [t["glob"] for t in language["file-types"] if isinstance(t, dict)]
     assert not [t for t in language["file-types"] if not isinstance(t, dict)], "a bare extension would take every YAML file"
+    def helix_matches(name: str, glob: str) -> bool:
+        # Helix compares a glob with the file's absolute path, putting `*/` before one that is
+        # neither absolute nor starts with a glob character.
+        if not glob.startswith(("/", "*")):
+            glob = "*/" + glob
+        return fnmatch.fnmatchcase("/home/user/project/" + name, glob)
+
     for name in TATAMI_FILES:
-        assert any(fnmatch.fnmatchcase(name, g) for g in globs), name
+        assert any(helix_matches(name, g) for g in globs), name
     for name in OTHER_YAML:
-        assert not any(fnmatch.fnmatchcase(name, g) for g in globs), name
+        assert not any(helix_matches(name, g) for g in globs), name
     assert language["roots"][0] == "tatami.config.yaml"

@@ -78,6 +78,8 @@ Read each time a server starts, so setting it after loading this file works."
 
 ;;;###autoload
 (add-to-list 'auto-mode-alist '("\\.tatami\\.ya?ml\\'" . tatami-mode))
+;; The workspace file too: the server checks it with its own keys (docs/workspace.md).
+(add-to-list 'auto-mode-alist '("/tatami\\.config\\.yaml\\'" . tatami-mode))
 
 (defun tatami--server-contact (&optional _interactive)
   "The command eglot starts for `tatami-mode': `tatami-server-command', read now."

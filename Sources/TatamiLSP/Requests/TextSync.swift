@@ -134,6 +134,17 @@ extension LanguageServer {
     /// diagnostics may change.
     private func dependentsChanged(of doc: OpenDocument) {
         guard let path = doc.path else { return }
+        if Pipeline.isWorkspaceFile(path) {
+            // Its buffer is the settings of every file below it (viewports, fonts, rules): opened,
+            // edited or closed (back to the disk's text), every other document is checked again.
+            var any = false
+            for other in documents.values where other !== doc {
+                markChanged(other)
+                any = true
+            }
+            if any { diagnosticsOfOthersChanged() }
+            return
+        }
         let readers = readers(of: path, except: doc)
         for other in readers { markChanged(other) }
         if !readers.isEmpty { diagnosticsOfOthersChanged() }

@@ -17,12 +17,15 @@ final class AnalysisJob: @unchecked Sendable {
     let recorder: PathRecorder
     /// The workspace file's `rules:` (docs/workspace.md).
     let rules: [String: RuleLevel]
+    /// The document is a workspace file (`tatami.config.yaml`), checked as one.
+    let isWorkspaceFile: Bool
     private let lock = NSLock()
     private var cancelled = false
 
     init(uri: String, document: ObjectIdentifier, revision: Int, bytes: [UInt8], path: String, context: ValidationContext,
-         recorder: PathRecorder, rules: [String: RuleLevel] = [:]) {
+         recorder: PathRecorder, rules: [String: RuleLevel] = [:], isWorkspaceFile: Bool = false) {
         self.rules = rules
+        self.isWorkspaceFile = isWorkspaceFile
         self.uri = uri
         self.document = document
         self.revision = revision
@@ -41,7 +44,8 @@ final class AnalysisJob: @unchecked Sendable {
     /// Runs the job on the calling thread, whose stack must be `LargeStack.size` (the worker's
     /// is); `onLargeStack` false spawns such a thread for it.
     func run(onLargeStack: Bool = false) -> Analysis? {
-        Pipeline.analyze(bytes: bytes, path: path, viewports: .all, layout: true, context: context,
+        if isWorkspaceFile { return Pipeline.analyzeWorkspaceFile(bytes: bytes, path: path) }
+        return Pipeline.analyze(bytes: bytes, path: path, viewports: .all, layout: true, context: context,
                          isCancelled: { [self] in isCancelled }, onLargeStack: onLargeStack, rules: rules)
     }
 }

@@ -300,6 +300,11 @@ public final class LanguageServer {
     }
 
     private func makeJob(_ doc: OpenDocument) -> AnalysisJob {
+        if let path = doc.path, Pipeline.isWorkspaceFile(path) {
+            // A workspace file is checked as one; it imports nothing.
+            return AnalysisJob(uri: doc.uri, document: ObjectIdentifier(doc), revision: doc.revision, bytes: doc.text,
+                               path: path, context: .standalone, recorder: PathRecorder(), isWorkspaceFile: true)
+        }
         let recorder = PathRecorder()
         let settings = doc.path.map(workspaceSettings(for:))
         let context = validationContext(for: doc, settings: settings, recorder: recorder)
@@ -316,9 +321,14 @@ public final class LanguageServer {
         Workspace.locate(file: path, fallback: folderFallback(for: path)).root
     }
 
-    /// The root and workspace file of a file (see `root(for:)`), the workspace file read.
+    /// The root and workspace file of a file (see `root(for:)`), the workspace file read from
+    /// its open buffer when the client has it open (unsaved changes count), else from disk.
     func workspaceSettings(for path: String) -> WorkspaceSettings {
-        WorkspaceSettings.forFile(path, fallback: folderFallback(for: path))
+        WorkspaceSettings.forFile(path, fallback: folderFallback(for: path), buffer: { [documents] config in
+            // `config` is canonical; an editor may name the file through a link.
+            let open = documents.values.filter { $0.path.map(Pipeline.isWorkspaceFile) ?? false }
+            return (open.first { $0.path == config } ?? open.first { $0.path.flatMap(ImportPathMatch.canonical) == config })?.text
+        })
     }
 
     /// The deepest workspace folder holding the file, else the client's root, else its directory.

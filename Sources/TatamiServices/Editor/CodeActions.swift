@@ -100,7 +100,7 @@ private struct CodeActionPlanner {
         self.workspace = workspace
         files = ReferenceFileSet(a, workspace: workspace)
         var walker = SemanticWalker(CodeActionSites(), source: a.lineTable.bytes)
-        walker.walkFile(a.yaml.root)
+        walker.walkFile(a.yaml.root, workspaceFile: a.isWorkspaceFile)
         sites = walker.visitor
     }
 

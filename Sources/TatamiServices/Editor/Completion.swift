@@ -134,7 +134,7 @@ extension EditorServices {
     public static func completions(_ analysis: Analysis, at offset: Int) -> [CompletionCandidate] {
         guard let outline = AssistOutline(analysis.lineTable, offset: offset), !outline.afterDollar else { return [] }
         let document = analysis.document
-        var place = AssistPlace.topLevel
+        var place = analysis.isWorkspaceFile ? AssistPlace.workspaceTopLevel : .topLevel
         // The component whose declaration holds the cursor (the level entered through its
         // name under `components:`), and whether its body does.
         var component: String? = nil
@@ -194,6 +194,8 @@ struct AssistCompletions {
         switch place {
         case .topLevel:
             return Schema.topLevel.filter { !taken.contains($0.name) }.map { key($0, kind: .key) }
+        case .workspaceTopLevel:
+            return Schema.workspaceTopLevel.filter { !taken.contains($0.name) }.map { key($0, kind: .key) }
         case .view(let site):
             guard let kindName = AssistSchema.kindKey(present) else {
                 // No kind key yet: the kinds and components first, then what any view may hold.

@@ -42,6 +42,8 @@ enum AssistExpressionPlace {
 indirect enum AssistPlace {
     /// The file's top-level mapping.
     case topLevel
+    /// A workspace file's top-level mapping (`Schema.workspaceTopLevel`).
+    case workspaceTopLevel
     /// One view: a mapping with a kind key, or a bare scalar (a text).
     case view(ViewSite)
     /// A container's list of children.
@@ -181,6 +183,10 @@ enum AssistSchema {
             let value: AssistPlace = key == "body" ? .view(.body) : valuePlace(of: spec)
             return (.key(spec, owner: "a top-level key"), value)
 
+        case .workspaceTopLevel:
+            guard let spec = Schema.workspaceTopLevel.first(where: { $0.name == key }) else { return (.unknown, .unknown) }
+            return (.key(spec, owner: "a key of the workspace file"), valuePlace(of: spec))
+
         case .view(let site):
             if let kind = Schema.kind(named: key) {
                 if case .viewList = kind.value { return (.kind(kind), .views(container: kind.name)) }
@@ -285,7 +291,7 @@ struct AssistTreeCursor {
         guard let root = analysis.yaml.root else { return }
         let document = analysis.document
         var node = root
-        var place = AssistPlace.topLevel
+        var place = analysis.isWorkspaceFile ? AssistPlace.workspaceTopLevel : .topLevel
         var lastPair: YAMLPair? = nil
         var steps = 0
         while steps < 100_000 {

@@ -90,7 +90,7 @@ extension EditorServices {
                 return spec?["type"]?.scalar?.text
             })
             var walker = SemanticWalker(collector, source: a.lineTable.bytes)
-            walker.walkFile(a.yaml.root)
+            walker.walkFile(a.yaml.root, workspaceFile: a.isWorkspaceFile)
             var seen = Set<SourceRange>()
             return walker.visitor.found.sorted { $0.range < $1.range }.filter { seen.insert($0.range).inserted }
         }

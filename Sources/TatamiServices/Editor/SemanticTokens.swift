@@ -59,7 +59,7 @@ extension EditorServices {
     public static func semanticTokens(_ a: Analysis) -> [SemanticTokenInfo] {
         LargeStack.run {
             var walker = SemanticWalker(SemanticTokenCollector(a.lineTable), source: a.lineTable.bytes)
-            walker.walkFile(a.yaml.root)
+            walker.walkFile(a.yaml.root, workspaceFile: a.isWorkspaceFile)
             return walker.visitor.finish()
         }
     }

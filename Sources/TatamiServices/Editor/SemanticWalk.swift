@@ -134,6 +134,7 @@ extension SemanticVisitor {
 /// The schema's keys, looked up by name (built once).
 enum SemanticKeys {
     static let topLevel: [String: KeySpec] = byName(Schema.topLevel)
+    static let workspaceTopLevel: [String: KeySpec] = byName(Schema.workspaceTopLevel)
     /// Keys any view may have beside its kind key, with their role.
     static let common: [String: (role: SemanticKeyRole, spec: KeySpec)] = {
         var table: [String: (SemanticKeyRole, KeySpec)] = [:]
@@ -168,12 +169,15 @@ struct SemanticWalker<Visitor: SemanticVisitor> {
     }
 
     /// Walks a file; `visitor` holds what it gathered.
-    mutating func walkFile(_ root: YAMLNode?) {
+    /// `workspaceFile`: the file is a workspace file, whose top-level keys are
+    /// `Schema.workspaceTopLevel` (its `viewports` and `fonts` are walked as a Tatami file's).
+    mutating func walkFile(_ root: YAMLNode?, workspaceFile: Bool = false) {
         guard let root, let pairs = root.pairs else { return }
-        visitor.object(root, owner: nil, keys: Schema.topLevel)
+        let keys = workspaceFile ? SemanticKeys.workspaceTopLevel : SemanticKeys.topLevel
+        visitor.object(root, owner: nil, keys: workspaceFile ? Schema.workspaceTopLevel : Schema.topLevel)
         let context = SemanticContext(depth: 1)
         for p in pairs {
-            guard let k = p.key.keyText, SemanticKeys.topLevel[k] != nil else {
+            guard let k = p.key.keyText, keys[k] != nil else {
                 visitor.key(p.key, .unknown, context)
                 continue
             }

@@ -49,7 +49,7 @@ extension EditorServices {
     public static func documentSymbols(_ a: Analysis) -> [DocumentSymbolInfo] {
         LargeStack.run {
             var walker = SemanticWalker(DocumentSymbolBuilder(table: a.lineTable), source: a.lineTable.bytes)
-            walker.walkFile(a.yaml.root)
+            walker.walkFile(a.yaml.root, workspaceFile: a.isWorkspaceFile)
             return walker.visitor.roots
         }
     }

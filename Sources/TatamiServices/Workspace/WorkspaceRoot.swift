@@ -57,8 +57,10 @@ public struct WorkspaceSettings: Sendable {
     public var root: String { location.root }
 
     /// The settings of a file: `root` given → that directory (and its workspace file, if it
-    /// has one); otherwise `Workspace.locate`.
-    public static func forFile(_ path: String, fallback: String? = nil, root given: String? = nil) -> WorkspaceSettings {
+    /// has one); otherwise `Workspace.locate`. `buffer` gives the text of a workspace file
+    /// that is open in an editor (nil: read it from disk).
+    public static func forFile(_ path: String, fallback: String? = nil, root given: String? = nil,
+                               buffer: ((String) -> [UInt8]?)? = nil) -> WorkspaceSettings {
         let location: WorkspaceLocation
         if let given {
             let dir = Workspace.canonical(given) ?? Workspace.absolute(given)
@@ -68,7 +70,10 @@ public struct WorkspaceSettings: Sendable {
         } else {
             location = Workspace.locate(file: path, fallback: fallback)
         }
-        return WorkspaceSettings(location: location, config: location.configPath.map(Workspace.config(at:)))
+        let config = location.configPath.map { path in
+            buffer?(path).map { Workspace.config(at: path, bytes: $0) } ?? Workspace.config(at: path)
+        }
+        return WorkspaceSettings(location: location, config: config)
     }
 
     /// Diagnostics with `rules:` applied: a code set `off` dropped, others given their level.
@@ -127,7 +132,12 @@ public enum Workspace {
     /// The workspace file at `path`, read from disk and checked; kept while its bytes stay the
     /// same, so many files (and threads) share one reading. An unreadable file reads as empty.
     public static func config(at path: String) -> LoadedWorkspaceConfig {
-        let bytes = FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? []
+        config(at: path, bytes: FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? [])
+    }
+
+    /// The workspace file at `path` with the text `bytes` (an editor's unsaved buffer), checked;
+    /// shares the cache of `config(at:)`.
+    public static func config(at path: String, bytes: [UInt8]) -> LoadedWorkspaceConfig {
         lock.lock()
         if let hit = cache[path], hit.bytes == bytes {
             lock.unlock()
@@ -143,7 +153,11 @@ public enum Workspace {
 
     /// Parses and checks a workspace file's text.
     public static func check(bytes: [UInt8], path: String) -> LoadedWorkspaceConfig {
-        let yaml = YAMLParser.parse(bytes: bytes)
+        check(yaml: YAMLParser.parse(bytes: bytes), path: path)
+    }
+
+    /// Checks a workspace file's parsed text.
+    public static func check(yaml: YAMLParseResult, path: String) -> LoadedWorkspaceConfig {
         let result = Validator.validateWorkspaceConfig(yaml)
         var diagnostics = result.diagnostics
         diagnostics += DiagnosticCatalog.unknownCodes(result.config.rules.map { ($0.code, $0.codeRange) },

@@ -1,7 +1,8 @@
 ;;; probe.el --- eglot (Debian's elpa-eglot) drives `tatami lsp' from batch Emacs  -*- lexical-binding: t; -*-
 ;; Run by Tests/e2e/test_emacs.py:
 ;;   emacs --batch -l editors/emacs/tatami.el -l probe.el
-;; with TATAMI_BIN and TATAMI_FILE set. Exits 0 when diagnostics arrive and the preview works.
+;; with TATAMI_BIN and TATAMI_FILE set. Exits 0 when diagnostics arrive (the first one's text
+;; holding TATAMI_EXPECT_TEXT, default "hstack") and, with TATAMI_EXPECTED, the preview works.
 
 (require 'package)
 (package-initialize)
@@ -14,7 +15,8 @@
 
 (let* ((bin (getenv "TATAMI_BIN"))
        (file (getenv "TATAMI_FILE"))
-       (expected (getenv "TATAMI_EXPECTED")))
+       (expected (getenv "TATAMI_EXPECTED"))
+       (wanted (or (getenv "TATAMI_EXPECT_TEXT") "hstack")))
   (unless (and bin file) (probe-fail "TATAMI_BIN and TATAMI_FILE must be set"))
   (find-file file)
   (unless (eq major-mode 'tatami-mode) (probe-fail "major mode is %s" major-mode))
@@ -30,7 +32,7 @@
     (unless diags (probe-fail "no diagnostics within 20 s"))
     (let ((text (flymake-diagnostic-text (car diags))))
       (princ (format "diagnostic: %s\n" text))
-      (unless (string-match-p "hstack" text) (probe-fail "unexpected diagnostic: %s" text))))
+      (unless (string-match-p (regexp-quote wanted) text) (probe-fail "unexpected diagnostic: %s" text))))
   (when expected
     (let ((render (tatami-preview)))
       (unless (equal render (with-temp-buffer (insert-file-contents expected) (buffer-string)))

@@ -5,7 +5,8 @@
 --   TATAMI_APP/screens/home.tatami.yaml  imports ../lib/lib.tatami.yaml; one unknown key
 --   TATAMI_APP/screens/card.tatami.yml   the same, with the other extension
 --   TATAMI_APP/screens/plain.tatami.yaml a third file, opened after the user's own settings
---   TATAMI_MARKED/tatami.config.yaml     a workspace file; TATAMI_MARKED/deep/x.tatami.yaml
+--   TATAMI_MARKED/tatami.config.yaml     a workspace file (one misspelt code under `rules:`);
+--                                        TATAMI_MARKED/deep/x.tatami.yaml
 --   TATAMI_OUTSIDE/y.tatami.yaml         outside the current directory, no marker
 -- Each check that fails is reported and the script goes on; it exits 1 at the end if any did.
 local failures = 0
@@ -127,6 +128,23 @@ local ok, err = pcall(function()
   local y = root_of(open(outside .. "/y.tatami.yaml"))
   if y ~= outside then fail("y.tatami.yaml: the server's root is " .. tostring(y) .. ", expected " .. outside) end
   print("roots: tatami.config.yaml marks " .. tostring(deep) .. "; outside the current directory: " .. tostring(y))
+
+  -- The workspace file itself is a Tatami buffer, served by its workspace's server, which
+  -- checks it with the workspace file's keys (no "the file has no `body`").
+  local config = open(marked .. "/tatami.config.yaml")
+  if vim.bo[config].filetype ~= "tatami" then
+    fail("tatami.config.yaml has filetype '" .. vim.bo[config].filetype .. "'")
+  else
+    local config_root = root_of(config)
+    if config_root ~= marked then fail("tatami.config.yaml: the server's root is " .. tostring(config_root)) end
+    if not vim.wait(10000, function() return #vim.diagnostic.get(config) > 0 end, 50) then
+      fail("no diagnostics for tatami.config.yaml within 10 s")
+    elseif codes(config) ~= "unknown-code" then
+      fail("tatami.config.yaml: diagnostics " .. codes(config))
+    else
+      print("tatami.config.yaml: filetype tatami, diagnostics " .. codes(config))
+    end
+  end
 
   for _, c in pairs(vim.lsp.get_active_clients()) do c.stop() end
   vim.wait(3000, function() return #vim.lsp.get_active_clients() == 0 end, 50)

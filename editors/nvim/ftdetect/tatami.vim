@@ -1,2 +1,3 @@
 " Tatami layout files (`set`, not `setfiletype`: the *.yaml and *.yml rules have already matched).
-autocmd BufRead,BufNewFile *.tatami.yaml,*.tatami.yml set filetype=tatami
+" The workspace file is served too: the server checks it with its own keys (docs/workspace.md).
+autocmd BufRead,BufNewFile *.tatami.yaml,*.tatami.yml,tatami.config.yaml set filetype=tatami
