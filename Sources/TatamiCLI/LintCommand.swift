@@ -242,7 +242,7 @@ struct Lint: ParsableCommand {
         switch format {
         case .text:
             let summary = Self.summary(errors: errors, warnings: warnings, infos: infos, files: checked,
-                                       color: color.enabled(forFileDescriptor: 2))
+                                       workspaceFiles: files.isEmpty ? configCount : 0, color: color.enabled(forFileDescriptor: 2))
             // Where a code was printed, say where its explanation is.
             let hint = firstCode.map { "; `tatami explain \($0)` explains a code" } ?? ""
             StandardError.write(summary + hint + "\n")
@@ -258,13 +258,15 @@ struct Lint: ParsableCommand {
     }
 
     /// "3 errors, 1 warning in 12 files" (infos named only when there are some; files counts the
-    /// Tatami files checked, not workspace files).
-    static func summary(errors: Int, warnings: Int, infos: Int, files: Int, color: Bool) -> String {
+    /// Tatami files checked, not workspace files). When only workspace files were checked
+    /// (`tatami lint tatami.config.yaml`), `workspaceFiles` counts them instead: "in 1 workspace file".
+    static func summary(errors: Int, warnings: Int, infos: Int, files: Int, workspaceFiles: Int = 0, color: Bool) -> String {
         func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         func paint(_ s: String, _ code: String, when: Bool) -> String { color && when ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
         var parts = [paint(count(errors, "error"), "31;1", when: errors > 0),
                      paint(count(warnings, "warning"), "33;1", when: warnings > 0)]
         if infos > 0 { parts.append(paint(count(infos, "info"), "36;1", when: true)) }
+        if files == 0 && workspaceFiles > 0 { return parts.joined(separator: ", ") + " in " + count(workspaceFiles, "workspace file") }
         return parts.joined(separator: ", ") + " in " + count(files, "file")
     }
 }

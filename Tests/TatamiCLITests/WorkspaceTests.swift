@@ -159,8 +159,11 @@ extension CLITests {
             "tatami.config.yaml:8:3: warning: `useles-container` is not a diagnostic code, so this rule changes nothing; did you mean `useless-container`? [unknown-code]",
             "tatami.config.yaml:9:13: error: the severity of `overflow` must be one of `off`, `info`, `warning`, `error`; found `of`; did you mean `off`? [invalid-value]",
         ], r.stdout)
-        // Named on its own, the same.
-        XCTAssertEqual(try run(["lint", "tatami.config.yaml"], in: dir).stdout, r.stdout)
+        XCTAssertTrue(r.stderr.contains("5 errors, 1 warning in 1 file"), r.stderr)
+        // Named on its own, the same; the summary counts the workspace file it checked.
+        let alone = try run(["lint", "tatami.config.yaml"], in: dir)
+        XCTAssertEqual(alone.stdout, r.stdout)
+        XCTAssertTrue(alone.stderr.contains("5 errors, 1 warning in 1 workspace file"), alone.stderr)
     }
 
     // MARK: Walking a directory
