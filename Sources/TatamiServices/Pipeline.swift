@@ -197,9 +197,10 @@ public enum Pipeline {
             // The validator's list already holds the YAML stage's.
             var all = validation.diagnostics
             // Checks of the written tree (`too-deep`, `useless-container`): once, not per viewport.
-            if layout { StructuralLints.check(document, into: &all) }
-            if document.components.isEmpty {
-                // Every layout diagnostic names its viewport, so without components none repeats.
+            if layout { StructuralLints.check(document, sharesViews: yaml.usesAliases, into: &all) }
+            if document.components.isEmpty && !yaml.usesAliases {
+                // Every layout diagnostic names its viewport, so without components or aliases
+                // (views read twice from one text) none repeats.
                 if all.isEmpty && layouts.count == 1 {
                     all = layouts[0].diagnostics  // shared, not copied
                 } else {
@@ -208,7 +209,8 @@ public enum Pipeline {
             } else {
                 var seen = Set<Diagnostic>()
                 for l in layouts {
-                    // Two instances of one component report the same layout problem in its body once.
+                    // Two instances of one component, or two copies of an aliased view, report the
+                    // same layout problem once.
                     for d in l.diagnostics where seen.insert(d).inserted { all.append(d) }
                 }
             }

@@ -133,11 +133,16 @@ public struct YAMLParseResult: Sendable {
     /// False when parsing stopped early (a syntax error or a limit): `root` is then the part
     /// built before the stop, with open collections closed.
     public let isComplete: Bool
+    /// Whether an alias (`*name`) was read: the anchored node then appears more than once in
+    /// the tree, and so do the views read from it.
+    public let usesAliases: Bool
 
-    public init(root: YAMLNode?, diagnostics: [Diagnostic], lineTable: LineTable, isComplete: Bool = true) {
+    public init(root: YAMLNode?, diagnostics: [Diagnostic], lineTable: LineTable, isComplete: Bool = true,
+                usesAliases: Bool = false) {
         self.root = root
         self.diagnostics = diagnostics
         self.lineTable = lineTable
         self.isComplete = isComplete
+        self.usesAliases = usesAliases
     }
 }

@@ -56,7 +56,8 @@ public enum YAMLParser {
             decoder.readAll(from: EventReader(input: buffer), chunkSize: 256, into: &builder)
         }
         builder.finish()
-        return YAMLParseResult(root: builder.root, diagnostics: builder.diagnostics, lineTable: table, isComplete: builder.isComplete)
+        return YAMLParseResult(root: builder.root, diagnostics: builder.diagnostics, lineTable: table, isComplete: builder.isComplete,
+                               usesAliases: builder.usesAliases)
     }
 }
 
@@ -133,6 +134,8 @@ struct TreeBuilder {
     var root: YAMLNode?
     var diagnostics: [Diagnostic] = []
     var isComplete = true
+    /// Whether an alias was read (`YAMLParseResult.usesAliases`).
+    var usesAliases = false
     private var stack: [Frame] = []
     private var pending: [YAMLNode] = []
     private var anchors: [String: (node: YAMLNode, size: Int)] = [:]
@@ -201,6 +204,7 @@ struct TreeBuilder {
                 isComplete = false
                 return false
             }
+            usesAliases = true
             add(target.node, size: target.size, anchor: nil)
             return true
         }

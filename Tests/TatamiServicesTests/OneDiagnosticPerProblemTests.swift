@@ -37,6 +37,42 @@ final class OneDiagnosticPerProblemTests: XCTestCase {
         XCTAssertNil(useless.first?.viewport, "a structural lint belongs to no viewport")
     }
 
+    func testAViewCopiedWithAnAliasReportsItsProblemsOnce() {
+        // The alias repeats the anchored row: both copies stand at the anchor's text, so each
+        // finding would come twice, in every viewport.
+        let text = twoViewports + """
+            body:
+              vstack:
+                - &row
+                  hstack:
+                    - text: "a text far too long for the row"
+                      lineLimit: 1
+                    - vstack:
+                        - text: x
+                - *row
+
+            """
+        let a = analyze(text)
+        XCTAssertTrue(a.yaml.usesAliases)
+        let useless = found(a, .uselessContainer)
+        XCTAssertEqual(useless.map(\.range), [range(of: "vstack", in: text, nth: 1)], "\(useless.map(\.message))")
+        let cut = found(a, .textTruncated)
+        XCTAssertEqual(cut.count, 2, "\(cut.map(\.message))")
+        XCTAssertEqual(Set(cut.compactMap(\.viewport)), ["portrait", "landscape"])
+        // Without the alias, the same row written twice is two problems each.
+        let twice = analyze(text.replacingOccurrences(of: "    - *row\n", with: """
+                - hstack:
+                    - text: "a text far too long for the row"
+                      lineLimit: 1
+                    - vstack:
+                        - text: x
+
+            """))
+        XCTAssertFalse(twice.yaml.usesAliases)
+        XCTAssertEqual(found(twice, .uselessContainer).count, 2)
+        XCTAssertEqual(found(twice, .textTruncated).count, 4)
+    }
+
     func testTooDeepIsReportedOnceWhateverTheViewports() {
         // Eleven nested vstacks, each with two children (so none is useless): the 11th is too deep.
         var text = twoViewports + "body:\n"

@@ -16,12 +16,14 @@ public enum StructuralLints {
     public static let codes: Set<DiagnosticCode> = [.tooDeep, .uselessContainer]
 
     /// Appends the findings on `document`'s body to `out`, in pre-order (a view, its
-    /// backgrounds, its children, its overlays).
-    public static func check(_ document: TatamiDocument, into out: inout [Diagnostic]) {
+    /// backgrounds, its children, its overlays). `sharesViews`: some views were read from the
+    /// same text (YAML aliases), so a finding may come twice; it is reported once.
+    public static func check(_ document: TatamiDocument, sharesViews: Bool = false, into out: inout [Diagnostic]) {
         guard let body = document.body else { return }
         // Inside a component's body, views carry their instance's kind key, and a component
-        // used twice in another one's body expands twice under one instance: keep one copy.
-        var seen: Set<Diagnostic>? = document.components.isEmpty ? nil : []
+        // used twice in another one's body expands twice under one instance; a view copied
+        // with a YAML alias keeps the anchor's place: keep one copy.
+        var seen: Set<Diagnostic>? = document.components.isEmpty && !sharesViews ? nil : []
         func report(_ d: Diagnostic) {
             if seen == nil || seen!.insert(d).inserted { out.append(d) }
         }
