@@ -103,7 +103,7 @@ public enum SVGRenderer {
         // The label fits the box: at most 12 points, smaller in a small image (about 0.6 em a
         // character in a monospace face), and clipped to the box whatever the font does.
         let characters = Double(max(1, name.count))
-        let size = max(1, (min(12, r.height * 0.6, (r.width - 2) / (characters * 0.6)) * 10).rounded(.down) / 10)
+        let size = max(4, (min(12, r.height * 0.6, (r.width - 2) / (characters * 0.6)) * 10).rounded(.down) / 10)
         out += "<text x=\"\(Markup.number(r.minX + r.width / 2))\" y=\"\(Markup.number(r.minY + r.height / 2))\" font-size=\"\(Markup.number(size))\""
         out += " text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"\(imageLabel.hex)\">\(Markup.escape(name))</text>\n"
         out += "</svg>\n"
