@@ -72,8 +72,8 @@ public enum HTMLRenderer {
 
     static let style = """
 
-        body{margin:16px;font:13px/1.4 system-ui,-apple-system,'Segoe UI',sans-serif;background:#F2F2F7;color:#1C1C1E}
-        h1{font-size:15px;margin:0 0 12px}
+        body{margin:16px;font:13px/18px system-ui,-apple-system,'Segoe UI',sans-serif;background:#F2F2F7;color:#1C1C1E}
+        h1{font-size:15px;line-height:20px;margin:0 0 12px}
         .viewports{display:flex;flex-wrap:wrap;gap:24px;align-items:flex-start}
         figure{margin:0}
         figcaption{margin:0 0 6px;font-weight:600}
@@ -81,7 +81,7 @@ public enum HTMLRenderer {
         .viewport>svg{position:absolute;left:0;top:0;display:block}
         .view{position:absolute;box-sizing:border-box}
         .view:hover{outline:1px solid #FF2D95;outline-offset:-1px;background:rgba(255,45,149,0.08)}
-        .info{font:12px/1.4 ui-monospace,'DejaVu Sans Mono',Menlo,Consolas,monospace;min-height:1.4em;margin-top:6px;white-space:pre;max-width:100%}
+        .info{font:12px/18px ui-monospace,'DejaVu Sans Mono',Menlo,Consolas,monospace;min-height:18px;margin-top:6px;white-space:pre;max-width:100%}
 
         """
 
@@ -123,7 +123,7 @@ public enum HTMLRenderer {
         var out = "<figure>\n<figcaption>\(Markup.escape(label))</figcaption>\n"
         out += "<div class=\"viewport\" data-viewport=\"\(Markup.escape(v.name))\" data-width=\"\(w)\" data-height=\"\(h)\""
         out += " style=\"width:\(w)px;height:\(h)px\"\(v.direction == .rtl ? " data-direction=\"rtl\"" : "")>\n"
-        out += SVGRenderer.element(scene) + "\n"
+        out += SVGRenderer.element(scene, standalone: false) + "\n"
         for view in scene.views { out += element(view) }
         out += "</div>\n<div class=\"info\">hover over a view for its frame</div>\n</figure>\n"
         return out

@@ -25,16 +25,18 @@ public enum SVGRenderer {
 
     /// A standalone SVG document (XML declaration, namespace) of one viewport.
     public static func render(_ result: LayoutResult) -> String {
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + element(RenderScene(result)) + "\n"
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + element(RenderScene(result), standalone: true) + "\n"
     }
 
-    /// The `<svg>` element alone (the HTML render inlines it).
-    public static func element(_ scene: RenderScene) -> String {
+    /// The `<svg>` element alone; the HTML render inlines it without `data-viewport` (which
+    /// there names the viewport's element, the SVG's parent).
+    public static func element(_ scene: RenderScene, standalone: Bool) -> String {
         let v = scene.viewport
         let w = Markup.number(max(0, v.width)), h = Markup.number(max(0, v.height))
         let label = Markup.escape(v.name.isEmpty ? "\(w)×\(h)" : "\(v.name) \(w)×\(h)")
         var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(w) \(h)\" width=\"\(w)\" height=\"\(h)\""
-        out += " font-family=\"\(fontFamily)\" data-viewport=\"\(Markup.escape(v.name))\">\n"
+        out += " font-family=\"\(fontFamily)\""
+        out += standalone ? " data-viewport=\"\(Markup.escape(v.name))\">\n" : ">\n"
         out += "<title>\(label)</title>\n"
         out += "<rect class=\"viewport\" x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(h)\" fill=\"\(background.hex)\"/>\n"
         for item in scene.items { out += svg(item) }
