@@ -24,7 +24,7 @@ import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
-from chromium import Browser, chromium_binary, decode_png  # noqa: E402
+from chromium import Browser, BrowserError, chromium_binary, decode_png  # noqa: E402
 
 EXAMPLES = sorted((ROOT / "Examples").rglob("*.tatami.yaml"))
 PIXELS = ROOT / "Tests" / "preview" / "pixels.tatami.yaml"
@@ -173,7 +173,10 @@ def test_hovering_a_view_outlines_it_and_shows_its_frame(browser, tmp_path):
 def wait_for(predicate, timeout=20.0, what="condition"):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        value = predicate()
+        try:
+            value = predicate()
+        except BrowserError:
+            value = None  # asked while the page was between two documents (reloading)
         if value:
             return value
         time.sleep(0.1)
