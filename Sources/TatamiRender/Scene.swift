@@ -68,8 +68,9 @@ public struct RenderScene: Sendable {
     public var items: [SceneItem] = []
     public var views: [SceneView] = []
 
-    /// The viewport's safe-area insets as rectangles (top, bottom, then the left and right bands;
-    /// `leading` is on the right in a right-to-left viewport), the empty ones left out.
+    /// The viewport's safe-area insets as rectangles that do not overlap: the top and bottom
+    /// bands across the viewport, then the left and right ones between them (`leading` is on the
+    /// right in a right-to-left viewport); empty ones left out.
     public var safeAreaBands: [Rect] {
         let w = max(0, viewport.width), h = max(0, viewport.height)
         let s = viewport.safeArea
@@ -80,8 +81,10 @@ public struct RenderScene: Sendable {
         var bands: [Rect] = []
         if top > 0 { bands.append(Rect(x: 0, y: 0, width: w, height: top)) }
         if bottom > 0 { bands.append(Rect(x: 0, y: h - bottom, width: w, height: bottom)) }
-        if left > 0 { bands.append(Rect(x: 0, y: 0, width: left, height: h)) }
-        if right > 0 { bands.append(Rect(x: w - right, y: 0, width: right, height: h)) }
+        // The side bands stop at the top and bottom ones, so no corner is shaded twice.
+        let middle = max(0, h - top - bottom)
+        if left > 0, middle > 0 { bands.append(Rect(x: 0, y: top, width: left, height: middle)) }
+        if right > 0, middle > 0 { bands.append(Rect(x: w - right, y: top, width: right, height: middle)) }
         return bands
     }
 

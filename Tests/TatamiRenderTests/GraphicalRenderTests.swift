@@ -247,6 +247,12 @@ final class SVGRenderTests: XCTestCase {
         let ltr = RenderScene(LayoutResult(viewport: Viewport(name: "v", width: 100, height: 50, safeArea: EdgeInsets(leading: 10)),
                                            root: nil, diagnostics: []))
         XCTAssertEqual(ltr.safeAreaBands, [Rect(x: 0, y: 0, width: 10, height: 50)])
+        // Side bands stop at the top and bottom ones: no corner is shaded twice.
+        let all = RenderScene(LayoutResult(viewport: Viewport(name: "v", width: 100, height: 50,
+                                                              safeArea: EdgeInsets(top: 5, leading: 10, bottom: 7, trailing: 4)),
+                                           root: nil, diagnostics: []))
+        XCTAssertEqual(all.safeAreaBands, [Rect(x: 0, y: 0, width: 100, height: 5), Rect(x: 0, y: 43, width: 100, height: 7),
+                                           Rect(x: 0, y: 5, width: 10, height: 38), Rect(x: 96, y: 5, width: 4, height: 38)])
     }
 
     func testEveryExampleRendersAsWellFormedSVG() throws {
