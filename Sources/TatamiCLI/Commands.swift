@@ -110,7 +110,7 @@ struct Preview: ParsableCommand {
     var format: PreviewFormat = .text
 
     @Option(name: .long, help: ArgumentHelp(
-        "Write to this file instead of standard output (replaced whole, never half-written). With --watch and --format html, the page reloads itself when it is rewritten.",
+        "Write to this file instead of standard output (replaced whole, never half-written). With --watch and --format html or svg, the page open in a browser reloads itself when it is rewritten.",
         valueName: "PATH"))
     var output: String?
 
@@ -169,11 +169,11 @@ struct Preview: ParsableCommand {
         try runOnce(PathRecorder(), live: nil)
     }
 
-    /// One render, recording the files read (for `--watch`); `live` makes an HTML page reload
+    /// One render, recording the files read (for `--watch`); `live` makes an HTML page or SVG reload
     /// itself when a later run rewrites it.
     func runOnce(_ recorder: PathRecorder, live: LiveReload?) throws {
         let input = try Inputs.readOne(file)
-        let live = format == .html ? live.map(PreviewOutput.nextStamp) : nil
+        let live = format == .text ? nil : live.map(PreviewOutput.nextStamp)
         var analysis = Pipeline.analyze(bytes: input.bytes, path: input.displayPath,
                                         viewports: viewportOptions.selection(default: format == .html ? .all : .first),
                                         workspace: WorkspaceSettings.forFile(input.displayPath, root: root),
@@ -188,7 +188,7 @@ struct Preview: ParsableCommand {
         case .text:
             for layout in analysis.layouts { out += ASCIIRenderer.render(layout, options: options) }
         case .svg:
-            for layout in analysis.layouts.prefix(1) { out += SVGRenderer.render(layout) }
+            for layout in analysis.layouts.prefix(1) { out += SVGRenderer.render(layout, live: live) }
         case .html:
             let title = input.displayPath == "-" ? "standard input" : input.displayPath
             out = HTMLRenderer.render(analysis.layouts, options: HTMLOptions(title: title, live: live))

@@ -99,17 +99,22 @@ public enum HTMLRenderer {
 
         """
 
-    static func liveScript(_ live: LiveReload) -> String {
-        """
+    /// The reloading script of a page (`svg`: of an SVG document, whose script elements are the
+    /// SVG namespace's, with `href`).
+    static func liveScript(_ live: LiveReload, svg: Bool = false) -> String {
+        let make = svg
+            ? "var s = document.createElementNS('http://www.w3.org/2000/svg', 'script');\n    s.setAttribute('href', src + '?' + Date.now());"
+            : "var s = document.createElement('script');\n    s.src = src + '?' + Date.now();"
+        let parent = svg ? "document.documentElement" : "document.head"
+        return """
 
         (function () {
           var stamp = \(jsString(live.stamp)), src = encodeURIComponent(\(jsString(live.scriptName)));
           window.tatamiLive = function (newest) { if (newest !== stamp) location.reload(); };
           setInterval(function () {
-            var s = document.createElement('script');
-            s.src = src + '?' + Date.now();
+            \(make)
             s.onload = s.onerror = function () { s.remove(); };
-            document.head.appendChild(s);
+            \(parent).appendChild(s);
           }, \(max(50, live.interval)));
         })();
 

@@ -23,14 +23,16 @@ public enum SVGRenderer {
     public static let imageEdge = RGB(142, 142, 147)
     public static let imageLabel = RGB(60, 60, 67)
 
-    /// A standalone SVG document (XML declaration, namespace) of one viewport.
-    public static func render(_ result: LayoutResult) -> String {
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + element(RenderScene(result), standalone: true) + "\n"
+    /// A standalone SVG document (XML declaration, namespace) of one viewport. With `live`, the
+    /// document reloads itself when opened on its own in a browser and the stamp script names a
+    /// newer one (`--watch --output`; an SVG shown through `<img>` runs no script).
+    public static func render(_ result: LayoutResult, live: LiveReload? = nil) -> String {
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + element(RenderScene(result), standalone: true, live: live) + "\n"
     }
 
     /// The `<svg>` element alone; the HTML render inlines it without `data-viewport` (which
     /// there names the viewport's element, the SVG's parent).
-    public static func element(_ scene: RenderScene, standalone: Bool) -> String {
+    public static func element(_ scene: RenderScene, standalone: Bool, live: LiveReload? = nil) -> String {
         let v = scene.viewport
         let w = Markup.number(max(0, v.width)), h = Markup.number(max(0, v.height))
         let label = Markup.escape(v.name.isEmpty ? "\(w)×\(h)" : "\(v.name) \(w)×\(h)")
@@ -45,6 +47,10 @@ public enum SVGRenderer {
             out += "<g class=\"safe-area\" fill=\"\(safeAreaColor.hex)\" fill-opacity=\"\(Markup.number(safeAreaOpacity))\">\n"
             for b in bands { out += "<rect \(attributes(b))/>\n" }
             out += "</g>\n"
+        }
+        if let live {
+            // jsString escapes `<` and `>`, so no `]]>` can end the section early.
+            out += "<script><![CDATA[\(HTMLRenderer.liveScript(live, svg: true))]]></script>\n"
         }
         out += "</svg>"
         return out

@@ -47,6 +47,10 @@ final class XMLRecorder: NSObject, XMLParserDelegate {
         if let i = open.last { elements[i].text += string }
     }
 
+    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+        if let i = open.last { elements[i].text += String(decoding: CDATABlock, as: UTF8.self) }
+    }
+
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
         error = parseError
     }
@@ -221,6 +225,17 @@ final class SVGRenderTests: XCTestCase {
         XCTAssertTrue(elements.contains { $0.text == "a<b>&\"c\"'d'???" })
         XCTAssertTrue(elements.contains { $0.text == "<img>&" })
         XCTAssertFalse(out.contains("<b>"))
+    }
+
+    func testALiveSVGIsStillWellFormedAndReloadsThroughItsStampScript() {
+        let analysis = Pipeline.analyze(text: Self.fixture)
+        let out = SVGRenderer.render(analysis.layouts[0], live: LiveReload(stamp: "]]>", scriptName: "a&b.svg.live.js"))
+        let elements = parsed(out)
+        let script = elements.first { $0.name == "script" }
+        XCTAssertNotNil(script)
+        XCTAssertTrue(script?.text.contains("var stamp = \"]]\\u003E\", src = encodeURIComponent(\"a\\u0026b.svg.live.js\")") ?? false, out)
+        XCTAssertTrue(script?.text.contains("createElementNS('http://www.w3.org/2000/svg', 'script')") ?? false)
+        XCTAssertFalse(SVGRenderer.render(analysis.layouts[0]).contains("<script"))
     }
 
     func testLinesOutsideTheContentAreClipped() {

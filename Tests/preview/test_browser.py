@@ -8,7 +8,8 @@ driven over the DevTools protocol through a pipe (scripts/chromium.py).
   safe area;
 - no request but the page's own file (and, for a live page, its stamp script);
 - the pointer over a view outlines it and shows its frame line;
-- `--watch --output`: an open page reloads itself when the file, or a file it imports, is saved.
+- `--watch --output`: an open page, or an SVG opened on its own, reloads itself when the file
+  (or a file it imports) is saved.
 
 Run by Tests/preview/run.sh.
 """
@@ -217,6 +218,27 @@ def test_watch_rewrites_the_page_and_an_open_page_reloads_itself(browser, tmp_pa
         urls = page.requested_urls()
         assert urls and all(u.startswith("file://") for u in urls), urls
         assert any("page.html.live.js" in u for u in urls)
+    finally:
+        watch.terminate()
+        watch.wait(timeout=10)
+
+
+def test_watch_rewrites_an_svg_and_the_open_svg_reloads_itself(browser, tmp_path):
+    screen = tmp_path / "screen.tatami.yaml"
+    screen.write_text("viewports:\n  v: {width: 100, height: 50}\nbody: {color: red, frame: {width: 40, height: 20}}\n")
+    out = tmp_path / "screen.svg"
+    watch = subprocess.Popen([TATAMI, "preview", "--watch", "--format", "svg", "--output", out, screen],
+                             cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        wait_for(lambda: out.exists() and (tmp_path / "screen.svg.live.js").exists(), what="the first SVG")
+        page = browser.new_page()
+        page.goto(out.as_uri())
+        width = "document.querySelector('rect.color').getAttribute('width')"
+        assert page.evaluate(width) == "40"
+        time.sleep(1.1)
+        screen.write_text(screen.read_text().replace("width: 40", "width: 70"))
+        wait_for(lambda: page.evaluate(width) == "70", what="the SVG's reload")
+        assert all(u.startswith("file://") for u in page.requested_urls())
     finally:
         watch.terminate()
         watch.wait(timeout=10)
