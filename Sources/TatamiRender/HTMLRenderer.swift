@@ -45,7 +45,7 @@ public struct HTMLOptions: Sendable {
 /// (so the one on top under the pointer is the view drawn last there): `data-path`, `data-kind`,
 /// `data-id` (when it has one), `data-x`, `data-y`, `data-width`, `data-height`, and a `title`
 /// that reads as `tatami frames --format text` writes the view. The pointer over a view outlines it
-/// and shows that line under the viewport.
+/// and shows that line above the viewport, under its caption.
 public enum HTMLRenderer {
     public static func render(_ results: [LayoutResult], options: HTMLOptions) -> String {
         var out = """
@@ -76,12 +76,12 @@ public enum HTMLRenderer {
         h1{font-size:15px;line-height:20px;margin:0 0 12px}
         .viewports{display:flex;flex-wrap:wrap;gap:24px;align-items:flex-start}
         figure{margin:0}
-        figcaption{margin:0 0 6px;font-weight:600}
+        figcaption{margin:0 0 2px;font-weight:600}
         .viewport{position:relative;overflow:hidden;outline:1px solid #C6C6C8;background:#FFFFFF}
         .viewport>svg{position:absolute;left:0;top:0;display:block}
         .view{position:absolute;box-sizing:border-box}
         .view:hover{outline:1px solid #FF2D95;outline-offset:-1px;background:rgba(255,45,149,0.08)}
-        .info{font:12px/18px ui-monospace,'DejaVu Sans Mono',Menlo,Consolas,monospace;min-height:18px;margin-top:6px;white-space:pre;max-width:100%}
+        .info{font:12px/18px ui-monospace,'DejaVu Sans Mono',Menlo,Consolas,monospace;min-height:18px;margin:0 0 6px;color:#3C3C43;white-space:pre;max-width:100%}
 
         """
 
@@ -125,12 +125,15 @@ public enum HTMLRenderer {
         let v = scene.viewport
         let w = Markup.number(max(0, v.width)), h = Markup.number(max(0, v.height))
         let label = v.name.isEmpty ? "\(w)×\(h)" : "\(v.name) \(w)×\(h)"
+        // The hovered view's line goes between the caption and the viewport, where it stays in
+        // sight above a tall viewport.
         var out = "<figure>\n<figcaption>\(Markup.escape(label))</figcaption>\n"
+        out += "<div class=\"info\">hover over a view for its frame</div>\n"
         out += "<div class=\"viewport\" data-viewport=\"\(Markup.escape(v.name))\" data-width=\"\(w)\" data-height=\"\(h)\""
         out += " style=\"width:\(w)px;height:\(h)px\"\(v.direction == .rtl ? " data-direction=\"rtl\"" : "")>\n"
         out += SVGRenderer.element(scene, standalone: false) + "\n"
         for view in scene.views { out += element(view) }
-        out += "</div>\n<div class=\"info\">hover over a view for its frame</div>\n</figure>\n"
+        out += "</div>\n</figure>\n"
         return out
     }
 
