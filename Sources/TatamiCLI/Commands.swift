@@ -181,7 +181,7 @@ struct Preview: ParsableCommand {
         try checkViewport(analysis)
         let (cw, ch) = try parseCell()
         let options = RenderOptions(cellWidth: cw, cellHeight: ch, ascii: ascii, outline: outline,
-                                    color: color.enabled(forFileDescriptor: 1))
+                                    color: output == nil ? color.enabled(forFileDescriptor: 1) : color == .always)  // auto: never in a file
         let clock = DispatchTime.now().uptimeNanoseconds
         var out = ""
         switch format {
