@@ -242,3 +242,16 @@ def test_watch_rewrites_an_svg_and_the_open_svg_reloads_itself(browser, tmp_path
     finally:
         watch.terminate()
         watch.wait(timeout=10)
+
+
+def test_every_example_has_its_generated_screenshot(browser, tmp_path):
+    """docs/images/<example>.png exists for every example (scripts/generate-screenshots.py), is a
+    PNG at scale 1, and holds every viewport of the example's page as drawn now. (Whether it is
+    up to date pixel for pixel depends on the fonts installed: run the script after a change.)"""
+    page = browser.new_page(width=1400, height=900)
+    for example in EXAMPLES:
+        name = str(example.relative_to(ROOT / "Examples")).replace(".tatami.yaml", "").replace("/", "-")
+        image = decode_png((ROOT / "docs" / "images" / f"{name}.png").read_bytes())
+        page.goto(html(example, tmp_path / "page.html").as_uri())
+        for v in page.evaluate(GEOMETRY):
+            assert v["x"] + v["width"] <= image.width and v["y"] + v["height"] <= image.height, (name, v["name"])
