@@ -96,12 +96,23 @@ func checkViewport(_ a: Analysis) throws {
 }
 
 struct Preview: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Draw a file's layout in the terminal.")
+    static let configuration = CommandConfiguration(
+        abstract: "Draw a file's layout: in the terminal, or as SVG or an HTML page at true geometry.")
 
     @Argument(help: "The file to preview; - reads standard input.")
     var file: String
 
     @OptionGroup var viewportOptions: ViewportOptions
+
+    @Option(name: .long, help: ArgumentHelp(
+        "text (the terminal render), svg (one viewport, 1 unit = 1 point) or html (every viewport side by side, one self-contained page).",
+        discussion: "html draws every viewport the file declares unless --viewport or --width/--height chooses one."))
+    var format: PreviewFormat = .text
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Write to this file instead of standard output (replaced whole, never half-written). With --watch and --format html or svg, the page open in a browser reloads itself when it is rewritten.",
+        valueName: "PATH"))
+    var output: String?
 
     @Flag(name: .long, help: ArgumentHelp(
         "Plain ASCII only: +-| boxes, and the text's own characters as ASCII stand-ins of the same width.",
@@ -135,6 +146,8 @@ struct Preview: ParsableCommand {
     func validate() throws {
         _ = try parseCell()
         if watch && file == "-" { throw ValidationError("--watch needs a file, not standard input") }
+        if format != .text && (ascii || outline) { throw ValidationError("--ascii and --outline apply to --format text only") }
+        if output == "-" { throw ValidationError("--output takes a file; without it the preview goes to standard output") }
     }
 
     func parseCell() throws -> (Double, Double) {
@@ -150,27 +163,43 @@ struct Preview: ParsableCommand {
         if watch {
             let (files, _) = try Inputs.watchable([file])
             // On a terminal each redraw replaces the last one.
-            Watch.loop(inputs: files, directories: [], clearScreen: isatty(1) == 1) { try runOnce($0) }
+            let live = output.map { PreviewOutput.liveReload(for: $0) }
+            Watch.loop(inputs: files, directories: [], clearScreen: output == nil && isatty(1) == 1) { try runOnce($0, live: live) }
         }
-        try runOnce(PathRecorder())
+        try runOnce(PathRecorder(), live: nil)
     }
 
-    /// One render, recording the files read (for `--watch`).
-    func runOnce(_ recorder: PathRecorder) throws {
+    /// One render, recording the files read (for `--watch`); `live` makes an HTML page or SVG reload
+    /// itself when a later run rewrites it.
+    func runOnce(_ recorder: PathRecorder, live: LiveReload?) throws {
         let input = try Inputs.readOne(file)
+        let live = format == .text ? nil : live.map(PreviewOutput.nextStamp)
         var analysis = Pipeline.analyze(bytes: input.bytes, path: input.displayPath,
-                                        viewports: viewportOptions.selection(default: .first),
+                                        viewports: viewportOptions.selection(default: format == .html ? .all : .first),
                                         workspace: WorkspaceSettings.forFile(input.displayPath, root: root),
                                         reading: { recorder.record($0) })
         try checkViewport(analysis)
         let (cw, ch) = try parseCell()
         let options = RenderOptions(cellWidth: cw, cellHeight: ch, ascii: ascii, outline: outline,
-                                    color: color.enabled(forFileDescriptor: 1))
+                                    color: output == nil ? color.enabled(forFileDescriptor: 1) : color == .always)  // auto: never in a file
         let clock = DispatchTime.now().uptimeNanoseconds
         var out = ""
-        for layout in analysis.layouts { out += ASCIIRenderer.render(layout, options: options) }
+        switch format {
+        case .text:
+            for layout in analysis.layouts { out += ASCIIRenderer.render(layout, options: options) }
+        case .svg:
+            for layout in analysis.layouts.prefix(1) { out += SVGRenderer.render(layout, live: live) }
+        case .html:
+            let title = input.displayPath == "-" ? "standard input" : input.displayPath
+            out = HTMLRenderer.render(analysis.layouts, options: HTMLOptions(title: title, live: live))
+        }
         analysis.timings.render = Double(DispatchTime.now().uptimeNanoseconds - clock) / 1e9
-        StandardOutput.write(out)
+        if let output {
+            try PreviewOutput.write(out, to: output, live: live)
+            if watch { StandardError.write("tatami: wrote \(output)\n") }
+        } else {
+            StandardOutput.write(out)
+        }
         if timings { printTimings(analysis.timings, file: input.displayPath, includeRender: true) }
         try exitOnErrors(analysis, file: input.displayPath)
     }
@@ -220,6 +249,57 @@ struct Frames: ParsableCommand {
         }
         if timings { printTimings(analysis.timings, file: input.displayPath, includeRender: false) }
         try exitOnErrors(analysis, file: input.displayPath)
+    }
+}
+
+/// `tatami preview --format`.
+enum PreviewFormat: String, CaseIterable, ExpressibleByArgument {
+    case text, svg, html
+}
+
+/// `tatami preview --output`: files replaced whole, and the stamp script of a live page.
+enum PreviewOutput {
+    /// The stamp script beside `path` (`page.html` → `page.html.live.js`) and a stamp new to this
+    /// process, made before the first run; each write takes a newer one.
+    static func liveReload(for path: String) -> LiveReload {
+        LiveReload(stamp: "", scriptName: (URL(fileURLWithPath: path).lastPathComponent) + ".live.js")
+    }
+
+    private static var writes = 0
+
+    /// `live` with a stamp no earlier write of this process had.
+    static func nextStamp(_ live: LiveReload) -> LiveReload {
+        writes += 1
+        var next = live
+        next.stamp = "\(ProcessInfo.processInfo.processIdentifier)-\(Int(Date().timeIntervalSince1970 * 1000))-\(writes)"
+        return next
+    }
+
+    /// Writes `text` to `path` through a temporary file in the same folder and a rename, so a
+    /// reader never sees half a file. With `live`, the page first, then its stamp script, so an
+    /// open page that sees the new stamp reloads into the new page.
+    static func write(_ text: String, to path: String, live: LiveReload?) throws {
+        try replace(path, with: text)
+        guard let live else { return }
+        let script = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(live.scriptName).path
+        try replace(script, with: live.script)
+    }
+
+    static func replace(_ path: String, with text: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        do {
+            try Data(text.utf8).write(to: temporary)
+            if rename(temporary.path, url.path) != 0 {
+                throw InputError(description: "\(path): cannot write (\(String(cString: strerror(errno))))")
+            }
+        } catch let error as InputError {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw InputError(description: "\(path): cannot write (\(error.localizedDescription))")
+        }
     }
 }
 

@@ -9,7 +9,7 @@ struct ColorLook: Sendable, Equatable {
     let background: String?
 }
 
-enum ColorTable {
+public enum ColorTable {
     /// The named colours. Fill characters are all ASCII, pairwise different, and different from
     /// the characters used by `--ascii` boxes (`+ - |`) and one-row images (`[ ]`).
     static let named: [String: ColorLook] = [
@@ -40,6 +40,31 @@ enum ColorTable {
 
     static func derivedFill<S: Sequence>(_ bytes: S) -> Character where S.Element == UInt8 {
         derivedFills[Int(hash(bytes) % UInt32(derivedFills.count))]
+    }
+
+    /// SwiftUI's system colours in the light appearance (docs/decisions.md), for the graphical
+    /// renders and the editor's colour swatches.
+    public static let namedRGB: [String: RGB] = [
+        "red": RGB(255, 59, 48),
+        "green": RGB(52, 199, 89),
+        "blue": RGB(0, 122, 255),
+        "orange": RGB(255, 149, 0),
+        "yellow": RGB(255, 204, 0),
+        "purple": RGB(175, 82, 222),
+        "pink": RGB(255, 45, 85),
+        "gray": RGB(142, 142, 147),
+        "black": RGB(0, 0, 0),
+        "white": RGB(255, 255, 255),
+    ]
+
+    /// The colour the graphical renders fill with; nil for `clear`, which draws nothing. A name
+    /// outside the eleven (which validation should reject) is drawn gray.
+    public static func rgb(_ color: ColorValue) -> RGB? {
+        switch color {
+        case .named("clear"): return nil
+        case .named(let name): return namedRGB[name] ?? RGB(142, 142, 147)
+        case .rgb(let r, let g, let b): return RGB(r, g, b)
+        }
     }
 
     /// nil for `clear`, which draws nothing.

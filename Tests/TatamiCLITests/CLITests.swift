@@ -45,6 +45,42 @@ final class CLITests: XCTestCase {
     let broken = "Tests/Fixtures/cli/broken.tatami.yaml"
     let warning = "Tests/Fixtures/cli/warning.tatami.yaml"
 
+    func testPreviewFormats() throws {
+        // The README's first example: SVG of its one viewport, HTML of every viewport.
+        let svg = try tatami(["preview", "--format", "svg", "Examples/avocado-toast.tatami.yaml"])
+        XCTAssertEqual(svg.status, 0, svg.stderr)
+        XCTAssertTrue(svg.stdout.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 320 120\""), svg.stdout)
+        let html = try tatami(["preview", "--format", "html", "Examples/book-grid.tatami.yaml"])
+        XCTAssertEqual(html.status, 0, html.stderr)
+        for name in ["phone", "phone-landscape", "tablet"] {
+            XCTAssertTrue(html.stdout.contains("<div class=\"viewport\" data-viewport=\"\(name)\""), name)
+        }
+        XCTAssertFalse(html.stdout.contains("tatamiLive"), "only a page written by --watch reloads itself")
+        // --viewport chooses one; the SVG takes the first unless told.
+        let one = try tatami(["preview", "--format", "html", "--viewport", "tablet", "Examples/book-grid.tatami.yaml"])
+        XCTAssertFalse(one.stdout.contains("data-viewport=\"phone\""))
+        XCTAssertTrue(try tatami(["preview", "--format", "svg", "Examples/book-grid.tatami.yaml"]).stdout.contains("data-viewport=\"phone\""))
+        // Text-render options with a graphical format are usage errors.
+        XCTAssertEqual(try tatami(["preview", "--format", "svg", "--ascii", "Examples/book-grid.tatami.yaml"]).status, 2)
+        XCTAssertEqual(try tatami(["preview", "--format", "html", "--outline", "Examples/book-grid.tatami.yaml"]).status, 2)
+        XCTAssertEqual(try tatami(["preview", "--format", "pdf", "Examples/book-grid.tatami.yaml"]).status, 2)
+    }
+
+    func testPreviewOutputWritesTheFileAndStillExitsOneOnErrors() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tatami-output-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("broken.svg")
+        let r = try tatami(["preview", "--format", "svg", "--output", out.path, broken])
+        XCTAssertEqual(r.status, 1, "the file has errors")
+        XCTAssertEqual(r.stdout, "")
+        XCTAssertTrue(try String(contentsOf: out, encoding: .utf8).contains("<svg "))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("broken.svg.live.js").path))
+        let missing = try tatami(["preview", "--format", "svg", "--output", dir.appendingPathComponent("no/such/dir.svg").path, "Examples/avocado-toast.tatami.yaml"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("cannot write"), missing.stderr)
+    }
+
     func testLintExamplesIsClean() throws {
         let r = try tatami(["lint", "Examples"])
         XCTAssertEqual(r.status, 0, r.stdout + r.stderr)

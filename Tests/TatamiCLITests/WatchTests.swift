@@ -86,6 +86,33 @@ extension CLITests {
         XCTAssertFalse(read().0.contains("\u{1B}["))
     }
 
+    func testPreviewWatchRewritesTheOutputAndItsStampScript() throws {
+        let dir = try project()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let page = dir.appendingPathComponent("page.html"), stamp = dir.appendingPathComponent("page.html.live.js")
+        let (p, read) = try start(["preview", "--watch", "--format", "html", "--output", "page.html", "screen.tatami.yaml"], in: dir)
+        defer { p.terminate(); p.waitUntilExit() }
+        wait(read, "the first page") { _, e in e.contains("wrote page.html") && e.contains("watching 2 files") }
+        XCTAssertEqual(read().0, "", "nothing on standard output")
+        let first = try String(contentsOf: page, encoding: .utf8), firstStamp = try String(contentsOf: stamp, encoding: .utf8)
+        XCTAssertTrue(first.contains(">hi</text>"), first)
+        // The page carries the stamp its script announces.
+        let announced = firstStamp.components(separatedBy: "\"")[1]
+        XCTAssertEqual(firstStamp, "tatamiLive(\"\(announced)\");\n")
+        XCTAssertTrue(first.contains("var stamp = \"\(announced)\", src = encodeURIComponent(\"page.html.live.js\")"), first)
+        Thread.sleep(forTimeInterval: 0.1)
+        try "components:\n  Badge:\n    params:\n      label: {type: string}\n    body:\n      text: \"<${label}>\"\n"
+            .write(to: dir.appendingPathComponent("lib.tatami.yaml"), atomically: true, encoding: .utf8)
+        wait(read, "the second page") { _, e in e.components(separatedBy: "wrote page.html").count - 1 >= 2 }
+        let second = try String(contentsOf: page, encoding: .utf8), secondStamp = try String(contentsOf: stamp, encoding: .utf8)
+        XCTAssertTrue(second.contains(">&lt;hi&gt;</text>"), second)
+        XCTAssertNotEqual(secondStamp, firstStamp)
+        XCTAssertTrue(second.contains(secondStamp.components(separatedBy: "\"")[1]))
+        // No temporary file is left behind.
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        XCTAssertEqual(names, ["lib.tatami.yaml", "page.html", "page.html.live.js", "screen.tatami.yaml"])
+    }
+
     func testWatchRefusesStandardInput() throws {
         XCTAssertEqual(try tatami(["lint", "--watch", "-"]).status, 2)
         XCTAssertEqual(try tatami(["preview", "--watch", "-"]).status, 2)

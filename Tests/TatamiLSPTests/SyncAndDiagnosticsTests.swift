@@ -194,6 +194,34 @@ final class SyncAndDiagnosticsTests: XCTestCase {
         XCTAssertEqual(preview([.string(uri)])["result"]?.string, "┌─ w 160×16 ─────────┐\n│####################│\n└────────────────────┘\n")
     }
 
+    func testPreviewHTMLAndSVGDrawTheEditorsText() {
+        let c = TestClient()
+        c.start()
+        c.open(uri, "viewports: {a: {width: 40, height: 20}, b: {width: 60, height: 30}}\nbody: {color: red, id: x}\n")
+        func run(_ command: String, _ arguments: [JSON]) -> String? {
+            c.request("workspace/executeCommand", .object([("command", .string(command)), ("arguments", .array([.string(uri)] + arguments))]))["result"]?.string
+        }
+        // Every viewport, each an element of its size, the colour's element on its frame.
+        let page = run("tatami.previewHTML", []) ?? ""
+        XCTAssertTrue(page.hasPrefix("<!DOCTYPE html>"), page)
+        XCTAssertTrue(page.contains("data-viewport=\"a\" data-width=\"40\" data-height=\"20\" style=\"width:40px;height:20px\""), page)
+        XCTAssertTrue(page.contains("data-viewport=\"b\" data-width=\"60\" data-height=\"30\""), page)
+        XCTAssertTrue(page.contains("title=\"color#x / 0,0 60×30\""), page)
+        XCTAssertFalse(page.contains("tatamiLive"), "the editor refreshes the page itself")
+        // One named viewport.
+        let one = run("tatami.previewHTML", [.string("b")]) ?? ""
+        XCTAssertFalse(one.contains("data-viewport=\"a\""))
+        XCTAssertTrue(one.contains("data-viewport=\"b\""))
+        // The unsaved text, as SVG.
+        c.notify("textDocument/didChange", .object([
+            ("textDocument", .object([("uri", .string(uri)), ("version", .number(2))])),
+            ("contentChanges", .array([.object([("text", .string("viewports: {w: {width: 16, height: 8}}\nbody: {color: blue}\n"))])])),
+        ]))
+        let svg = run("tatami.previewSVG", []) ?? ""
+        XCTAssertTrue(svg.contains("viewBox=\"0 0 16 8\""), svg)
+        XCTAssertTrue(svg.contains("<rect class=\"color\" x=\"0\" y=\"0\" width=\"16\" height=\"8\" fill=\"#007AFF\"/>"), svg)
+    }
+
     func testFramesReturnsTheFramesJSON() {
         let c = TestClient()
         c.start()

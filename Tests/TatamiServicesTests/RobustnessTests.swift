@@ -26,7 +26,9 @@ final class RobustnessTests: XCTestCase {
                 XCTAssertGreaterThanOrEqual(n.frame.height, 0, file: file, line: line)
             }
             _ = ASCIIRenderer.render(layout)
+            _ = SVGRenderer.render(layout)
         }
+        _ = HTMLRenderer.render(a.layouts, options: HTMLOptions(title: "robustness"))
         return (a, seconds)
     }
 

@@ -222,6 +222,16 @@ async def test_preview_and_frames_commands(client):
         types.ExecuteCommandParams(command="tatami.preview", arguments=[uri(path), "wide"])
     )
     assert "Tea" in render and "Avocado" not in render
+    # The graphical renders of the same unsaved text: the SVG of `tatami preview --format svg`,
+    # and the HTML page with every viewport.
+    svg = await client.workspace_execute_command_async(
+        types.ExecuteCommandParams(command="tatami.previewSVG", arguments=[uri(path), "wide"])
+    )
+    assert svg.startswith("<?xml") and 'data-viewport="wide"' in svg and ">Tea</text>" in svg
+    page = await client.workspace_execute_command_async(
+        types.ExecuteCommandParams(command="tatami.previewHTML", arguments=[uri(path)])
+    )
+    assert 'data-viewport="narrow"' in page and 'data-viewport="wide"' in page and ">Tea</text>" in page
 
 
 def apply_edits(text: str, edits) -> str:

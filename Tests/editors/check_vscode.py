@@ -9,7 +9,9 @@
 - extension.js, run against stand-ins for `vscode` and `vscode-languageclient/node`
   (Tests/editors/stubs), starts `<tatami.server.path> lsp`, sends the default viewport, asks the
   server for `tatami.preview` and shows its answer beside the editor, and redraws once per burst
-  of edits.
+  of edits; its graphical preview opens a webview beside the editor holding the server's
+  `tatami.previewHTML` page (with a policy that lets it load nothing), replaces it once per burst
+  of edits, reuses the panel, and stops when the panel is closed.
 
 Run by Tests/grammar/run.sh (pytest Tests/grammar Tests/editors/check_vscode.py).
 """
@@ -116,6 +118,10 @@ def test_contributions_agree(manifest, packaged):
 
     source = (EXTENSION / manifest["main"]).read_text(encoding="utf-8")
     assert "registerCommand('tatami.showPreview'" in source
+    assert commands["tatami.showGraphicalPreview"]["category"] == "Tatami"
+    assert "registerCommand('tatami.showGraphicalPreview'" in source
+    for menu in ("commandPalette", "editor/title"):
+        assert {m["command"] for m in c["menus"][menu]} == {"tatami.showPreview", "tatami.showGraphicalPreview"}
     for setting in properties:
         section, key = setting.split(".", 1)
         assert section == "tatami" and f"'{key}'" in source, f"extension.js does not read {setting}"
@@ -212,10 +218,53 @@ def test_changing_the_viewport_setting_tells_the_server_and_redraws(session):
     assert request["params"]["arguments"] == ["file:///work/Examples/avocado-toast.tatami.yaml"]
 
 
+def test_graphical_preview_opens_a_webview_beside_the_editor_with_the_servers_page(session):
+    entries = session["graphical preview"]
+    (panel,) = events(entries, "createWebviewPanel")
+    assert panel["viewType"] == "tatami.htmlPreview"
+    assert panel["title"] == "avocado-toast.tatami.yaml (graphical preview)"
+    assert panel["showOptions"] == {"viewColumn": -2, "preserveFocus": True}  # ViewColumn.Beside
+    assert panel["options"] == {"enableScripts": True, "localResourceRoots": []}
+    # Every viewport: no viewport argument, whatever tatami.preview.viewport says.
+    (request,) = events(entries, "request")
+    assert request == {"method": "workspace/executeCommand",
+                       "params": {"command": "tatami.previewHTML",
+                                  "arguments": ["file:///work/Examples/avocado-toast.tatami.yaml"]}}
+    (shown,) = events(entries, "webviewHtml")
+    assert shown["panel"] == panel["panel"]
+    # The server's page, with a policy right after <head> that lets it load nothing.
+    assert shown["html"].startswith("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta http-equiv=\"Content-Security-Policy\"")
+    assert "default-src 'none'" in shown["html"]
+    assert "<body>page 1 " in shown["html"]
+
+
+def test_a_burst_of_edits_replaces_the_graphical_preview_once(session):
+    entries = session["graphical edits"]
+    (request,) = events(entries, "request")
+    assert request["params"]["command"] == "tatami.previewHTML"
+    (shown,) = events(entries, "webviewHtml")
+    assert "<body>page 2 " in shown["html"]
+
+
+def test_the_graphical_preview_is_reused(session):
+    entries = session["graphical preview again"]
+    assert events(entries, "createWebviewPanel") == []
+    assert events(entries, "reveal") == [{"panel": 0, "viewColumn": -2, "preserveFocus": True}]
+    (shown,) = events(entries, "webviewHtml")
+    assert "<body>page 3 " in shown["html"]
+
+
+def test_a_closed_graphical_preview_is_not_redrawn(session):
+    entries = session["graphical preview closed"]
+    assert events(entries, "disposePanel") == [{"panel": 0}]
+    assert events(entries, "request") == [] and events(entries, "webviewHtml") == []
+
+
 def test_preview_of_another_language_asks_nothing(session):
     entries = session["not a tatami file"]
     assert events(entries, "request") == [] and events(entries, "openTextDocument") == []
-    assert len(events(entries, "information")) == 1
+    assert events(entries, "createWebviewPanel") == []
+    assert len(events(entries, "information")) == 2
 
 
 def test_deactivation_stops_the_server(session):

@@ -1,5 +1,6 @@
 // Runs editors/vscode/extension.js against the stubs (copied next to it as node_modules by
-// check_vscode.py) through one session: activation, a preview, edits, a settings change.
+// check_vscode.py) through one session: activation, a preview, edits, a settings change, the
+// graphical preview's webview, edits to it, closing it.
 // Prints the recorded log as JSON, with a {"event": "step"} entry before each step.
 'use strict';
 
@@ -41,9 +42,30 @@ async function main() {
   const previewUri = Object.keys(state.providers).length ? log.filter((e) => e.event === 'showTextDocument')[0].detail.uri : '';
   await state.providers['tatami-preview'].provideTextDocumentContent(vscode.Uri.parse(previewUri));
 
+  step('graphical preview');
+  vscode.window.activeTextEditor = { document: { uri: file, languageId: 'tatami' } };
+  await vscode.commands.executeCommand('tatami.showGraphicalPreview');
+
+  step('graphical edits');
+  for (let i = 0; i < 3; i++) {
+    for (const l of state.listeners.change) l({ document });
+    await sleep(50);
+  }
+  for (const l of state.listeners.change) l({ document: other });
+  await sleep(600);
+
+  step('graphical preview again');
+  await vscode.commands.executeCommand('tatami.showGraphicalPreview');
+
+  step('graphical preview closed');
+  state.panels[0].dispose();
+  for (const l of state.listeners.change) l({ document });
+  await sleep(600);
+
   step('not a tatami file');
   vscode.window.activeTextEditor = { document: { uri: vscode.Uri.parse('file:///work/README.md'), languageId: 'markdown' } };
   await vscode.commands.executeCommand('tatami.showPreview');
+  await vscode.commands.executeCommand('tatami.showGraphicalPreview');
 
   step('deactivate');
   await extension.deactivate();

@@ -1,7 +1,8 @@
 'use strict';
 // Tatami for VS Code: starts the language server (`<tatami.server.path> lsp`, over standard input
-// and output), tells it the default viewport, and shows the server's ASCII preview of a file in a
-// read-only document beside the editor, redrawn as the file changes.
+// and output), tells it the default viewport, and shows the server's previews of a file beside the
+// editor, redrawn as the file changes: the ASCII one in a read-only document, the graphical one
+// (every viewport at true geometry, hover for frames) in a webview.
 
 const vscode = require('vscode');
 const {
@@ -12,6 +13,11 @@ const {
 
 const PREVIEW_SCHEME = 'tatami-preview';
 const PREVIEW_COMMAND = 'tatami.preview';
+const HTML_PREVIEW_COMMAND = 'tatami.previewHTML';
+const HTML_PREVIEW_VIEW_TYPE = 'tatami.htmlPreview';
+// The webview may run the page's own inline script and style, and load nothing at all.
+const HTML_PREVIEW_CSP =
+  '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; style-src \'unsafe-inline\'; script-src \'unsafe-inline\';">';
 const REFRESH_DELAY_MS = 300;
 
 /** @type {LanguageClient | undefined} */
@@ -74,6 +80,7 @@ async function restartClient() {
   }
   await startClient();
   preview.refreshAll();
+  htmlPreviews.refreshAll();
 }
 
 /** The ASCII previews: one read-only virtual document per Tatami file, redrawn on change. */
@@ -140,16 +147,108 @@ class PreviewProvider {
 
 const preview = new PreviewProvider();
 
-async function showPreview(resource) {
-  let source = resource instanceof vscode.Uri ? resource : undefined;
-  if (!source) {
-    const editor = vscode.window.activeTextEditor;
-    if (!editor || editor.document.languageId !== 'tatami') {
-      vscode.window.showInformationMessage('Tatami: open a .tatami.yaml file to preview it.');
-      return;
-    }
-    source = editor.document.uri;
+function escapeHTML(text) {
+  return String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+}
+
+/** The graphical previews: one webview per Tatami file showing the server's `tatami.previewHTML`
+ * page (every viewport side by side), replaced once the file has been quiet for REFRESH_DELAY_MS. */
+class HTMLPreviews {
+  constructor() {
+    /** Tatami file URI (string) → its webview panel. */
+    this.panels = new Map();
+    this.timers = new Map();
   }
+
+  static title(source) {
+    return `${source.path.split('/').pop() || 'untitled'} (graphical preview)`;
+  }
+
+  async show(source) {
+    const key = source.toString();
+    let panel = this.panels.get(key);
+    if (panel) {
+      panel.reveal(vscode.ViewColumn.Beside, true);
+    } else {
+      panel = vscode.window.createWebviewPanel(
+        HTML_PREVIEW_VIEW_TYPE,
+        HTMLPreviews.title(source),
+        { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+        { enableScripts: true, localResourceRoots: [] });
+      this.panels.set(key, panel);
+      panel.onDidDispose(() => this.closed(key));
+    }
+    await this.render(key);
+  }
+
+  /** The server's page for `source`, with a policy that lets it load nothing; or a page saying why
+   * there is none. */
+  async page(source) {
+    if (starting) await starting;
+    if (!client) return '<!DOCTYPE html><p>The Tatami language server is not running (see the Tatami output).</p>';
+    try {
+      const html = await client.sendRequest(ExecuteCommandRequest.type, {
+        command: HTML_PREVIEW_COMMAND,
+        arguments: [source],
+      });
+      if (typeof html !== 'string') throw new Error('the server did not answer with a page');
+      return html.includes('<head>') ? html.replace('<head>', `<head>\n${HTML_PREVIEW_CSP}`) : HTML_PREVIEW_CSP + html;
+    } catch (error) {
+      return `<!DOCTYPE html><pre>Tatami could not draw ${escapeHTML(source)}:\n${escapeHTML(error && error.message ? error.message : error)}</pre>`;
+    }
+  }
+
+  async render(key) {
+    const panel = this.panels.get(key);
+    if (!panel) return;
+    const html = await this.page(key);
+    // Closed while the server was drawing: nothing to show it in.
+    if (this.panels.get(key) === panel) panel.webview.html = html;
+  }
+
+  scheduleRefresh(source) {
+    if (!this.panels.has(source)) return;
+    clearTimeout(this.timers.get(source));
+    this.timers.set(source, setTimeout(() => {
+      this.timers.delete(source);
+      this.render(source);
+    }, REFRESH_DELAY_MS));
+  }
+
+  refreshAll() {
+    for (const key of this.panels.keys()) this.render(key);
+  }
+
+  closed(key) {
+    this.panels.delete(key);
+    clearTimeout(this.timers.get(key));
+    this.timers.delete(key);
+  }
+
+  dispose() {
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+    for (const panel of [...this.panels.values()]) panel.dispose();
+    this.panels.clear();
+  }
+}
+
+const htmlPreviews = new HTMLPreviews();
+
+/** The Tatami file a command is about: the one it was given, else the active editor's. */
+function tatamiSource(resource) {
+  if (resource instanceof vscode.Uri) return resource;
+  const editor = vscode.window.activeTextEditor;
+  if (!editor || editor.document.languageId !== 'tatami') {
+    vscode.window.showInformationMessage('Tatami: open a .tatami.yaml file to preview it.');
+    return undefined;
+  }
+  return editor.document.uri;
+}
+
+async function showPreview(resource) {
+  const source = tatamiSource(resource);
+  if (!source) return;
   const uri = PreviewProvider.previewUri(source);
   const alreadyOpen = preview.open.has(uri.toString());
   const document = await vscode.workspace.openTextDocument(uri);
@@ -165,9 +264,16 @@ function activate(context) {
   context.subscriptions.push(
     vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, preview),
     preview,
+    htmlPreviews,
     vscode.commands.registerCommand('tatami.showPreview', showPreview),
+    vscode.commands.registerCommand('tatami.showGraphicalPreview', (resource) => {
+      const source = tatamiSource(resource);
+      return source ? htmlPreviews.show(source) : undefined;
+    }),
     vscode.workspace.onDidChangeTextDocument((event) => {
-      if (event.document.languageId === 'tatami') preview.scheduleRefresh(event.document.uri.toString());
+      if (event.document.languageId !== 'tatami') return;
+      preview.scheduleRefresh(event.document.uri.toString());
+      htmlPreviews.scheduleRefresh(event.document.uri.toString());
     }),
     vscode.workspace.onDidCloseTextDocument((document) => {
       if (document.uri.scheme === PREVIEW_SCHEME) preview.closed(document.uri);
@@ -190,4 +296,4 @@ function deactivate() {
   return old ? old.stop() : undefined;
 }
 
-module.exports = { activate, deactivate, PreviewProvider };
+module.exports = { activate, deactivate, PreviewProvider, HTMLPreviews };

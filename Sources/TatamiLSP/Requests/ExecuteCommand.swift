@@ -3,8 +3,9 @@ import TatamiRender
 import TatamiServices
 
 extension LanguageServer {
-    /// `workspace/executeCommand`: `tatami.preview` and `tatami.frames`, both with arguments
-    /// `[uri, viewport?]` and both about the editor's current text of that document.
+    /// `workspace/executeCommand`: `tatami.preview`, `tatami.previewSVG`, `tatami.previewHTML` and
+    /// `tatami.frames`, all with arguments `[uri, viewport?]` and all about the editor's current
+    /// text of that document. `tatami.previewHTML` draws every viewport unless one is named.
     func executeCommand(_ params: JSON) throws -> JSON {
         guard let command = params["command"]?.string else { throw ResponseError.invalidParams("command is missing") }
         let arguments = params["arguments"]?.array ?? []
@@ -17,11 +18,21 @@ extension LanguageServer {
         guard let doc = documents[uri] else { throw ResponseError.invalidParams("the document \(uri) is not open") }
         let named = arguments.count > 1 ? arguments[1].string : nil
         let a = try analysis(doc)
+        if command == "tatami.previewHTML" {
+            // What `tatami preview --format html` writes (without --watch's reloading: the editor
+            // replaces the page itself).
+            let layouts = named.map { $0.isEmpty } ?? true ? a.layouts : [try chosenLayout(a, viewport: named)]
+            let title = (doc.path ?? doc.uri).split(separator: "/").last.map(String.init) ?? doc.uri
+            return .string(HTMLRenderer.render(layouts, options: HTMLOptions(title: title)))
+        }
         let layout = try chosenLayout(a, viewport: named)
         switch command {
         case "tatami.preview":
             // What `tatami preview --color never` prints.
             return .string(ASCIIRenderer.render(layout, options: RenderOptions()))
+        case "tatami.previewSVG":
+            // What `tatami preview --format svg` prints.
+            return .string(SVGRenderer.render(layout))
         default:
             let text = FramesFormatter.json(file: doc.path ?? doc.uri, result: layout)
             do { return try JSON.parse(text) } catch { throw ResponseError(.internalError, "frames output is not JSON") }

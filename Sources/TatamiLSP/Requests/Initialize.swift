@@ -3,7 +3,7 @@ import TatamiServices
 
 extension LanguageServer {
     /// The commands `workspace/executeCommand` runs.
-    static let commands = ["tatami.preview", "tatami.frames"]
+    static let commands = ["tatami.preview", "tatami.previewSVG", "tatami.previewHTML", "tatami.frames"]
 
     func initialize(_ params: JSON) throws -> JSON {
         guard params.isObject else { throw ResponseError.invalidParams("initialize takes an object") }

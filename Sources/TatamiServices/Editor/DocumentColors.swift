@@ -1,5 +1,6 @@
 import TatamiBase
 import TatamiModel
+import TatamiRender
 import TatamiYAML
 
 /// A colour as an editor's picker holds it: red, green, blue and alpha, each from 0 to 1.
@@ -61,19 +62,11 @@ public struct ColorPresentationInfo: Hashable, Sendable {
 extension EditorServices {
     /// What the named colours look like: SwiftUI's system colours in the light appearance
     /// (iOS 13 to 18), black, white, and `clear` as transparent black (docs/decisions.md).
-    public static let namedColors: [String: RGBAColor] = [
-        "red": RGBAColor(255, 59, 48),
-        "green": RGBAColor(52, 199, 89),
-        "blue": RGBAColor(0, 122, 255),
-        "orange": RGBAColor(255, 149, 0),
-        "yellow": RGBAColor(255, 204, 0),
-        "purple": RGBAColor(175, 82, 222),
-        "pink": RGBAColor(255, 45, 85),
-        "gray": RGBAColor(142, 142, 147),
-        "black": RGBAColor(0, 0, 0),
-        "white": RGBAColor(255, 255, 255),
-        "clear": RGBAColor(0, 0, 0, alpha: 0),
-    ]
+    public static let namedColors: [String: RGBAColor] = {
+        var colors = ColorTable.namedRGB.mapValues { RGBAColor($0.red, $0.green, $0.blue) }
+        colors["clear"] = RGBAColor(0, 0, 0, alpha: 0)
+        return colors
+    }()
 
     /// Every colour the file writes where the format reads one, in source order: the value of
     /// a `color` view (wherever a view stands: the body, backgrounds and overlays, `modifiers`,

@@ -21,6 +21,10 @@ class LanguageClient {
   }
   sendRequest(type, params) {
     log.push({ event: 'request', detail: { method: type.method, params } });
+    if (params.command === 'tatami.previewHTML') {
+      this.pages = (this.pages || 0) + 1;
+      return Promise.resolve(`<!DOCTYPE html>\n<html lang="en">\n<head>\n<title>t</title>\n</head>\n<body>page ${this.pages} ${JSON.stringify(params.arguments)}</body>\n</html>\n`);
+    }
     return Promise.resolve(`ASCII ${JSON.stringify(params.arguments)}`);
   }
 }

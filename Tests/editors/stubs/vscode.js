@@ -47,6 +47,7 @@ const state = {
   providers: {},
   commands: {},
   listeners: { change: [], close: [], configuration: [] },
+  panels: [],
 };
 
 const workspace = {
@@ -68,8 +69,44 @@ const workspace = {
   },
 };
 
+/** A webview panel: records what the extension shows in it. */
+class WebviewPanel {
+  constructor(viewType, title, showOptions, options) {
+    this.id = state.panels.length;
+    this.viewType = viewType;
+    this.title = title;
+    this.disposeListeners = [];
+    const id = this.id;
+    let html = '';
+    this.webview = {
+      options,
+      get html() {
+        return html;
+      },
+      set html(value) {
+        html = value;
+        record('webviewHtml', { panel: id, html: value });
+      },
+    };
+    state.panels.push(this);
+    record('createWebviewPanel', { panel: id, viewType, title, showOptions, options });
+  }
+  reveal(viewColumn, preserveFocus) {
+    record('reveal', { panel: this.id, viewColumn, preserveFocus });
+  }
+  onDidDispose(listener) {
+    this.disposeListeners.push(listener);
+    return { dispose: () => {} };
+  }
+  dispose() {
+    record('disposePanel', { panel: this.id });
+    for (const l of this.disposeListeners) l();
+  }
+}
+
 const window = {
   activeTextEditor: undefined,
+  createWebviewPanel: (viewType, title, showOptions, options) => new WebviewPanel(viewType, title, showOptions, options),
   async showTextDocument(document, options) {
     record('showTextDocument', { uri: document.uri.toString(), options });
   },
