@@ -162,7 +162,7 @@ struct KeySet: Equatable, Sendable {
 /// A mapping's pairs, with the later duplicates of a key left out as `uniquePairs` does, and
 /// each key found in a `NameIndex` (of any size).
 struct KeyedPairs {
-    let pairs: [YAMLPair]
+    let pairs: YAMLPairs
     /// The name index's position of each of the first 16 pairs' keys, a byte each (pairs 0–7
     /// in `firstIDs.0`, 8–15 in `firstIDs.1`, lowest byte first); `unknownKey` for keys not in
     /// the index, `storedLater` for indexes too large for a byte (kept in `later`).
@@ -181,7 +181,7 @@ struct KeyedPairs {
     private static let storedLater: UInt64 = 0xFE
     private static let ones: UInt64 = 0x0101_0101_0101_0101
 
-    init(pairs: [YAMLPair], tableSize: Int) {
+    init(pairs: YAMLPairs, tableSize: Int) {
         self.pairs = pairs
         self.tableSize = tableSize
     }
@@ -245,7 +245,7 @@ struct KeyedPairs {
 extension ValidationPass {
     /// `uniquePairs(raw)` with each key looked up in `index`. Mappings with nothing to leave out
     /// or report are read without copying them.
-    func keyedPairs(_ raw: [YAMLPair], _ index: NameIndex) -> KeyedPairs {
+    func keyedPairs(_ raw: YAMLPairs, _ index: NameIndex) -> KeyedPairs {
         if cutNodes.isEmpty {
             var keyed = KeyedPairs(pairs: raw, tableSize: index.names.count)
             var plain = true

@@ -65,25 +65,7 @@ enum Relocation {
     /// `root` with every range and offset map moved by `base`; shared subtrees (aliases) stay
     /// shared.
     static func relocate(_ root: YAMLNode, by base: Int) -> YAMLNode {
-        var memo: [ObjectIdentifier: YAMLNode] = [:]
-        return relocate(root, base, &memo)
-    }
-
-    private static func relocate(_ node: YAMLNode, _ base: Int, _ memo: inout [ObjectIdentifier: YAMLNode]) -> YAMLNode {
-        if let done = memo[ObjectIdentifier(node)] { return done }
-        let content: YAMLNode.Content
-        switch node.content {
-        case .scalar(let s):
-            content = .scalar(YAMLScalar(text: s.text, style: s.style, valueRange: shift(s.valueRange, base),
-                                         offsetMap: shift(s.offsetMap, base)))
-        case .mapping(let pairs):
-            content = .mapping(pairs.map { YAMLPair(key: relocate($0.key, base, &memo), value: relocate($0.value, base, &memo)) })
-        case .sequence(let items):
-            content = .sequence(items.map { relocate($0, base, &memo) })
-        }
-        let moved = YAMLNode(content: content, range: shift(node.range, base), tag: node.tag, isFlow: node.isFlow)
-        memo[ObjectIdentifier(node)] = moved
-        return moved
+        root.relocated(by: base)
     }
 
     static func shift(_ r: SourceRange, _ base: Int) -> SourceRange {

@@ -101,12 +101,12 @@ final class ValidationPass {
     /// child at every level). What they lack may have come after the error, so nothing is
     /// reported missing from them, and the null values the YAML stage gave their last keys are
     /// left out.
-    let cutNodes: Set<ObjectIdentifier>
+    let cutNodes: Set<YAMLNode.ID>
     /// Serials of the containers cut short by a syntax error or read as a guessed kind (`TatamiDocument.provisionalViews`).
     var provisionalViews: Set<Int> = []
     /// Lists of a component body from which an empty slot was left out: a container built from
     /// one holds fewer views than its body as written, so it is provisional too.
-    var shortenedBySlots: Set<ObjectIdentifier> = []
+    var shortenedBySlots: Set<YAMLNode.ID> = []
 
     /// `cutFrom`: the root of an incomplete parse, whose open nodes are marked cut.
     init(table: LineTable, cutFrom root: YAMLNode? = nil, sources: SourceSet? = nil, session: ImportSession? = nil,
@@ -122,12 +122,12 @@ final class ValidationPass {
     }
 
     /// The nodes open at the point where an incomplete parse stopped.
-    private static func openNodes(from root: YAMLNode) -> Set<ObjectIdentifier> {
-        var nodes = Set<ObjectIdentifier>()
+    private static func openNodes(from root: YAMLNode) -> Set<YAMLNode.ID> {
+        var nodes = Set<YAMLNode.ID>()
         var node: YAMLNode? = root
         var steps = 0
         while let n = node, steps < 10_000 {
-            nodes.insert(ObjectIdentifier(n))
+            nodes.insert(n.id)
             switch n.content {
             case .mapping(let pairs): node = pairs.last?.value
             case .sequence(let items): node = items.last
@@ -140,7 +140,7 @@ final class ValidationPass {
 
     /// Whether `node` was cut off by a syntax error (see `cutNodes`).
     func isCut(_ node: YAMLNode) -> Bool {
-        !cutNodes.isEmpty && cutNodes.contains(ObjectIdentifier(node))
+        !cutNodes.isEmpty && cutNodes.contains(node.id)
     }
 
     // MARK: Reporting
@@ -240,7 +240,7 @@ final class ValidationPass {
     /// reported them) and non-scalar keys reported and left out.
     /// The pairs without the later occurrences of a key (the YAML stage reported those). Keys
     /// are the same when their UTF-8 bytes are, as YAML compares scalars character by character.
-    func uniquePairs(_ pairs: [YAMLPair]) -> [YAMLPair] {
+    func uniquePairs(_ pairs: YAMLPairs) -> YAMLPairs {
         var seen = Set<[UInt8]>()
         var result: [YAMLPair] = []
         result.reserveCapacity(pairs.count)
@@ -252,7 +252,7 @@ final class ValidationPass {
             if isCut(p.value), case .null? = p.value.scalar?.resolved, p.value.range.isEmpty { continue }
             if seen.insert(Array(k.utf8)).inserted { result.append(p) }
         }
-        return result
+        return result.count == pairs.count ? pairs : YAMLPairs(result)
     }
 
     /// Reads a mapping whose keys are `keys`: reports a non-mapping, unknown keys and missing
@@ -286,7 +286,7 @@ final class ValidationPass {
     }
 
     /// `missing-required`: at the owner key, else the mapping's first key, else the mapping.
-    func reportMissing(_ key: String, in name: String, node: YAMLNode, owner: YAMLNode?, pairs: [YAMLPair]) {
+    func reportMissing(_ key: String, in name: String, node: YAMLNode, owner: YAMLNode?, pairs: YAMLPairs) {
         if isCut(node) { return }
         let at = owner?.range ?? pairs.first?.key.range ?? node.range
         report(.missingRequired, "\(name) is missing `\(key)`", at: at)

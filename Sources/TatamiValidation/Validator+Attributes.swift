@@ -80,7 +80,7 @@ extension ValidationPass {
     /// references and imported files' ids are left out (the latter are that file's).
     private func recordID(_ id: String, _ node: YAMLNode) {
         if !frames.isEmpty {
-            if SourceSet.isImported(node.range) || frames[frames.count - 1].unresolved.contains(ObjectIdentifier(node)) { return }
+            if SourceSet.isImported(node.range) || frames[frames.count - 1].unresolved.contains(node.id) { return }
         }
         ids.append((id, node.range))
     }

@@ -6,7 +6,7 @@ import TatamiYAML
 extension ValidationPass {
     /// The named entries of a top-level map, duplicates left out; nil (reported) when the value
     /// is not a mapping. Null means none.
-    private func namedEntries(_ pair: YAMLPair, what: String) -> [YAMLPair]? {
+    private func namedEntries(_ pair: YAMLPair, what: String) -> YAMLPairs? {
         if case .null? = pair.value.scalar?.resolved { return [] }
         guard let pairs = pair.value.pairs else {
             reportWrongType(pair.value, key: pair.key, expected: "a mapping of \(what) by name", for: "`\(pair.key.keyText ?? "")`")

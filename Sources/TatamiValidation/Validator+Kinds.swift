@@ -28,7 +28,7 @@ struct KindContent {
     var cells = GridCells.fill
     var bricks = BrickOptions()
     /// The children's YAML nodes, validated after the view's own keys.
-    var childNodes: [YAMLNode] = []
+    var childNodes: YAMLItems = []
     var children: [ViewNode] = []
 
     init(name: String, which: KindName) {
@@ -238,7 +238,7 @@ extension ValidationPass {
     // MARK: Containers
 
     /// A container's children: null means none; more than the limit are reported and dropped.
-    private func childItems(_ value: YAMLNode, key: YAMLNode, kind: String) -> [YAMLNode] {
+    private func childItems(_ value: YAMLNode, key: YAMLNode, kind: String) -> YAMLItems {
         if case .null? = value.scalar?.resolved { return [] }
         guard let items = value.items else {
             reportWrongType(value, key: key, expected: "a list of views", for: "`\(kind)`")
@@ -247,7 +247,7 @@ extension ValidationPass {
         guard items.count <= ValidationLimits.maxChildren else {
             report(.tooComplex, "`\(kind)` has \(items.count) children; at most \(ValidationLimits.maxChildren) are allowed",
                    at: key.range)
-            return Array(items.prefix(ValidationLimits.maxChildren))
+            return YAMLItems(Array(items.prefix(ValidationLimits.maxChildren)))
         }
         return items
     }

@@ -339,7 +339,7 @@ extension ValidationPass {
         if !frames.isEmpty {
             // Inside an expansion: an argument's views are read where the instance is written;
             // an unresolved `$slot` is left out (its instance has been told).
-            let id = ObjectIdentifier(node)
+            let id = node.id
             if let c = argumentContext(of: id) {
                 let savedScope = scope, savedAnchor = modelAnchor, savedChain = chain
                 scope = c.scope
@@ -410,7 +410,7 @@ extension ValidationPass {
         Schema.isComponentKey(key)
     }
 
-    private func mappingView(_ node: YAMLNode, _ raw: [YAMLPair], key: YAMLNode?, context: ViewContext) -> BuiltView? {
+    private func mappingView(_ node: YAMLNode, _ raw: YAMLPairs, key: YAMLNode?, context: ViewContext) -> BuiltView? {
         let table = viewKeys
         let mapping = keyedPairs(raw, table.index)
         let pairs = mapping.pairs
@@ -527,7 +527,7 @@ extension ValidationPass {
         // A container cut short by a syntax error holds only the children read before it; one
         // read as a guessed kind is not what the file says.
         if kind.spec.isContainer
-            && (isCut(node) || guessedKindPair != nil || lostChild || shortenedBySlots.contains(ObjectIdentifier(kindPair.value))) {
+            && (isCut(node) || guessedKindPair != nil || lostChild || shortenedBySlots.contains(kindPair.value.id)) {
             provisionalViews.insert(serial)
         }
         let view = ViewNode(
@@ -554,7 +554,7 @@ extension ValidationPass {
     /// that kind: nil when no key, or more than one, looks like a kind, or when the closest kinds
     /// tie (`stack` is as close to `hstack` as to `vstack`). Keys that are known view keys or
     /// component names are not candidates.
-    private func misspeltKind(_ pairs: [YAMLPair]) -> (YAMLPair, String)? {
+    private func misspeltKind(_ pairs: YAMLPairs) -> (YAMLPair, String)? {
         var found: (YAMLPair, String)? = nil
         for p in pairs {
             guard let k = p.key.keyText, !k.isEmpty, !Self.isComponentName(k),
@@ -569,7 +569,7 @@ extension ValidationPass {
 
     /// A mapping without a usable kind: its unknown keys are reported (a misspelt kind key is
     /// the usual cause, so `missing-kind` is left out then), else `missing-kind`.
-    private func kindlessView(_ node: YAMLNode, _ pairs: [YAMLPair], hasComponent: Bool) {
+    private func kindlessView(_ node: YAMLNode, _ pairs: YAMLPairs, hasComponent: Bool) {
         var foundUnknown = false
         let candidates = Schema.kindNames + ViewKeys.anywhereOrdered
         for p in pairs {

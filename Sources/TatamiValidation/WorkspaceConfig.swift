@@ -153,7 +153,7 @@ extension ValidationPass {
         return config
     }
 
-    private func uniqueNames(_ pairs: [YAMLPair]) -> [String] {
+    private func uniqueNames(_ pairs: YAMLPairs) -> [String] {
         var seen = Set<String>()
         return pairs.compactMap { $0.key.keyText }.filter { seen.insert($0).inserted }
     }

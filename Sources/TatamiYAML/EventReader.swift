@@ -207,9 +207,9 @@ struct EventDecoder {
         case .scalar:
             let range = SourceRange(start: marks.offset(line: Int(e.startLine), column: Int(e.startColumn)),
                                     end: marks.offset(line: Int(e.endLine), column: Int(e.endColumn)))
-            let value = String(decoding: UnsafeBufferPointer(rebasing: text[Int(e.valueStart)..<Int(e.valueStart + e.valueLength)]), as: UTF8.self)
-            let scalar = makeScalar(text: value, style: scalarStyle(e.style), nodeRange: range, singleLine: e.startLine == e.endLine)
-            return .scalar(YAMLNode(content: .scalar(scalar), range: range, tag: names.tag), anchor: names.anchor)
+            let value = UnsafeBufferPointer(rebasing: text[Int(e.valueStart)..<Int(e.valueStart + e.valueLength)])
+            let scalar = makeScalar(value: value, style: scalarStyle(e.style), nodeRange: range, singleLine: e.startLine == e.endLine)
+            return .scalar(scalar, tag: names.tag, anchor: names.anchor)
         case .sequenceStart, .mappingStart:
             return .collectionStart(isMapping: e.kind == .mappingStart, start: marks.offset(line: Int(e.startLine), column: Int(e.startColumn)),
                                     tag: names.tag, anchor: names.anchor, isFlow: e.style != 0)
@@ -276,26 +276,35 @@ struct EventDecoder {
 
     // MARK: Scalars
 
-    private func makeScalar(text: String, style: ScalarStyle, nodeRange: SourceRange, singleLine: Bool) -> YAMLScalar {
+    /// A scalar as the store keeps it: its value's text only where it differs from the source.
+    private func makeScalar(value: UnsafeBufferPointer<UInt8>, style: ScalarStyle, nodeRange: SourceRange,
+                            singleLine: Bool) -> YAMLStoreBuilder.Scalar {
         let bytes = table.bytes
+        func decoded() -> String { String(decoding: value, as: UTF8.self) }
         switch style {
         case .plain:
             // A plain scalar has no escapes: on one line, its value is its source text.
-            let source = nodeRange.start..<min(nodeRange.end, bytes.count)
-            if singleLine && source.count == text.utf8.count {
-                return YAMLScalar(text: text, style: style, valueRange: nodeRange,
-                                  offsetMap: .identity(start: source.lowerBound, count: source.count))
+            let resolved = ScalarResolver.resolve(bytes: value)
+            if singleLine && nodeRange.end <= bytes.count && nodeRange.end - nodeRange.start == value.count {
+                return .init(nodeRange: nodeRange, valueRange: nodeRange, style: style, text: nil, table: nil, resolved: resolved)
             }
-            return YAMLScalar(text: text, style: style, valueRange: nodeRange, offsetMap: .none)
+            return .init(nodeRange: nodeRange, valueRange: nodeRange, style: style, text: decoded(), table: nil, resolved: resolved)
         case .singleQuoted, .doubleQuoted:
             let inner = SourceRange(start: min(nodeRange.start + 1, nodeRange.end), end: max(nodeRange.start + 1, nodeRange.end - 1))
-            let map = ScalarOffsetMap.quoted(bytes: bytes, inner: inner, value: text, double: style == .doubleQuoted)
-            return YAMLScalar(text: text, style: style, valueRange: inner, offsetMap: map)
+            switch ScalarOffsetMap.quoted(bytes: bytes, inner: inner, value: value, double: style == .doubleQuoted) {
+            case .identity where inner.end <= bytes.count:
+                return .init(nodeRange: nodeRange, valueRange: inner, style: style, text: nil, table: nil, resolved: nil)
+            case .table(let t):
+                return .init(nodeRange: nodeRange, valueRange: inner, style: style, text: decoded(), table: t, resolved: nil)
+            case .none, .identity:
+                return .init(nodeRange: nodeRange, valueRange: inner, style: style, text: decoded(), table: nil, resolved: nil)
+            }
         case .literal, .folded:
             // The content starts on the line after the indicator.
             let firstLine = table.line(ofByte: nodeRange.start) + 1
             let start = firstLine < table.lineCount ? table.lineStarts[firstLine] : nodeRange.end
-            return YAMLScalar(text: text, style: style, valueRange: SourceRange(start: min(start, nodeRange.end), end: nodeRange.end), offsetMap: .none)
+            return .init(nodeRange: nodeRange, valueRange: SourceRange(start: min(start, nodeRange.end), end: nodeRange.end),
+                         style: style, text: decoded(), table: nil, resolved: nil)
         }
     }
 
@@ -312,8 +321,8 @@ struct EventDecoder {
 
 /// One event as the tree builder takes it.
 enum ParsedEvent {
-    /// A scalar node and the anchor it defines, if any.
-    case scalar(YAMLNode, anchor: String?)
+    /// A scalar, its tag and the anchor it defines, if any.
+    case scalar(YAMLStoreBuilder.Scalar, tag: String?, anchor: String?)
     /// `start`: the byte offset of the collection's first character (its anchor or tag excluded).
     case collectionStart(isMapping: Bool, start: Int, tag: String?, anchor: String?, isFlow: Bool)
     /// `end`: just past a flow collection's closing bracket; for block collections, where

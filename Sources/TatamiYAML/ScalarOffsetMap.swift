@@ -5,15 +5,15 @@ import TatamiBase
 enum ScalarOffsetMap {
     /// For a single-line quoted scalar: one source offset per value byte plus one for the end.
     /// Empty when the scalar spans lines or the mapping cannot be rebuilt exactly.
-    static func quoted(bytes: [UInt8], inner: SourceRange, value: String, double: Bool) -> OffsetMap {
+    static func quoted(bytes: [UInt8], inner: SourceRange, value: UnsafeBufferPointer<UInt8>, double: Bool) -> OffsetMap {
         let start = inner.start, end = min(inner.end, bytes.count)
         guard start <= end else { return .none }
         // Without escapes the value is the source between the quotes.
-        if end - start == value.utf8.count && bytes[start..<end].elementsEqual(value.utf8) {
+        if end - start == value.count && bytes[start..<end].elementsEqual(value) {
             return .identity(start: start, count: end - start)
         }
         var map: [Int] = []
-        map.reserveCapacity(value.utf8.count + 1)
+        map.reserveCapacity(value.count + 1)
         var i = start
         while i < end {
             let b = bytes[i]
@@ -33,7 +33,7 @@ enum ScalarOffsetMap {
             i += 1
         }
         map.append(end)
-        return map.count == value.utf8.count + 1 ? .table(map) : .none
+        return map.count == value.count + 1 ? .table(map) : .none
     }
 
     /// Length in source bytes of the escape at `i`, and how many UTF-8 bytes it produces.

@@ -6,24 +6,25 @@ public enum ScalarResolver {
         // file has a million scalars, and comparing each with twenty words as strings showed up
         // in profiles.
         var copy = text
-        return copy.withUTF8 { resolve(bytes: $0, text: text) }
+        return copy.withUTF8 { resolve(bytes: $0) } ?? .string(text)
     }
 
-    private static func resolve(bytes b: UnsafeBufferPointer<UInt8>, text: String) -> ScalarValue {
+    /// A plain scalar's value from its bytes; nil when it is a string (the caller has the text).
+    static func resolve(bytes b: UnsafeBufferPointer<UInt8>) -> ScalarValue? {
         guard let first = b.first else { return .null }
         switch first {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
-            return number(b, text: text)
+            return number(b)
         case UInt8(ascii: "~"):
-            return b.count == 1 ? .null : .string(text)
+            return b.count == 1 ? .null : nil
         case UInt8(ascii: "n"), UInt8(ascii: "N"):
-            return isWord(b, "null", "Null", "NULL") ? .null : .string(text)
+            return isWord(b, "null", "Null", "NULL") ? .null : nil
         case UInt8(ascii: "t"), UInt8(ascii: "T"):
-            return isWord(b, "true", "True", "TRUE") ? .bool(true) : .string(text)
+            return isWord(b, "true", "True", "TRUE") ? .bool(true) : nil
         case UInt8(ascii: "f"), UInt8(ascii: "F"):
-            return isWord(b, "false", "False", "FALSE") ? .bool(false) : .string(text)
+            return isWord(b, "false", "False", "FALSE") ? .bool(false) : nil
         default:
-            return .string(text)
+            return nil
         }
     }
 
@@ -40,10 +41,11 @@ public enum ScalarResolver {
     }
 
     /// Scalars starting with a digit, a sign or a dot: integers, floats, `.inf`, `.nan`.
-    private static func number(_ b: UnsafeBufferPointer<UInt8>, text: String) -> ScalarValue {
+    private static func number(_ b: UnsafeBufferPointer<UInt8>) -> ScalarValue? {
+        func text() -> String { String(decoding: b, as: UTF8.self) }
         // `.inf` and `.nan` spellings, signed or not: a dot first or second, at most 6 bytes.
         if b.count <= 6, b[0] == UInt8(ascii: ".") || (b.count > 1 && b[1] == UInt8(ascii: ".")) {
-            switch text {
+            switch text() {
             case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .float(.infinity)
             case "-.inf", "-.Inf", "-.INF": return .float(-.infinity)
             case ".nan", ".NaN", ".NAN": return .float(.nan)
@@ -53,15 +55,15 @@ public enum ScalarResolver {
         if let isInteger = decimalInteger(b) {
             if let i = isInteger { return .int(i) }
             // Digits past Int64: the nearest Double.
-            if let d = Double(text) { return .float(d) }
+            if let d = Double(text()) { return .float(d) }
         }
         if b.count > 2, b[0] == UInt8(ascii: "0") {
             let digits = String(decoding: UnsafeBufferPointer(rebasing: b[2...]), as: UTF8.self)
             if b[1] == UInt8(ascii: "x"), let i = Int64(digits, radix: 16) { return .int(i) }
             if b[1] == UInt8(ascii: "o"), let i = Int64(digits, radix: 8) { return .int(i) }
         }
-        if isFloat(b), let d = Double(text) { return .float(d) }
-        return .string(text)
+        if isFloat(b), let d = Double(text()) { return .float(d) }
+        return nil
     }
 
     /// `[-+]?[0-9]+`: nil when the bytes are not that; `.some(nil)` when they are but the value

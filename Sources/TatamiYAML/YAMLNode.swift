@@ -1,7 +1,7 @@
 import TatamiBase
 
 /// How a scalar was written.
-public enum ScalarStyle: Sendable, Hashable {
+public enum ScalarStyle: UInt8, Sendable, Hashable {
     case plain, singleQuoted, doubleQuoted, literal, folded
 }
 
@@ -17,7 +17,8 @@ public enum ScalarValue: Sendable, Hashable {
     case string(String)
 }
 
-/// A scalar node's content.
+/// A scalar node's content, as a value made when asked for (a parsed document keeps its
+/// scalars as byte ranges into the source, see `YAMLStore`).
 public struct YAMLScalar: Sendable, Hashable {
     /// The scalar's value after YAML's escapes and folding.
     public let text: String
@@ -28,16 +29,20 @@ public struct YAMLScalar: Sendable, Hashable {
     /// For single-line scalars whose source bytes map to value bytes one-to-one or through simple
     /// escapes: value UTF-8 offsets → source byte offsets. `.none` for multi-line or folded ones.
     public let offsetMap: OffsetMap
-    /// The value as the core schema resolves it (plain scalars only; others are strings),
-    /// computed once when the scalar is read.
+    /// The value as the core schema resolves it (plain scalars only; others are strings).
     public let resolved: ScalarValue
 
     public init(text: String, style: ScalarStyle, valueRange: SourceRange, offsetMap: OffsetMap) {
+        self.init(text: text, style: style, valueRange: valueRange, offsetMap: offsetMap,
+                  resolved: ScalarResolver.resolve(text, style: style))
+    }
+
+    init(text: String, style: ScalarStyle, valueRange: SourceRange, offsetMap: OffsetMap, resolved: ScalarValue) {
         self.text = text
         self.style = style
         self.valueRange = valueRange
         self.offsetMap = offsetMap
-        self.resolved = ScalarResolver.resolve(text, style: style)
+        self.resolved = resolved
     }
 
     /// The source range of the value's UTF-8 bytes `range`; falls back to the whole value range
@@ -58,54 +63,149 @@ public struct YAMLPair: Sendable {
     }
 }
 
-/// A node of the YAML tree: immutable, with exact start and end positions.
+/// A node of the YAML tree: a handle (a store and an index in it), immutable, with exact start
+/// and end positions. Copying a handle copies two words; the nodes themselves live in their
+/// document's `YAMLStore`.
 ///
-/// Aliases are resolved: an alias becomes the anchored node itself (shared, not copied), so a
-/// node reached through an alias reports the anchor's range; `aliasRange` says where the alias was.
-public final class YAMLNode: @unchecked Sendable {
+/// Aliases are resolved: an alias is the anchored node itself (the same index), so a node
+/// reached through an alias reports the anchor's range.
+///
+/// Nodes made outside the parser (`init(content:range:tag:isFlow:)`: component expansion, import
+/// relocation) each live in a store of their own that holds just them; their children may come
+/// from any store.
+public struct YAMLNode: Sendable {
     public enum Content: Sendable {
         case scalar(YAMLScalar)
-        case mapping([YAMLPair])
-        case sequence([YAMLNode])
+        case mapping(YAMLPairs)
+        case sequence(YAMLItems)
     }
 
-    public let content: Content
+    let store: YAMLStore
+    let index: UInt32
+
+    init(store: YAMLStore, index: UInt32) {
+        self.store = store
+        self.index = index
+    }
+
+    /// A node made outside the parser.
+    public init(content: Content, range: SourceRange, tag: String? = nil, isFlow: Bool = false) {
+        store = YAMLStore(built: YAMLStore.Built(content: content, range: range, tag: tag, isFlow: isFlow))
+        index = 0
+    }
+
+    /// The node's identity: equal for the same node reached twice (through an alias too), of
+    /// one parse; a relocated or rebuilt copy is another node.
+    public struct ID: Hashable, Sendable {
+        let store: ObjectIdentifier
+        let index: UInt32
+    }
+
+    public var id: ID { ID(store: ObjectIdentifier(store), index: index) }
+
+    public var content: Content {
+        if let b = store.built { return b.content }
+        let r = store.nodes[Int(index)]
+        switch r.kind {
+        case .mapping: return .mapping(YAMLPairs(store: store, first: Int(r.first), count: Int(r.count) / 2))
+        case .sequence: return .sequence(YAMLItems(store: store, first: Int(r.first), count: Int(r.count)))
+        case .scalar: return .scalar(store.scalar(r))
+        }
+    }
+
     /// From the first character of the node (its anchor or tag, if any, excluded) to just past
     /// its last character, as UTF-8 byte offsets.
-    public let range: SourceRange
-    /// An explicit tag (`!!str`, `!foo`), if written.
-    public let tag: String?
-    /// Flow style (`[a, b]`, `{a: 1}`) for collections.
-    public let isFlow: Bool
+    public var range: SourceRange {
+        if let b = store.built { return b.range }
+        let r = store.nodes[Int(index)]
+        return SourceRange(start: store.base + Int(r.start), end: store.base + Int(r.end))
+    }
 
-    public init(content: Content, range: SourceRange, tag: String? = nil, isFlow: Bool = false) {
-        self.content = content
-        self.range = range
-        self.tag = tag
-        self.isFlow = isFlow
+    /// An explicit tag (`!!str`, `!foo`), if written.
+    public var tag: String? {
+        if let b = store.built { return b.tag }
+        guard store.nodes[Int(index)].hasTag else { return nil }
+        return store.tags[index]
+    }
+
+    /// Flow style (`[a, b]`, `{a: 1}`) for collections.
+    public var isFlow: Bool {
+        if let b = store.built { return b.isFlow }
+        return store.nodes[Int(index)].isFlow
+    }
+
+    public var isScalar: Bool {
+        if let b = store.built { if case .scalar = b.content { return true } else { return false } }
+        return store.nodes[Int(index)].kind == .scalar
     }
 
     public var scalar: YAMLScalar? {
-        if case .scalar(let s) = content { return s }
-        return nil
+        if let b = store.built {
+            if case .scalar(let s) = b.content { return s }
+            return nil
+        }
+        let r = store.nodes[Int(index)]
+        return r.kind == .scalar ? store.scalar(r) : nil
     }
 
-    public var pairs: [YAMLPair]? {
-        if case .mapping(let p) = content { return p }
-        return nil
+    public var pairs: YAMLPairs? {
+        if let b = store.built {
+            if case .mapping(let p) = b.content { return p }
+            return nil
+        }
+        let r = store.nodes[Int(index)]
+        return r.kind == .mapping ? YAMLPairs(store: store, first: Int(r.first), count: Int(r.count) / 2) : nil
     }
 
-    public var items: [YAMLNode]? {
-        if case .sequence(let i) = content { return i }
-        return nil
+    public var items: YAMLItems? {
+        if let b = store.built {
+            if case .sequence(let i) = b.content { return i }
+            return nil
+        }
+        let r = store.nodes[Int(index)]
+        return r.kind == .sequence ? YAMLItems(store: store, first: Int(r.first), count: Int(r.count)) : nil
     }
 
     /// A key's scalar text, when this node is a scalar (mapping keys are compared by it).
-    public var keyText: String? { scalar?.text }
+    public var keyText: String? {
+        if store.built != nil { return scalar?.text }
+        let r = store.nodes[Int(index)]
+        return r.kind == .scalar ? store.scalarText(Int(r.first)) : nil
+    }
+
+    /// Whether this node is a scalar whose value is `text`, compared as UTF-8 bytes without
+    /// making a string.
+    public func isScalar(_ text: String) -> Bool {
+        if store.built != nil { return scalar.map { sameBytes($0.text, text) } ?? false }
+        let r = store.nodes[Int(index)]
+        guard r.kind == .scalar else { return false }
+        return store.scalarEquals(Int(r.first), text)
+    }
 
     /// The value for a scalar key, first occurrence.
     public subscript(key: String) -> YAMLNode? {
-        pairs?.first(where: { $0.key.keyText == key })?.value
+        pairs?.first(where: { $0.key.isScalar(key) })?.value
+    }
+
+    /// The node that holds this one (the first place an aliased node was written), nil for a
+    /// document's root and for nodes made outside the parser.
+    public var parent: YAMLNode? {
+        guard store.built == nil else { return nil }
+        let p = store.nodes[Int(index)].parent
+        return p < 0 ? nil : YAMLNode(store: store, index: UInt32(p))
+    }
+
+    /// Comments written on their own lines right before this node (nearest last), as ranges
+    /// from `#` to the end of the line.
+    public var leadingComments: [SourceRange] {
+        guard store.built == nil else { return [] }
+        return store.comments.leading(of: index, base: store.base)
+    }
+
+    /// The comment after this node on its last line, if any.
+    public var trailingComment: SourceRange? {
+        guard store.built == nil else { return nil }
+        return store.comments.trailing(of: index, base: store.base)
     }
 
     /// What kind of node this is, in words, for messages ("a mapping", "a list", "a string").
@@ -122,6 +222,141 @@ public final class YAMLNode: @unchecked Sendable {
             }
         }
     }
+
+    /// The same subtree with every offset moved by `delta` (imported files share one offset
+    /// space, docs/format.md §9). A parsed node's copy shares its store's arrays.
+    public func relocated(by delta: Int) -> YAMLNode {
+        if store.built == nil { return YAMLNode(store: store.moved(by: delta), index: index) }
+        var memo: [ID: YAMLNode] = [:]
+        return relocatedBuilt(by: delta, &memo)
+    }
+
+    private func relocatedBuilt(by delta: Int, _ memo: inout [ID: YAMLNode]) -> YAMLNode {
+        if let done = memo[id] { return done }
+        guard let b = store.built else {
+            let moved = relocated(by: delta)
+            memo[id] = moved
+            return moved
+        }
+        func shift(_ r: SourceRange) -> SourceRange { SourceRange(start: r.start + delta, end: r.end + delta) }
+        let content: Content
+        switch b.content {
+        case .scalar(let s):
+            let map: OffsetMap
+            switch s.offsetMap {
+            case .none: map = .none
+            case .identity(let start, let count): map = .identity(start: start + delta, count: count)
+            case .table(let t): map = .table(t.map { $0 + delta })
+            }
+            content = .scalar(YAMLScalar(text: s.text, style: s.style, valueRange: shift(s.valueRange), offsetMap: map,
+                                         resolved: s.resolved))
+        case .mapping(let pairs):
+            content = .mapping(YAMLPairs(pairs.map {
+                YAMLPair(key: $0.key.relocatedBuilt(by: delta, &memo), value: $0.value.relocatedBuilt(by: delta, &memo))
+            }))
+        case .sequence(let items):
+            content = .sequence(YAMLItems(items.map { $0.relocatedBuilt(by: delta, &memo) }))
+        }
+        let moved = YAMLNode(content: content, range: shift(b.range), tag: b.tag, isFlow: b.isFlow)
+        memo[id] = moved
+        return moved
+    }
+}
+
+/// A mapping's pairs: a view of its store's child slots, or pairs made outside the parser.
+public struct YAMLPairs: RandomAccessCollection, Sendable, ExpressibleByArrayLiteral {
+    private enum Storage: Sendable {
+        case stored(YAMLStore, first: Int)
+        case made([YAMLPair])
+    }
+
+    private let storage: Storage
+    public let count: Int
+
+    init(store: YAMLStore, first: Int, count: Int) {
+        storage = .stored(store, first: first)
+        self.count = count
+    }
+
+    public init(_ pairs: [YAMLPair]) {
+        storage = .made(pairs)
+        count = pairs.count
+    }
+
+    public init(arrayLiteral elements: YAMLPair...) { self.init(elements) }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+
+    public subscript(i: Int) -> YAMLPair {
+        switch storage {
+        case .stored(let store, let first):
+            precondition(i >= 0 && i < count, "pair index out of range")
+            let slot = first + 2 * i
+            return YAMLPair(key: YAMLNode(store: store, index: store.children[slot]),
+                            value: YAMLNode(store: store, index: store.children[slot + 1]))
+        case .made(let pairs):
+            return pairs[i]
+        }
+    }
+}
+
+/// A sequence's items: a view of its store's child slots, or nodes made outside the parser.
+public struct YAMLItems: RandomAccessCollection, Sendable, ExpressibleByArrayLiteral {
+    private enum Storage: Sendable {
+        case stored(YAMLStore, first: Int)
+        case made([YAMLNode])
+    }
+
+    private let storage: Storage
+    public let count: Int
+
+    init(store: YAMLStore, first: Int, count: Int) {
+        storage = .stored(store, first: first)
+        self.count = count
+    }
+
+    public init(_ items: [YAMLNode]) {
+        storage = .made(items)
+        count = items.count
+    }
+
+    public init(arrayLiteral elements: YAMLNode...) { self.init(elements) }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+
+    public subscript(i: Int) -> YAMLNode {
+        switch storage {
+        case .stored(let store, let first):
+            precondition(i >= 0 && i < count, "item index out of range")
+            return YAMLNode(store: store, index: store.children[first + i])
+        case .made(let items):
+            return items[i]
+        }
+    }
+}
+
+/// Compares two strings' UTF-8 bytes (YAML compares content, not canonical equivalence).
+func sameBytes(_ a: String, _ b: String) -> Bool {
+    var a = a, b = b
+    guard a.utf8.count == b.utf8.count else { return false }
+    return a.withUTF8 { x in b.withUTF8 { y in x.elementsEqual(y) } }
+}
+
+/// A comment (`#` to the end of its line) and the node it belongs to.
+public struct YAMLComment: Sendable {
+    public enum Placement: Sendable, Hashable {
+        /// On a line of its own, before `node` (nil: after the last node of the document).
+        case leading
+        /// After `node` on the node's last line.
+        case trailing
+    }
+
+    public let range: SourceRange
+    public let placement: Placement
+    /// The node the comment is attached to; nil for comments after everything else.
+    public let node: YAMLNode?
 }
 
 /// What parsing one file produced. Parsing never fails: problems are diagnostics.
@@ -136,13 +371,36 @@ public struct YAMLParseResult: Sendable {
     /// Whether an alias (`*name`) was read: the anchored node then appears more than once in
     /// the tree, and so do the views read from it.
     public let usesAliases: Bool
+    /// Every comment of the text, in order, with the node each belongs to (the formatter's
+    /// trivia). Comments inside a part that could not be parsed are not attached.
+    public let comments: [YAMLComment]
 
     public init(root: YAMLNode?, diagnostics: [Diagnostic], lineTable: LineTable, isComplete: Bool = true,
-                usesAliases: Bool = false) {
+                usesAliases: Bool = false, comments: [YAMLComment] = []) {
         self.root = root
         self.diagnostics = diagnostics
         self.lineTable = lineTable
         self.isComplete = isComplete
         self.usesAliases = usesAliases
+        self.comments = comments
     }
+}
+
+extension YAMLNode {
+    /// Whether two handles are the same node (as `===` compares objects).
+    public static func === (a: YAMLNode, b: YAMLNode) -> Bool { a.store === b.store && a.index == b.index }
+    public static func !== (a: YAMLNode, b: YAMLNode) -> Bool { !(a === b) }
+}
+
+extension Optional where Wrapped == YAMLNode {
+    /// Whether both are nil or both are the same node.
+    public static func === (a: YAMLNode?, b: YAMLNode?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): return true
+        case let (x?, y?): return x === y
+        default: return false
+        }
+    }
+
+    public static func !== (a: YAMLNode?, b: YAMLNode?) -> Bool { !(a === b) }
 }

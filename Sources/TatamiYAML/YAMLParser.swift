@@ -56,8 +56,17 @@ public enum YAMLParser {
             decoder.readAll(from: EventReader(input: buffer), chunkSize: 256, into: &builder)
         }
         builder.finish()
-        return YAMLParseResult(root: builder.root, diagnostics: builder.diagnostics, lineTable: table, isComplete: builder.isComplete,
-                               usesAliases: builder.usesAliases)
+        let rootEnd = builder.rootIndex.map { builder.store.range(of: $0).end } ?? 0
+        let comments = CommentTable(bytes: bytes, nodes: builder.store.nodes,
+                                    scannedUpTo: builder.isComplete ? bytes.count : rootEnd)
+        let store = builder.store.store(source: bytes, comments: comments)
+        let root = builder.rootIndex.map { YAMLNode(store: store, index: $0) }
+        let trivia = comments.records.enumerated().map { i, c in
+            YAMLComment(range: comments.range(i, 0), placement: c.trailing ? .trailing : .leading,
+                        node: c.node < 0 ? nil : YAMLNode(store: store, index: UInt32(c.node)))
+        }
+        return YAMLParseResult(root: root, diagnostics: builder.diagnostics, lineTable: table, isComplete: builder.isComplete,
+                               usesAliases: builder.usesAliases, comments: trivia)
     }
 }
 
@@ -113,15 +122,14 @@ struct MarkConverter {
     }
 }
 
-/// Builds the tree from the decoded events (`ParsedEvent`) with an explicit stack (no recursion).
+/// Builds the store from the decoded events (`ParsedEvent`) with an explicit stack (no recursion).
 struct TreeBuilder {
     /// An open collection. Its children so far are `pending[base...]` (a mapping's as key,
-    /// value, key, value…): one buffer shared by every open collection, so a collection costs
-    /// one exact-size array when it closes and nothing while it is open.
+    /// value, key, value…): one buffer shared by every open collection.
     private struct Frame {
+        let index: UInt32
         let isMapping: Bool
         let start: Int
-        let tag: String?
         let anchor: String?
         let isFlow: Bool
         let base: Int
@@ -131,26 +139,30 @@ struct TreeBuilder {
 
     let limits: YAMLLimits
     let table: LineTable
-    var root: YAMLNode?
+    var store: YAMLStoreBuilder
+    var rootIndex: UInt32?
     var diagnostics: [Diagnostic] = []
     var isComplete = true
     /// Whether an alias was read (`YAMLParseResult.usesAliases`).
     var usesAliases = false
     private var stack: [Frame] = []
-    private var pending: [YAMLNode] = []
-    private var anchors: [String: (node: YAMLNode, size: Int)] = [:]
+    private var pending: [UInt32] = []
+    private var anchors: [String: (index: UInt32, size: Int)] = [:]
     private var aliasBudgetUsed = 0
     private var documents = 0
 
     init(table: LineTable, limits: YAMLLimits) {
         self.limits = limits
         self.table = table
+        store = YAMLStoreBuilder(source: table.bytes)
     }
 
     /// After the last event: closes what an error or an early stop left open.
     mutating func finish() {
         closeOpenCollections()
     }
+
+    private var parentIndex: Int32 { stack.last.map { Int32($0.index) } ?? -1 }
 
     /// Handles one event; false stops the parse.
     mutating func handle(_ event: ParsedEvent) -> Bool {
@@ -171,8 +183,8 @@ struct TreeBuilder {
                 return false
             }
             return true
-        case .scalar(let node, let anchor):
-            add(node, size: 1, anchor: anchor)
+        case .scalar(let scalar, let tag, let anchor):
+            add(store.addScalar(scalar, tag: tag, parent: parentIndex), size: 1, anchor: anchor)
             return true
         case .collectionStart(let isMapping, let start, let tag, let anchor, let isFlow):
             if stack.count >= limits.maxDepth {
@@ -183,7 +195,8 @@ struct TreeBuilder {
                 isComplete = false
                 return false
             }
-            stack.append(Frame(isMapping: isMapping, start: start, tag: tag, anchor: anchor, isFlow: isFlow, base: pending.count))
+            let index = store.openCollection(isMapping: isMapping, start: start, tag: tag, isFlow: isFlow, parent: parentIndex)
+            stack.append(Frame(index: index, isMapping: isMapping, start: start, anchor: anchor, isFlow: isFlow, base: pending.count))
             return true
         case .collectionEnd(let end):
             close(endMark: end)
@@ -205,101 +218,79 @@ struct TreeBuilder {
                 return false
             }
             usesAliases = true
-            add(target.node, size: target.size, anchor: nil)
+            add(target.index, size: target.size, anchor: nil)
             return true
         }
     }
 
-    private mutating func add(_ node: YAMLNode, size: Int, anchor: String?) {
+    private mutating func add(_ node: UInt32, size: Int, anchor: String?) {
         if let anchor { anchors[anchor] = (node, size) }
         if !stack.isEmpty {
             pending.append(node)
             stack[stack.count - 1].size += size
-        } else if root == nil {
-            root = node
+        } else if rootIndex == nil {
+            rootIndex = node
         }
     }
 
     /// The end of the last child added to the innermost open collection, if it has any.
     private var lastChildEnd: Int? {
         guard let top = stack.last, pending.count > top.base else { return nil }
-        return pending[pending.count - 1].range.end
+        return store.range(of: pending[pending.count - 1]).end
     }
 
     private mutating func close(endMark: Int) {
         guard let frame = stack.last else { return }
         let end = frame.isFlow ? endMark : (lastChildEnd ?? frame.start)
         stack.removeLast()
-        let node = collection(frame, range: SourceRange(start: frame.start, end: end))
-        // No slice of `pending` may be alive here, or this would copy the whole buffer.
+        store.close(frame.index, end: end, children: pending[frame.base...])
+        if frame.isMapping { checkDuplicateKeys(frame.base) }
         pending.removeSubrange(frame.base...)
-        add(node, size: frame.size, anchor: frame.anchor)
+        add(frame.index, size: frame.size, anchor: frame.anchor)
     }
 
-    private mutating func collection(_ frame: Frame, range: SourceRange) -> YAMLNode {
-        guard frame.isMapping else {
-            return YAMLNode(content: .sequence(Array(pending[frame.base...])), range: range, tag: frame.tag, isFlow: frame.isFlow)
-        }
-        var pairs: [YAMLPair] = []
-        pairs.reserveCapacity((pending.count - frame.base) / 2)
-        var i = frame.base
-        while i + 1 < pending.count {
-            pairs.append(YAMLPair(key: pending[i], value: pending[i + 1]))
-            i += 2
-        }
-        checkDuplicateKeys(pairs)
-        return YAMLNode(content: .mapping(pairs), range: range, tag: frame.tag, isFlow: frame.isFlow)
-    }
-
-    private mutating func checkDuplicateKeys(_ pairs: [YAMLPair]) {
+    /// Duplicate keys among the pairs `pending[base...]` (key, value, key, value…).
+    private mutating func checkDuplicateKeys(_ base: Int) {
+        let pairCount = (pending.count - base) / 2
+        guard pairCount > 1 else { return }
         // Small mappings (nearly all of them) are checked by comparing keys directly; a
         // dictionary pays off only for large ones.
-        guard pairs.count > 1 else { return }
-        var seen: [ByteKey: YAMLNode] = [:]
-        let useDictionary = pairs.count > 16
-        for (i, pair) in pairs.enumerated() {
-            guard let k = pair.key.keyText else { continue }
-            var first: YAMLNode?
+        var seen: [ByteKey: UInt32] = [:]
+        let useDictionary = pairCount > 16
+        for i in 0..<pairCount {
+            let key = pending[base + 2 * i]
+            guard let k = store.keyBytes(key) else { continue }
+            var first: UInt32?
             if useDictionary {
-                first = seen[ByteKey(text: k)]
-                if first == nil { seen[ByteKey(text: k)] = pair.key }
+                let bk = ByteKey(bytes: k)
+                first = seen[bk]
+                if first == nil { seen[bk] = key }
             } else {
-                first = pairs[..<i].first(where: { $0.key.keyText.map { sameBytes($0, k) } ?? false })?.key
+                for j in 0..<i {
+                    let other = pending[base + 2 * j]
+                    if let o = store.keyBytes(other), o == k {
+                        first = other
+                        break
+                    }
+                }
             }
             if let first {
-                let p = table.scalarPosition(ofByte: first.range.start)
+                let firstRange = store.range(of: first)
+                let p = table.scalarPosition(ofByte: firstRange.start)
+                let text = String(decoding: k, as: UTF8.self)
                 diagnostics.append(Diagnostic(
                     .duplicateKey,
-                    "`\(k)` is already set on line \(p.line + 1); a key may appear once in a mapping",
-                    at: pair.key.range,
-                    related: [RelatedLocation(range: first.range, message: "first `\(k)` here")]))
+                    "`\(text)` is already set on line \(p.line + 1); a key may appear once in a mapping",
+                    at: store.range(of: key),
+                    related: [RelatedLocation(range: firstRange, message: "first `\(text)` here")]))
             }
         }
     }
 
-    /// Keys are compared as bytes (YAML compares content, not canonical Unicode equivalence),
-    /// which is also much cheaper than `String ==`.
-    private func sameBytes(_ a: String, _ b: String) -> Bool {
-        var a = a, b = b
-        guard a.utf8.count == b.utf8.count else { return false }
-        return a.withUTF8 { x in b.withUTF8 { y in x.elementsEqual(y) } }
-    }
-
-    /// A key as large mappings look it up: hashed and compared by its UTF-8 bytes, as small
-    /// ones compare keys (a `String` key would merge canonically equivalent spellings).
+    /// A key as large mappings look it up: hashed and compared by its UTF-8 bytes (YAML
+    /// compares content, not canonical Unicode equivalence).
     private struct ByteKey: Hashable {
-        let text: String
-
-        static func == (a: ByteKey, b: ByteKey) -> Bool {
-            var x = a.text, y = b.text
-            guard x.utf8.count == y.utf8.count else { return false }
-            return x.withUTF8 { p in y.withUTF8 { q in p.elementsEqual(q) } }
-        }
-
-        func hash(into hasher: inout Hasher) {
-            var t = text
-            t.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        }
+        let bytes: ArraySlice<UInt8>
     }
 
     /// After an error or an early stop: close what is open so the partial tree is usable.
@@ -307,14 +298,16 @@ struct TreeBuilder {
         while let top = stack.last {
             // A key without its value yet gets a null value.
             if top.isMapping, (pending.count - top.base) % 2 == 1 {
-                let keyEnd = pending[pending.count - 1].range.end
+                let keyEnd = store.range(of: pending[pending.count - 1]).end
                 add(nullNode(.at(keyEnd)), size: 1, anchor: nil)
             }
             close(endMark: lastChildEnd ?? top.start)
         }
     }
 
-    private func nullNode(_ range: SourceRange) -> YAMLNode {
-        YAMLNode(content: .scalar(YAMLScalar(text: "", style: .plain, valueRange: range, offsetMap: .none)), range: range)
+    private mutating func nullNode(_ range: SourceRange) -> UInt32 {
+        store.addScalar(.init(nodeRange: range, valueRange: range, style: .plain, text: range.start == range.end ? nil : "",
+                              table: nil, resolved: .null),
+                        tag: nil, parent: parentIndex)
     }
 }

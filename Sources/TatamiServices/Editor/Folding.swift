@@ -24,7 +24,7 @@ extension EditorServices {
         guard let root = a.yaml.root else { return [] }
         let table = a.lineTable
         var endByStart: [Int: Int] = [:]
-        var visited = Set<ObjectIdentifier>()
+        var visited = Set<YAMLNode.ID>()
         // Iterative: no stack to run out of, however deep the file.
         var pending: [(node: YAMLNode, from: Int)] = [(root, root.range.start)]
         func fold(_ from: Int, _ node: YAMLNode) {
@@ -37,7 +37,7 @@ extension EditorServices {
             case .scalar:
                 continue
             case .mapping(let pairs):
-                guard visited.insert(ObjectIdentifier(node)).inserted else { continue }
+                guard visited.insert(node.id).inserted else { continue }
                 // The root would fold the whole file, hiding its first key's own range.
                 if node !== root { fold(from, node) }
                 for p in pairs.reversed() {
@@ -45,7 +45,7 @@ extension EditorServices {
                     pending.append((p.key, p.key.range.start))
                 }
             case .sequence(let items):
-                guard visited.insert(ObjectIdentifier(node)).inserted else { continue }
+                guard visited.insert(node.id).inserted else { continue }
                 if node !== root { fold(from, node) }
                 for item in items.reversed() { pending.append((item, item.range.start)) }
             }

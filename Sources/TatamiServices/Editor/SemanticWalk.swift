@@ -159,7 +159,7 @@ struct SemanticWalker<Visitor: SemanticVisitor> {
     var visitor: Visitor
     /// The file's bytes, to place references in scalars without an exact offset map.
     private let source: [UInt8]
-    private var visited = Set<ObjectIdentifier>()
+    private var visited = Set<YAMLNode.ID>()
     /// Deeper than the YAML stage ever builds; a guard, not a limit users meet.
     static var maximumDepth: Int { YAMLLimits.standard.maxDepth + 8 }
 
@@ -509,7 +509,7 @@ struct SemanticWalker<Visitor: SemanticVisitor> {
 
     /// False for a collection already walked (reached again through an alias) or too deep.
     private mutating func enterCollection(_ node: YAMLNode, _ context: SemanticContext) -> Bool {
-        context.depth < Self.maximumDepth && visited.insert(ObjectIdentifier(node)).inserted
+        context.depth < Self.maximumDepth && visited.insert(node.id).inserted
     }
 }
 

@@ -90,9 +90,9 @@ final class ComponentDecl {
     unowned let scope: ComponentScope
 
     /// Scalars of the body holding references, by node.
-    var references: [ObjectIdentifier: ScalarReferences] = [:]
+    var references: [YAMLNode.ID: ScalarReferences] = [:]
     /// Body nodes holding a reference at any depth (the ones an expansion rebuilds).
-    var holdsReferences: Set<ObjectIdentifier> = []
+    var holdsReferences: Set<YAMLNode.ID> = []
     /// Per parameter: where the body uses it as a whole scalar (`$name`).
     var useSites: [[SourceRange]] = []
     /// Component names its body (and its `view` defaults) instantiates, with the key.
@@ -257,7 +257,7 @@ extension ValidationPass {
     /// Finds the references (`$name`, `${name}`, `$$`) and the components a body uses.
     private func scanBody(_ d: ComponentDecl) {
         guard let body = d.body?.value else { return }
-        var visited = Set<ObjectIdentifier>()
+        var visited = Set<YAMLNode.ID>()
         _ = scanReferences(body, d, &visited)
         collectUses(body, into: &d.uses, depth: 0)
         for p in d.params where p.type == .view {
@@ -266,8 +266,8 @@ extension ValidationPass {
     }
 
     /// Whether `node` holds a reference (recorded in `d`).
-    private func scanReferences(_ node: YAMLNode, _ d: ComponentDecl, _ visited: inout Set<ObjectIdentifier>) -> Bool {
-        let id = ObjectIdentifier(node)
+    private func scanReferences(_ node: YAMLNode, _ d: ComponentDecl, _ visited: inout Set<YAMLNode.ID>) -> Bool {
+        let id = node.id
         if !visited.insert(id).inserted { return d.holdsReferences.contains(id) }
         var found = false
         switch node.content {

@@ -15,15 +15,15 @@ final class ExpansionFrame {
     /// The instance's argument nodes, as substituted, with their parameter.
     let arguments: [(node: YAMLNode, param: Int)]
     /// Each argument's context: its views are read where the instance is written.
-    let argumentContexts: [ObjectIdentifier: ArgumentContext]
+    let argumentContexts: [YAMLNode.ID: ArgumentContext]
     /// Nodes of the copy that hold a reference left unresolved (the reference itself and the
     /// collections around it).
-    var unresolved: Set<ObjectIdentifier> = []
+    var unresolved: Set<YAMLNode.ID> = []
     /// Unresolved references: problems inside them are not reported.
     var muted: [SourceRange] = []
 
     init(decl: ComponentDecl, isTemplate: Bool, instanceKey: SourceRange, values: [ParamValue?],
-         arguments: [(node: YAMLNode, param: Int)], argumentContexts: [ObjectIdentifier: ArgumentContext]) {
+         arguments: [(node: YAMLNode, param: Int)], argumentContexts: [YAMLNode.ID: ArgumentContext]) {
         self.decl = decl
         self.isTemplate = isTemplate
         self.instanceKey = instanceKey
@@ -130,7 +130,7 @@ extension ValidationPass {
         var values = [ParamValue?](repeating: nil, count: decl.params.count)
         var given = [Bool](repeating: false, count: decl.params.count)
         var arguments: [(node: YAMLNode, param: Int)] = []
-        var pairs: [YAMLPair] = []
+        var pairs: YAMLPairs = []
         if case .null? = value.scalar?.resolved {
         } else if let raw = value.pairs {
             pairs = uniquePairs(raw)
@@ -200,7 +200,7 @@ extension ValidationPass {
         guard let bodyPair = decl.body else { return nil }
         // Arguments built from a reference nobody resolved: the enclosing instance has
         // already been told (or it is a template); this one is checked with its own arguments.
-        let valueID = ObjectIdentifier(kindPair.value)
+        let valueID = kindPair.value.id
         if frames.contains(where: { $0.unresolved.contains(valueID) }) { return nil }
         // A component inside itself: `component-cycle` is reported at its declaration.
         if chain.contains(where: { $0 === decl }) { return nil }
@@ -217,9 +217,9 @@ extension ValidationPass {
         }
         if decl.state == .unchecked { checkTemplate(decl) }
 
-        var contexts: [ObjectIdentifier: ArgumentContext] = [:]
+        var contexts: [YAMLNode.ID: ArgumentContext] = [:]
         for a in arguments {
-            let id = ObjectIdentifier(a.node)
+            let id = a.node.id
             contexts[id] = argumentContext(of: id) ?? ArgumentContext(scope: scope, anchor: modelAnchor, chain: chain)
         }
         let frame = ExpansionFrame(decl: decl, isTemplate: false, instanceKey: kindPair.key.range, values: values,
@@ -295,7 +295,7 @@ extension ValidationPass {
 
     /// Where an argument was written, when `id` is an argument of an expansion in progress
     /// (innermost first).
-    func argumentContext(of id: ObjectIdentifier) -> ArgumentContext? {
+    func argumentContext(of id: YAMLNode.ID) -> ArgumentContext? {
         for f in frames.reversed() {
             if let c = f.argumentContexts[id] { return c }
         }
@@ -309,7 +309,7 @@ extension ValidationPass {
     /// left out of the list or mapping around it.
     private func substitute(_ node: YAMLNode, _ frame: ExpansionFrame) -> YAMLNode? {
         let d = frame.decl
-        let id = ObjectIdentifier(node)
+        let id = node.id
         guard d.holdsReferences.contains(id) else { return node }
         switch node.content {
         case .scalar(let s):
@@ -352,11 +352,11 @@ extension ValidationPass {
             var holdsUnresolved = false
             for p in pairs {
                 guard let v = substitute(p.value, frame) else { continue }
-                if frame.unresolved.contains(ObjectIdentifier(v)) { holdsUnresolved = true }
+                if frame.unresolved.contains(v.id) { holdsUnresolved = true }
                 out.append(YAMLPair(key: p.key, value: v))
             }
-            let copy = YAMLNode(content: .mapping(out), range: node.range, tag: node.tag, isFlow: node.isFlow)
-            if holdsUnresolved { frame.unresolved.insert(ObjectIdentifier(copy)) }
+            let copy = YAMLNode(content: .mapping(YAMLPairs(out)), range: node.range, tag: node.tag, isFlow: node.isFlow)
+            if holdsUnresolved { frame.unresolved.insert(copy.id) }
             return copy
         case .sequence(let items):
             var out: [YAMLNode] = []
@@ -364,13 +364,13 @@ extension ValidationPass {
             var holdsUnresolved = false
             for item in items {
                 guard let v = substitute(item, frame) else { continue }
-                if frame.unresolved.contains(ObjectIdentifier(v)) { holdsUnresolved = true }
+                if frame.unresolved.contains(v.id) { holdsUnresolved = true }
                 out.append(v)
             }
-            let copy = YAMLNode(content: .sequence(out), range: node.range, tag: node.tag, isFlow: node.isFlow)
-            if holdsUnresolved { frame.unresolved.insert(ObjectIdentifier(copy)) }
+            let copy = YAMLNode(content: .sequence(YAMLItems(out)), range: node.range, tag: node.tag, isFlow: node.isFlow)
+            if holdsUnresolved { frame.unresolved.insert(copy.id) }
             // An empty slot left out: the list is shorter than the body as written.
-            if out.count < items.count { shortenedBySlots.insert(ObjectIdentifier(copy)) }
+            if out.count < items.count { shortenedBySlots.insert(copy.id) }
             return copy
         }
     }

@@ -1,0 +1,255 @@
+import TatamiBase
+
+/// One parsed document's nodes, contiguous: a record per node, the children of every collection
+/// as one flat array of node indexes, scalars as byte ranges into the source (decoded text kept
+/// only where it differs from the source), tags and escape tables in side tables, comments as
+/// trivia. `YAMLNode` is a handle into it.
+///
+/// Immutable once built, so handles share it freely across threads. Records are in document
+/// order (a collection before its children), so starts never decrease along `nodes`. An alias
+/// adds no record: its slot holds the anchored node's index.
+///
+/// The ideas are simdjson's tape (values in one array, collections as index ranges) and rowan's
+/// green tree (trivia kept beside the nodes, so a formatter can be lossless).
+final class YAMLStore: Sendable {
+    enum Kind: UInt8, Sendable {
+        case scalar, mapping, sequence
+    }
+
+    struct NodeRecord: Sendable {
+        /// Byte offsets before `base` is added: the first character (anchor and tag excluded)
+        /// and just past the last.
+        var start: Int32
+        var end: Int32
+        /// The collection holding the node (where it was first written), -1 for the root.
+        var parent: Int32
+        /// Collections: the first slot in `children`; scalars: the index in `scalars`.
+        var first: UInt32
+        /// Collections: how many slots (a mapping has two per pair: key, value).
+        var count: UInt32
+        var kind: Kind
+        /// Bit 0: flow style; bit 1: an explicit tag (in `tags`).
+        var flags: UInt8
+
+        var isFlow: Bool { flags & 1 != 0 }
+        var hasTag: Bool { flags & 2 != 0 }
+    }
+
+    struct ScalarRecord: Sendable {
+        /// The value's characters in the source (before `base` is added).
+        var valueStart: Int32
+        var valueEnd: Int32
+        /// Index in `texts` of the decoded value, or -1 when the value is the source bytes
+        /// `valueStart..<valueEnd` (then its offset map is the identity).
+        var text: Int32
+        /// A number's bits: Int64 or Double by `resolved`.
+        var number: UInt64
+        var style: ScalarStyle
+        var resolved: Resolved
+        /// Whether `offsetTables` holds the value's offset table (escapes on one line).
+        var hasTable: Bool
+    }
+
+    /// A plain scalar's core-schema reading, without its payload.
+    enum Resolved: UInt8, Sendable {
+        case string, null, `false`, `true`, int, float
+    }
+
+    /// A node made outside the parser, alone in its store.
+    struct Built: Sendable {
+        let content: YAMLNode.Content
+        let range: SourceRange
+        let tag: String?
+        let isFlow: Bool
+    }
+
+    /// The text the offsets point into (shared with the parse's `LineTable`, not copied).
+    let source: [UInt8]
+    /// Added to every offset read: imported files are moved into one offset space.
+    let base: Int
+    let nodes: [NodeRecord]
+    let children: [UInt32]
+    let scalars: [ScalarRecord]
+    let texts: [String]
+    /// Per scalar index: one source offset (before `base`) per value byte, plus one.
+    let offsetTables: [UInt32: [Int]]
+    /// Per node index.
+    let tags: [UInt32: String]
+    let comments: CommentTable
+    let built: Built?
+
+    init(source: [UInt8], base: Int, nodes: [NodeRecord], children: [UInt32], scalars: [ScalarRecord], texts: [String],
+         offsetTables: [UInt32: [Int]], tags: [UInt32: String], comments: CommentTable) {
+        self.source = source
+        self.base = base
+        self.nodes = nodes
+        self.children = children
+        self.scalars = scalars
+        self.texts = texts
+        self.offsetTables = offsetTables
+        self.tags = tags
+        self.comments = comments
+        built = nil
+    }
+
+    init(built: Built) {
+        source = []
+        base = 0
+        nodes = []
+        children = []
+        scalars = []
+        texts = []
+        offsetTables = [:]
+        tags = [:]
+        comments = CommentTable()
+        self.built = built
+    }
+
+    /// The same records with every offset moved by `delta` more (the arrays are shared).
+    func moved(by delta: Int) -> YAMLStore {
+        YAMLStore(source: source, base: base + delta, nodes: nodes, children: children, scalars: scalars, texts: texts,
+                  offsetTables: offsetTables, tags: tags, comments: comments)
+    }
+
+    // MARK: Scalars
+
+    func scalarText(_ i: Int) -> String {
+        let s = scalars[i]
+        if s.text >= 0 { return texts[Int(s.text)] }
+        return source.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[Int(s.valueStart)..<Int(s.valueEnd)]), as: UTF8.self)
+        }
+    }
+
+    func scalarEquals(_ i: Int, _ text: String) -> Bool {
+        let s = scalars[i]
+        if s.text >= 0 { return sameBytes(texts[Int(s.text)], text) }
+        var text = text
+        let count = Int(s.valueEnd - s.valueStart)
+        guard text.utf8.count == count else { return false }
+        return text.withUTF8 { t in
+            source.withUnsafeBufferPointer { b in
+                UnsafeBufferPointer(rebasing: b[Int(s.valueStart)..<Int(s.valueEnd)]).elementsEqual(t)
+            }
+        }
+    }
+
+    func scalar(_ r: NodeRecord) -> YAMLScalar {
+        let i = Int(r.first)
+        let s = scalars[i]
+        let valueRange = SourceRange(start: base + Int(s.valueStart), end: base + Int(s.valueEnd))
+        let text = scalarText(i)
+        let map: OffsetMap
+        if s.text < 0 {
+            map = .identity(start: valueRange.start, count: valueRange.end - valueRange.start)
+        } else if s.hasTable, let table = offsetTables[UInt32(i)] {
+            map = .table(base == 0 ? table : table.map { $0 + base })
+        } else {
+            map = .none
+        }
+        let resolved: ScalarValue
+        switch s.resolved {
+        case .string: resolved = .string(text)
+        case .null: resolved = .null
+        case .false: resolved = .bool(false)
+        case .true: resolved = .bool(true)
+        case .int: resolved = .int(Int64(bitPattern: s.number))
+        case .float: resolved = .float(Double(bitPattern: s.number))
+        }
+        return YAMLScalar(text: text, style: s.style, valueRange: valueRange, offsetMap: map, resolved: resolved)
+    }
+}
+
+/// Builds a store as the tree builder reads events: a record when a node starts, its children's
+/// slots when it closes.
+struct YAMLStoreBuilder {
+    let source: [UInt8]
+    private(set) var nodes: [YAMLStore.NodeRecord] = []
+    private(set) var children: [UInt32] = []
+    private var scalars: [YAMLStore.ScalarRecord] = []
+    private var texts: [String] = []
+    private var offsetTables: [UInt32: [Int]] = [:]
+    private var tags: [UInt32: String] = [:]
+
+    /// A scalar as the decoder read it.
+    struct Scalar {
+        var nodeRange: SourceRange
+        var valueRange: SourceRange
+        var style: ScalarStyle
+        /// nil when the value is the source bytes of `valueRange`.
+        var text: String?
+        /// An offset table, when the value has escapes on one line.
+        var table: [Int]?
+        var resolved: ScalarValue?
+    }
+
+    mutating func addScalar(_ s: Scalar, tag: String?, parent: Int32) -> UInt32 {
+        let index = UInt32(nodes.count)
+        let scalarIndex = UInt32(scalars.count)
+        var textIndex: Int32 = -1
+        if let t = s.text {
+            textIndex = Int32(texts.count)
+            texts.append(t)
+        }
+        var number: UInt64 = 0
+        let resolved: YAMLStore.Resolved
+        switch s.resolved {
+        case nil, .string?: resolved = .string
+        case .null?: resolved = .null
+        case .bool(let b)?: resolved = b ? .true : .false
+        case .int(let i)?: resolved = .int; number = UInt64(bitPattern: i)
+        case .float(let d)?: resolved = .float; number = d.bitPattern
+        }
+        if let table = s.table { offsetTables[scalarIndex] = table }
+        scalars.append(YAMLStore.ScalarRecord(
+            valueStart: Int32(s.valueRange.start), valueEnd: Int32(s.valueRange.end), text: textIndex, number: number,
+            style: s.style, resolved: resolved, hasTable: s.table != nil))
+        if let tag { tags[index] = tag }
+        nodes.append(YAMLStore.NodeRecord(
+            start: Int32(s.nodeRange.start), end: Int32(s.nodeRange.end), parent: parent, first: scalarIndex, count: 0,
+            kind: .scalar, flags: tag != nil ? 2 : 0))
+        return index
+    }
+
+    /// A collection's record, made when it opens; `close` gives it its end and children.
+    mutating func openCollection(isMapping: Bool, start: Int, tag: String?, isFlow: Bool, parent: Int32) -> UInt32 {
+        let index = UInt32(nodes.count)
+        if let tag { tags[index] = tag }
+        nodes.append(YAMLStore.NodeRecord(
+            start: Int32(start), end: Int32(start), parent: parent, first: 0, count: 0,
+            kind: isMapping ? .mapping : .sequence, flags: (isFlow ? 1 : 0) | (tag != nil ? 2 : 0)))
+        return index
+    }
+
+    mutating func close(_ index: UInt32, end: Int, children slots: ArraySlice<UInt32>) {
+        let first = UInt32(children.count)
+        children.append(contentsOf: slots)
+        nodes[Int(index)].first = first
+        nodes[Int(index)].count = UInt32(slots.count)
+        nodes[Int(index)].end = Int32(end)
+    }
+
+    init(source: [UInt8]) {
+        self.source = source
+    }
+
+    /// A scalar key's value bytes (a slice of the source or of its decoded text); nil for a
+    /// collection used as a key.
+    func keyBytes(_ index: UInt32) -> ArraySlice<UInt8>? {
+        let r = nodes[Int(index)]
+        guard r.kind == .scalar else { return nil }
+        let s = scalars[Int(r.first)]
+        if s.text >= 0 { return ArraySlice(texts[Int(s.text)].utf8) }
+        return source[Int(s.valueStart)..<Int(s.valueEnd)]
+    }
+
+    func range(of index: UInt32) -> SourceRange {
+        let r = nodes[Int(index)]
+        return SourceRange(start: Int(r.start), end: Int(r.end))
+    }
+
+    func store(source: [UInt8], comments: CommentTable) -> YAMLStore {
+        YAMLStore(source: source, base: 0, nodes: nodes, children: children, scalars: scalars, texts: texts,
+                  offsetTables: offsetTables, tags: tags, comments: comments)
+    }
+}
