@@ -169,7 +169,7 @@ final class EventReader {
     }
 }
 
-/// Turns the events of chunks into `ParsedEvent`s for the tree builder: byte offsets from
+/// Turns the events of chunks into scalars and `ParsedEvent`s for the tree builder: byte offsets from
 /// marks, scalars decoded and resolved, scalar nodes made.
 struct EventDecoder {
     private var marks: MarkConverter
@@ -195,7 +195,14 @@ struct EventDecoder {
     mutating func feed(_ chunk: EventChunk, to builder: inout TreeBuilder) -> Bool {
         chunk.text.withUnsafeBufferPointer { text in
             for e in chunk.events {
-                if !builder.handle(decode(e, chunk, text)) { return false }
+                if e.kind == .scalar {
+                    // Scalars (most events) go to the builder directly: no event value to make
+                    // and destroy.
+                    let names = e.names >= 0 ? chunk.names[Int(e.names)] : (tag: nil, anchor: nil)
+                    builder.scalar(decodeScalar(e, text), tag: names.tag, anchor: names.anchor)
+                } else if !builder.handle(decode(e, chunk, text)) {
+                    return false
+                }
             }
             return true
         }
@@ -205,11 +212,7 @@ struct EventDecoder {
         let names = e.names >= 0 ? chunk.names[Int(e.names)] : (tag: nil, anchor: nil)
         switch e.kind {
         case .scalar:
-            let range = SourceRange(start: marks.offset(line: Int(e.startLine), column: Int(e.startColumn)),
-                                    end: marks.offset(line: Int(e.endLine), column: Int(e.endColumn)))
-            let value = UnsafeBufferPointer(rebasing: text[Int(e.valueStart)..<Int(e.valueStart + e.valueLength)])
-            let scalar = makeScalar(value: value, style: scalarStyle(e.style), nodeRange: range, singleLine: e.startLine == e.endLine)
-            return .scalar(scalar, tag: names.tag, anchor: names.anchor)
+            preconditionFailure("scalars are fed to the builder directly")
         case .sequenceStart, .mappingStart:
             return .collectionStart(isMapping: e.kind == .mappingStart, start: marks.offset(line: Int(e.startLine), column: Int(e.startColumn)),
                                     tag: names.tag, anchor: names.anchor, isFlow: e.style != 0)
@@ -276,6 +279,13 @@ struct EventDecoder {
 
     // MARK: Scalars
 
+    private mutating func decodeScalar(_ e: EventChunk.Event, _ text: UnsafeBufferPointer<UInt8>) -> YAMLStoreBuilder.Scalar {
+        let range = SourceRange(start: marks.offset(line: Int(e.startLine), column: Int(e.startColumn)),
+                                end: marks.offset(line: Int(e.endLine), column: Int(e.endColumn)))
+        let value = UnsafeBufferPointer(rebasing: text[Int(e.valueStart)..<Int(e.valueStart + e.valueLength)])
+        return makeScalar(value: value, style: scalarStyle(e.style), nodeRange: range, singleLine: e.startLine == e.endLine)
+    }
+
     /// A scalar as the store keeps it: its value's text only where it differs from the source.
     private func makeScalar(value: UnsafeBufferPointer<UInt8>, style: ScalarStyle, nodeRange: SourceRange,
                             singleLine: Bool) -> YAMLStoreBuilder.Scalar {
@@ -321,8 +331,6 @@ struct EventDecoder {
 
 /// One event as the tree builder takes it.
 enum ParsedEvent {
-    /// A scalar, its tag and the anchor it defines, if any.
-    case scalar(YAMLStoreBuilder.Scalar, tag: String?, anchor: String?)
     /// `start`: the byte offset of the collection's first character (its anchor or tag excluded).
     case collectionStart(isMapping: Bool, start: Int, tag: String?, anchor: String?, isFlow: Bool)
     /// `end`: just past a flow collection's closing bracket; for block collections, where

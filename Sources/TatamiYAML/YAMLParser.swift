@@ -164,7 +164,12 @@ struct TreeBuilder {
 
     private var parentIndex: Int32 { stack.last.map { Int32($0.index) } ?? -1 }
 
-    /// Handles one event; false stops the parse.
+    /// Adds a scalar.
+    mutating func scalar(_ scalar: YAMLStoreBuilder.Scalar, tag: String?, anchor: String?) {
+        add(store.addScalar(scalar, tag: tag, parent: parentIndex), size: 1, anchor: anchor)
+    }
+
+    /// Handles one event other than a scalar; false stops the parse.
     mutating func handle(_ event: ParsedEvent) -> Bool {
         switch event {
         case .streamEnd:
@@ -182,9 +187,6 @@ struct TreeBuilder {
                     at: SourceRange(start: at, end: table.contentRange(ofLine: table.line(ofByte: at)).upperBound)))
                 return false
             }
-            return true
-        case .scalar(let scalar, let tag, let anchor):
-            add(store.addScalar(scalar, tag: tag, parent: parentIndex), size: 1, anchor: anchor)
             return true
         case .collectionStart(let isMapping, let start, let tag, let anchor, let isFlow):
             if stack.count >= limits.maxDepth {
@@ -253,37 +255,38 @@ struct TreeBuilder {
     private mutating func checkDuplicateKeys(_ base: Int) {
         let pairCount = (pending.count - base) / 2
         guard pairCount > 1 else { return }
+        var duplicates: [(key: UInt32, first: UInt32)] = []
         // Small mappings (nearly all of them) are checked by comparing keys directly; a
         // dictionary pays off only for large ones.
-        var seen: [ByteKey: UInt32] = [:]
-        let useDictionary = pairCount > 16
-        for i in 0..<pairCount {
-            let key = pending[base + 2 * i]
-            guard let k = store.keyBytes(key) else { continue }
-            var first: UInt32?
-            if useDictionary {
-                let bk = ByteKey(bytes: k)
-                first = seen[bk]
-                if first == nil { seen[bk] = key }
-            } else {
-                for j in 0..<i {
-                    let other = pending[base + 2 * j]
-                    if let o = store.keyBytes(other), o == k {
-                        first = other
-                        break
-                    }
+        if pairCount <= 16 {
+            for i in 1..<pairCount {
+                let key = pending[base + 2 * i]
+                for j in 0..<i where store.sameKey(key, pending[base + 2 * j]) {
+                    duplicates.append((key, pending[base + 2 * j]))
+                    break
                 }
             }
-            if let first {
-                let firstRange = store.range(of: first)
-                let p = table.scalarPosition(ofByte: firstRange.start)
-                let text = String(decoding: k, as: UTF8.self)
-                diagnostics.append(Diagnostic(
-                    .duplicateKey,
-                    "`\(text)` is already set on line \(p.line + 1); a key may appear once in a mapping",
-                    at: store.range(of: key),
-                    related: [RelatedLocation(range: firstRange, message: "first `\(text)` here")]))
+        } else {
+            var seen: [ByteKey: UInt32] = [:]
+            for i in 0..<pairCount {
+                let key = pending[base + 2 * i]
+                guard let k = store.keyBytes(key) else { continue }
+                if let first = seen[ByteKey(bytes: k)] {
+                    duplicates.append((key, first))
+                } else {
+                    seen[ByteKey(bytes: k)] = key
+                }
             }
+        }
+        for (key, first) in duplicates {
+            let firstRange = store.range(of: first)
+            let p = table.scalarPosition(ofByte: firstRange.start)
+            let text = String(decoding: store.keyBytes(key) ?? [], as: UTF8.self)
+            diagnostics.append(Diagnostic(
+                .duplicateKey,
+                "`\(text)` is already set on line \(p.line + 1); a key may appear once in a mapping",
+                at: store.range(of: key),
+                related: [RelatedLocation(range: firstRange, message: "first `\(text)` here")]))
         }
     }
 

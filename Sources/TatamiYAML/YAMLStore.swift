@@ -243,6 +243,27 @@ struct YAMLStoreBuilder {
         return source[Int(s.valueStart)..<Int(s.valueEnd)]
     }
 
+    /// Whether two nodes are scalars with the same value bytes.
+    func sameKey(_ a: UInt32, _ b: UInt32) -> Bool {
+        let ra = nodes[Int(a)], rb = nodes[Int(b)]
+        guard ra.kind == .scalar && rb.kind == .scalar else { return false }
+        let sa = scalars[Int(ra.first)], sb = scalars[Int(rb.first)]
+        if sa.text < 0 && sb.text < 0 {
+            let n = Int(sa.valueEnd - sa.valueStart)
+            guard n == Int(sb.valueEnd - sb.valueStart) else { return false }
+            return source.withUnsafeBufferPointer { p in
+                var i = 0
+                while i < n {
+                    if p[Int(sa.valueStart) + i] != p[Int(sb.valueStart) + i] { return false }
+                    i += 1
+                }
+                return true
+            }
+        }
+        guard let x = keyBytes(a), let y = keyBytes(b) else { return false }
+        return x == y
+    }
+
     func range(of index: UInt32) -> SourceRange {
         let r = nodes[Int(index)]
         return SourceRange(start: Int(r.start), end: Int(r.end))
