@@ -203,21 +203,50 @@ public final class ViewNode: @unchecked Sendable {
     public let kindRange: SourceRange
     /// Wrapping modifiers, innermost first.
     public let modifiers: [Modifier]
-    public let id: String?
-    /// `layoutPriority`; nil when not written (0 for most views, −∞ for a spacer in a stack).
-    public let explicitLayoutPriority: Double?
-    public var layoutPriority: Double { explicitLayoutPriority ?? 0 }
-    public let alignmentGuides: [GuideOverride]
-    public let zIndex: Double
-    public let hidden: Bool
-    /// `when`: the view exists only in viewports where this holds.
-    public let condition: Expression?
-    public let ignoresSafeArea: Bool
-    public let environment: TextEnvironmentOverrides
-    /// `position` of a canvas child: placements tried in order (docs/format.md §7.4.3).
-    public let placements: [Placement]
     /// A pre-order serial number, unique within its document (decorations included).
     public let serial: Int
+    /// The attributes most views do not write, boxed together: a view that writes none of them
+    /// stores one nil word for all of them.
+    private let attributes: Attributes?
+
+    private final class Attributes: @unchecked Sendable {
+        let id: String?
+        let explicitLayoutPriority: Double?
+        let alignmentGuides: [GuideOverride]
+        let zIndex: Double
+        let hidden: Bool
+        let condition: Expression?
+        let ignoresSafeArea: Bool
+        let environment: TextEnvironmentOverrides
+        let placements: [Placement]
+
+        init(id: String?, explicitLayoutPriority: Double?, alignmentGuides: [GuideOverride], zIndex: Double, hidden: Bool,
+             condition: Expression?, ignoresSafeArea: Bool, environment: TextEnvironmentOverrides, placements: [Placement]) {
+            self.id = id
+            self.explicitLayoutPriority = explicitLayoutPriority
+            self.alignmentGuides = alignmentGuides
+            self.zIndex = zIndex
+            self.hidden = hidden
+            self.condition = condition
+            self.ignoresSafeArea = ignoresSafeArea
+            self.environment = environment
+            self.placements = placements
+        }
+    }
+
+    public var id: String? { attributes?.id }
+    /// `layoutPriority`; nil when not written (0 for most views, −∞ for a spacer in a stack).
+    public var explicitLayoutPriority: Double? { attributes?.explicitLayoutPriority }
+    public var layoutPriority: Double { explicitLayoutPriority ?? 0 }
+    public var alignmentGuides: [GuideOverride] { attributes?.alignmentGuides ?? [] }
+    public var zIndex: Double { attributes?.zIndex ?? 0 }
+    public var hidden: Bool { attributes?.hidden ?? false }
+    /// `when`: the view exists only in viewports where this holds.
+    public var condition: Expression? { attributes?.condition }
+    public var ignoresSafeArea: Bool { attributes?.ignoresSafeArea ?? false }
+    public var environment: TextEnvironmentOverrides { attributes?.environment ?? TextEnvironmentOverrides() }
+    /// `position` of a canvas child: placements tried in order (docs/format.md §7.4.3).
+    public var placements: [Placement] { attributes?.placements ?? [] }
 
     public init(
         kind: ViewKind, range: SourceRange, kindRange: SourceRange, modifiers: [Modifier] = [],
@@ -230,16 +259,15 @@ public final class ViewNode: @unchecked Sendable {
         self.range = range
         self.kindRange = kindRange
         self.modifiers = modifiers
-        self.id = id
-        self.explicitLayoutPriority = layoutPriority
-        self.alignmentGuides = alignmentGuides
-        self.zIndex = zIndex
-        self.hidden = hidden
-        self.condition = condition
-        self.ignoresSafeArea = ignoresSafeArea
-        self.environment = environment
-        self.placements = placements
         self.serial = serial
+        if id == nil && layoutPriority == nil && alignmentGuides.isEmpty && zIndex == 0 && !hidden && condition == nil
+            && !ignoresSafeArea && environment.isEmpty && placements.isEmpty {
+            attributes = nil
+        } else {
+            attributes = Attributes(id: id, explicitLayoutPriority: layoutPriority, alignmentGuides: alignmentGuides, zIndex: zIndex,
+                                    hidden: hidden, condition: condition, ignoresSafeArea: ignoresSafeArea,
+                                    environment: environment, placements: placements)
+        }
     }
 
     public var children: [ViewNode] { kind.children }
