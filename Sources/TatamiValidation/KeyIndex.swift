@@ -18,9 +18,12 @@ struct NameIndex: Sendable {
     private let mask: Int
     /// Whether some name has non-ASCII bytes.
     private let hasNonASCIINames: Bool
+    /// Each name's UTF-8 bytes, compared with keys read in place.
+    private let nameBytes: [[UInt8]]
 
     init(_ names: [String]) {
         self.names = names
+        nameBytes = names.map { Array($0.utf8) }
         var size = 16
         while size < names.count * 4 { size *= 2 }
         var buckets = [Int32](repeating: -1, count: size)
@@ -53,6 +56,24 @@ struct NameIndex: Sendable {
     }
 
     /// The first position of `key` in `names`, nil when it is not there.
+    /// `index(of:)` for a key's UTF-8 bytes, without making a string of them.
+    func index(ofBytes key: UnsafeBufferPointer<UInt8>) -> Int? {
+        let n = key.count
+        if n > 0 {
+            var x = UInt32(truncatingIfNeeded: n) &* 0x9E37
+            x ^= UInt32(key[0]) ^ UInt32(key[n > 1 ? 1 : 0]) << 6 ^ UInt32(key[n >> 1]) << 13 ^ UInt32(key[n - 1]) << 20
+            var b = Int(truncatingIfNeeded: (x &* 0x9E37_79B1) >> 15) & mask
+            while true {
+                let i = buckets[b]
+                if i < 0 { break }
+                if nameBytes[Int(i)].withUnsafeBufferPointer({ $0.elementsEqual(key) }) { return Int(i) }
+                b = (b + 1) & mask
+            }
+            if !hasNonASCIINames && !key.contains(where: { $0 >= 0x80 }) { return nil }
+        }
+        return index(of: String(decoding: key, as: UTF8.self))
+    }
+
     func index(of key: String) -> Int? {
         if let h = Self.hash(key) {
             var b = h & mask
@@ -250,9 +271,9 @@ extension ValidationPass {
             var keyed = KeyedPairs(pairs: raw, tableSize: index.names.count)
             var plain = true
             for i in raw.indices {
-                guard let k = raw[i].key.keyText else { plain = false; break }
+                guard let id = raw[i].key.withScalarBytes({ index.index(ofBytes: $0) }) else { plain = false; break }
                 // A duplicate known key, or two unknown keys that may be duplicates.
-                if !keyed.record(i, id: index.index(of: k)) || keyed.unknownCount > 1 { plain = false; break }
+                if !keyed.record(i, id: id) || keyed.unknownCount > 1 { plain = false; break }
             }
             if plain { return keyed }
         }

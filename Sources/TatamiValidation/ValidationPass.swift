@@ -297,6 +297,7 @@ final class ValidationPass {
     /// A number within `bounds`; wrong types and values out of range are reported (nil).
     /// `infinity` is read as +∞ where the bounds allow it.
     func number(_ node: YAMLNode, key: YAMLNode?, bounds: NumberBounds, name: @autoclosure () -> String) -> Double? {
+        if let v = node.numberValue, bounds.contains(v) { return v }
         guard let s = node.scalar else {
             reportWrongType(node, key: key, expected: bounds.isInteger ? "a whole number" : "a number", for: name())
             return nil
@@ -335,7 +336,7 @@ final class ValidationPass {
     }
 
     func bool(_ node: YAMLNode, key: YAMLNode?, name: @autoclosure () -> String) -> Bool? {
-        if case .bool(let b)? = node.scalar?.resolved { return b }
+        if let b = node.boolValue { return b }
         reportWrongType(node, key: key, expected: "`true` or `false`", for: name())
         return nil
     }

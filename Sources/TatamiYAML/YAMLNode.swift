@@ -182,6 +182,60 @@ public struct YAMLNode: Sendable {
         return store.scalarEquals(Int(r.first), text)
     }
 
+    /// A plain scalar's number (an integer or a float of the core schema), read from the store
+    /// without making the scalar's text; nil for anything else.
+    public var numberValue: Double? {
+        if store.built != nil {
+            switch scalar?.resolved {
+            case .int(let i)?: return Double(i)
+            case .float(let d)?: return d
+            default: return nil
+            }
+        }
+        let r = store.nodes[Int(index)]
+        guard r.kind == .scalar else { return nil }
+        let s = store.scalars[Int(r.first)]
+        switch s.resolved {
+        case .int: return Double(Int64(bitPattern: s.number))
+        case .float: return Double(bitPattern: s.number)
+        default: return nil
+        }
+    }
+
+    /// A plain scalar's boolean, read from the store; nil for anything else.
+    public var boolValue: Bool? {
+        if store.built != nil {
+            if case .bool(let b)? = scalar?.resolved { return b }
+            return nil
+        }
+        let r = store.nodes[Int(index)]
+        guard r.kind == .scalar else { return nil }
+        switch store.scalars[Int(r.first)].resolved {
+        case .true: return true
+        case .false: return false
+        default: return nil
+        }
+    }
+
+    /// Calls `body` with a scalar's value bytes (in place in the source where they are the
+    /// source's); nil for a collection.
+    public func withScalarBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        if store.built != nil {
+            guard var text = scalar?.text else { return nil }
+            return text.withUTF8(body)
+        }
+        let r = store.nodes[Int(index)]
+        guard r.kind == .scalar else { return nil }
+        let s = store.scalars[Int(r.first)]
+        if s.text >= 0 {
+            var text = store.texts[Int(s.text)]
+            return text.withUTF8(body)
+        }
+        return store.source.withUnsafeBufferPointer { b in
+            body(UnsafeBufferPointer(rebasing: b[Int(s.valueStart)..<Int(s.valueEnd)]))
+        }
+    }
+
     /// The value for a scalar key, first occurrence.
     public subscript(key: String) -> YAMLNode? {
         pairs?.first(where: { $0.key.isScalar(key) })?.value
