@@ -66,12 +66,22 @@ struct NameIndex: Sendable {
             while true {
                 let i = buckets[b]
                 if i < 0 { break }
-                if nameBytes[Int(i)].withUnsafeBufferPointer({ $0.elementsEqual(key) }) { return Int(i) }
+                if nameBytes[Int(i)].withUnsafeBufferPointer({ Self.same($0, key) }) { return Int(i) }
                 b = (b + 1) & mask
             }
             if !hasNonASCIINames && !key.contains(where: { $0 >= 0x80 }) { return nil }
         }
         return index(of: String(decoding: key, as: UTF8.self))
+    }
+
+    private static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        var i = 0
+        while i < a.count {
+            if a[i] != b[i] { return false }
+            i += 1
+        }
+        return true
     }
 
     func index(of key: String) -> Int? {

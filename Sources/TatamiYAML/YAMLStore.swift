@@ -129,7 +129,12 @@ final class YAMLStore: Sendable {
         guard text.utf8.count == count else { return false }
         return text.withUTF8 { t in
             source.withUnsafeBufferPointer { b in
-                UnsafeBufferPointer(rebasing: b[Int(s.valueStart)..<Int(s.valueEnd)]).elementsEqual(t)
+                var i = 0
+                while i < count {
+                    if b[Int(s.valueStart) + i] != t[i] { return false }
+                    i += 1
+                }
+                return true
             }
         }
     }
