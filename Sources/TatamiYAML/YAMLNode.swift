@@ -170,7 +170,7 @@ public struct YAMLNode: Sendable {
     public var keyText: String? {
         if store.built != nil { return scalar?.text }
         let r = store.nodes[Int(index)]
-        return r.kind == .scalar ? store.scalarText(Int(r.first)) : nil
+        return r.kind == .scalar ? store.scalarText(r) : nil
     }
 
     /// Whether this node is a scalar whose value is `text`, compared as UTF-8 bytes without
@@ -179,7 +179,7 @@ public struct YAMLNode: Sendable {
         if store.built != nil { return scalar.map { sameBytes($0.text, text) } ?? false }
         let r = store.nodes[Int(index)]
         guard r.kind == .scalar else { return false }
-        return store.scalarEquals(Int(r.first), text)
+        return store.scalarEquals(r, text)
     }
 
     /// A plain scalar's number (an integer or a float of the core schema), read from the store
@@ -194,7 +194,7 @@ public struct YAMLNode: Sendable {
         }
         let r = store.nodes[Int(index)]
         guard r.kind == .scalar else { return nil }
-        let s = store.scalars[Int(r.first)]
+        let s = store.scalarRecord(r)
         switch s.resolved {
         case .int: return Double(Int64(bitPattern: s.number))
         case .float: return Double(bitPattern: s.number)
@@ -210,7 +210,7 @@ public struct YAMLNode: Sendable {
         }
         let r = store.nodes[Int(index)]
         guard r.kind == .scalar else { return nil }
-        switch store.scalars[Int(r.first)].resolved {
+        switch store.scalarRecord(r).resolved {
         case .true: return true
         case .false: return false
         default: return nil
@@ -226,7 +226,7 @@ public struct YAMLNode: Sendable {
         }
         let r = store.nodes[Int(index)]
         guard r.kind == .scalar else { return nil }
-        let s = store.scalars[Int(r.first)]
+        let s = store.scalarRecord(r)
         if s.text >= 0 {
             var text = store.texts[Int(s.text)]
             return text.withUTF8(body)

@@ -23,16 +23,21 @@ final class YAMLStore: Sendable {
         var end: Int32
         /// The collection holding the node (where it was first written), -1 for the root.
         var parent: Int32
-        /// Collections: the first slot in `children`; scalars: the index in `scalars`.
+        /// Collections: the first slot in `children`; scalars: the index in `scalars`, or for an
+        /// inline scalar the low half of its number's bits.
         var first: UInt32
-        /// Collections: how many slots (a mapping has two per pair: key, value).
+        /// Collections: how many slots (a mapping has two per pair: key, value); an inline
+        /// scalar: the high half of its number's bits.
         var count: UInt32
         var kind: Kind
-        /// Bit 0: flow style; bit 1: an explicit tag (in `tags`).
-        var flags: UInt8
+        /// Bit 0: flow style; bit 1: an explicit tag (in `tags`); bit 2: an inline scalar, one
+        /// whose value is its source text (plain) or the text between its quotes, with no
+        /// `ScalarRecord`: bits 3–5 hold its style and bits 6–8 its `Resolved`.
+        var flags: UInt16
 
         var isFlow: Bool { flags & 1 != 0 }
         var hasTag: Bool { flags & 2 != 0 }
+        var isInlineScalar: Bool { flags & 4 != 0 }
     }
 
     struct ScalarRecord: Sendable {
@@ -113,16 +118,28 @@ final class YAMLStore: Sendable {
 
     // MARK: Scalars
 
-    func scalarText(_ i: Int) -> String {
-        let s = scalars[i]
+    /// A scalar node's record: its own, or for an inline scalar one made from the node's.
+    static func scalarRecord(_ r: NodeRecord, _ scalars: [ScalarRecord]) -> ScalarRecord {
+        guard r.isInlineScalar else { return scalars[Int(r.first)] }
+        let style = ScalarStyle(rawValue: UInt8(truncatingIfNeeded: (r.flags >> 3) & 7)) ?? .plain
+        let resolved = Resolved(rawValue: UInt8(truncatingIfNeeded: (r.flags >> 6) & 7)) ?? .string
+        let quoted = style == .singleQuoted || style == .doubleQuoted
+        return ScalarRecord(valueStart: quoted ? r.start + 1 : r.start, valueEnd: quoted ? r.end - 1 : r.end, text: -1,
+                            number: UInt64(r.first) | UInt64(r.count) << 32, style: style, resolved: resolved, hasTable: false)
+    }
+
+    func scalarRecord(_ r: NodeRecord) -> ScalarRecord { Self.scalarRecord(r, scalars) }
+
+    func scalarText(_ r: NodeRecord) -> String {
+        let s = scalarRecord(r)
         if s.text >= 0 { return texts[Int(s.text)] }
         return source.withUnsafeBufferPointer {
             String(decoding: UnsafeBufferPointer(rebasing: $0[Int(s.valueStart)..<Int(s.valueEnd)]), as: UTF8.self)
         }
     }
 
-    func scalarEquals(_ i: Int, _ text: String) -> Bool {
-        let s = scalars[i]
+    func scalarEquals(_ r: NodeRecord, _ text: String) -> Bool {
+        let s = scalarRecord(r)
         if s.text >= 0 { return sameBytes(texts[Int(s.text)], text) }
         var text = text
         let count = Int(s.valueEnd - s.valueStart)
@@ -140,14 +157,13 @@ final class YAMLStore: Sendable {
     }
 
     func scalar(_ r: NodeRecord) -> YAMLScalar {
-        let i = Int(r.first)
-        let s = scalars[i]
+        let s = scalarRecord(r)
         let valueRange = SourceRange(start: base + Int(s.valueStart), end: base + Int(s.valueEnd))
-        let text = scalarText(i)
+        let text = scalarText(r)
         let map: OffsetMap
         if s.text < 0 {
             map = .identity(start: valueRange.start, count: valueRange.end - valueRange.start)
-        } else if s.hasTable, let table = offsetTables[UInt32(i)] {
+        } else if s.hasTable, let table = offsetTables[r.first] {
             map = .table(base == 0 ? table : table.map { $0 + base })
         } else {
             map = .none
@@ -190,12 +206,6 @@ struct YAMLStoreBuilder {
 
     mutating func addScalar(_ s: Scalar, tag: String?, parent: Int32) -> UInt32 {
         let index = UInt32(nodes.count)
-        let scalarIndex = UInt32(scalars.count)
-        var textIndex: Int32 = -1
-        if let t = s.text {
-            textIndex = Int32(texts.count)
-            texts.append(t)
-        }
         var number: UInt64 = 0
         let resolved: YAMLStore.Resolved
         switch s.resolved {
@@ -205,14 +215,34 @@ struct YAMLStoreBuilder {
         case .int(let i)?: resolved = .int; number = UInt64(bitPattern: i)
         case .float(let d)?: resolved = .float; number = d.bitPattern
         }
+        if let tag { tags[index] = tag }
+        let tagFlag: UInt16 = tag != nil ? 2 : 0
+        let quoted = s.style == .singleQuoted || s.style == .doubleQuoted
+        let derivable = quoted
+            ? s.valueRange.start == s.nodeRange.start + 1 && s.valueRange.end == s.nodeRange.end - 1
+            : s.style == .plain && s.valueRange == s.nodeRange
+        if s.text == nil && s.table == nil && derivable {
+            // Inline: the node's record holds everything.
+            let flags = tagFlag | 4 | UInt16(s.style.rawValue) << 3 | UInt16(resolved.rawValue) << 6
+            nodes.append(YAMLStore.NodeRecord(
+                start: Int32(s.nodeRange.start), end: Int32(s.nodeRange.end), parent: parent,
+                first: UInt32(truncatingIfNeeded: number), count: UInt32(truncatingIfNeeded: number >> 32),
+                kind: .scalar, flags: flags))
+            return index
+        }
+        let scalarIndex = UInt32(scalars.count)
+        var textIndex: Int32 = -1
+        if let t = s.text {
+            textIndex = Int32(texts.count)
+            texts.append(t)
+        }
         if let table = s.table { offsetTables[scalarIndex] = table }
         scalars.append(YAMLStore.ScalarRecord(
             valueStart: Int32(s.valueRange.start), valueEnd: Int32(s.valueRange.end), text: textIndex, number: number,
             style: s.style, resolved: resolved, hasTable: s.table != nil))
-        if let tag { tags[index] = tag }
         nodes.append(YAMLStore.NodeRecord(
             start: Int32(s.nodeRange.start), end: Int32(s.nodeRange.end), parent: parent, first: scalarIndex, count: 0,
-            kind: .scalar, flags: tag != nil ? 2 : 0))
+            kind: .scalar, flags: tagFlag))
         return index
     }
 
@@ -243,7 +273,7 @@ struct YAMLStoreBuilder {
     func keyBytes(_ index: UInt32) -> ArraySlice<UInt8>? {
         let r = nodes[Int(index)]
         guard r.kind == .scalar else { return nil }
-        let s = scalars[Int(r.first)]
+        let s = YAMLStore.scalarRecord(r, scalars)
         if s.text >= 0 { return ArraySlice(texts[Int(s.text)].utf8) }
         return source[Int(s.valueStart)..<Int(s.valueEnd)]
     }
@@ -252,7 +282,7 @@ struct YAMLStoreBuilder {
     func sameKey(_ a: UInt32, _ b: UInt32) -> Bool {
         let ra = nodes[Int(a)], rb = nodes[Int(b)]
         guard ra.kind == .scalar && rb.kind == .scalar else { return false }
-        let sa = scalars[Int(ra.first)], sb = scalars[Int(rb.first)]
+        let sa = YAMLStore.scalarRecord(ra, scalars), sb = YAMLStore.scalarRecord(rb, scalars)
         if sa.text < 0 && sb.text < 0 {
             let n = Int(sa.valueEnd - sa.valueStart)
             guard n == Int(sb.valueEnd - sb.valueStart) else { return false }

@@ -18,6 +18,10 @@ final class YAMLStoreTests: XCTestCase {
         let store = root.store
         // Only the escaped and the block scalar hold decoded text.
         XCTAssertEqual(store.texts.sorted(), ["block\n", "esc\taped"])
+        // The plain and the quoted scalar without escapes (and the keys) are inline: their node
+        // records hold them, and only the other two have scalar records.
+        XCTAssertEqual(store.scalars.count, 2)
+        XCTAssertEqual(store.nodes.filter(\.isInlineScalar).count, 6)
         XCTAssertEqual(root["a"]?.scalar?.text, "plain")
         XCTAssertEqual(root["b"]?.scalar?.text, "quoted")
         XCTAssertEqual(root["b"]?.scalar?.offsetMap, .identity(start: 13, count: 6))
