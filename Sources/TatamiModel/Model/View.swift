@@ -63,7 +63,8 @@ public enum FrameSpec: Sendable, Hashable {
     /// `width` and/or `height`.
     case fixed(width: Double?, height: Double?, alignment: Alignment2D)
     /// Any of min/ideal/max per axis; `maxWidth: infinity` is `.infinity`.
-    case flexible(FlexibleFrame, alignment: Alignment2D)
+    /// Boxed: six optional sizes would make every frame (and every modifier) that large.
+    indirect case flexible(FlexibleFrame, alignment: Alignment2D)
 }
 
 public struct FlexibleFrame: Sendable, Hashable {
@@ -123,7 +124,8 @@ public enum ViewKind: Sendable {
     case zstack(children: [ViewNode], alignment: Alignment2D)
     case flow(children: [ViewNode], spacing: Double, lineSpacing: Double, alignment: Alignment2D)
     case grid(children: [ViewNode], columns: GridColumns, cells: GridCells, spacing: Double, alignment: Alignment2D)
-    case bricks(children: [ViewNode], options: BrickOptions)
+    /// Boxed: the options would make every view's kind that large.
+    indirect case bricks(children: [ViewNode], options: BrickOptions)
     case canvas(children: [ViewNode])
     /// An instance of a component (docs/format.md §8): its Name and its body, arguments substituted.
     case component(name: String, body: ViewNode)
