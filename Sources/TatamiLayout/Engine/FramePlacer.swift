@@ -14,14 +14,16 @@ struct FramePlacer {
     }
 
     mutating func place(
-        _ outer: LayoutNode, at origin: Point, proposal: ProposedSize, path: Int = FramePaths.root, hidden: Bool, cell: Rect? = nil
+        _ outer: NodeID, at origin: Point, proposal: ProposedSize, path: Int = FramePaths.root, hidden: Bool, cell: Rect? = nil
     ) -> FrameNode {
-        let view = outer.view
+        let tree = ctx.tree
+        let view = tree.view(outer)
+        let core = tree[outer].core
         let isHidden = hidden || view.hidden
         var node = outer
         var o = origin
         var p = proposal
-        var m = node.measure(p, ctx)
+        var m = ctx.measure(node, p)
         var outerRect: Rect?
         var backgrounds: [FrameNode] = [], overlays: [FrameNode] = []
         var borders: [(style: BorderStyle, rect: Rect)] = []
@@ -29,26 +31,26 @@ struct FramePlacer {
         // first applied), while the walk below meets the outermost first.
         var backgroundCount = 0, overlayCount = 0
         var link = outer
-        while link !== link.core, let child = link.role.wrappedChild {
-            if case .background = link.role { backgroundCount += 1 }
-            if case .overlay = link.role { overlayCount += 1 }
+        while link != core, let child = tree.role(link).wrappedChild {
+            if case .background = tree.role(link) { backgroundCount += 1 }
+            if case .overlay = tree.role(link) { overlayCount += 1 }
             link = child
         }
 
         // Down the modifier chain to the core.
-        while node !== node.core {
-            switch node.role {
+        while node != core {
+            switch tree.role(node) {
             case .offset:
                 break  // an offset moves what is inside it, including the reported outer frame
             case .background:
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
-                let d = m.children[1]
+                let d = ctx.placement(m, 1)
                 backgrounds.append(place(d.node, at: o + placed(d.origin), proposal: d.proposal,
                                          path: paths.decoration(of: path, background: true, count: backgroundCount - 1 - backgrounds.count),
                                          hidden: isHidden))
             case .overlay:
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
-                let d = m.children[1]
+                let d = ctx.placement(m, 1)
                 overlays.insert(place(d.node, at: o + placed(d.origin), proposal: d.proposal,
                                       path: paths.decoration(of: path, background: false, count: overlayCount - 1 - overlays.count),
                                       hidden: isHidden), at: 0)
@@ -58,22 +60,24 @@ struct FramePlacer {
             default:
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
             }
-            let c = m.children[0]
+            let c = ctx.placement(m, 0)
             o = o + placed(c.origin)
             p = c.proposal
             node = c.node
-            m = node.measure(p, ctx)
+            m = ctx.measure(node, p)
         }
         let content = Rect(origin: o, size: m.size)
 
         var drawing = Drawing.none
         var children: [FrameNode] = []
         var byZIndex = false
-        switch node.role {
-        case .text(_, let font, _, _, let alignment):
-            if let t = m.text {
-                drawing = .text(t, font: font, alignment: alignment)
-                if t.truncated { reportTruncation(view, t, content) }
+        switch tree.role(node) {
+        case .text(let t):
+            // The lines are built here, for the final proposal only.
+            if ctx.textMetrics(m) != nil, let layout = ctx.textLayout(node, p) {
+                let info = tree.texts[Int(t)]
+                drawing = .text(layout, font: info.font, alignment: info.alignment)
+                if layout.truncated { reportTruncation(view, layout, content) }
             }
         case .image:
             if case .image(let name, _, _) = view.kind { drawing = .image(name: name) }
@@ -84,15 +88,16 @@ struct FramePlacer {
         case .container:
             if case .zstack = view.kind { byZIndex = true }
             if case .canvas = view.kind { byZIndex = true }
-            children.reserveCapacity(m.children.count)
-            let cells = m.cells
-            for (i, c) in m.children.enumerated() {
+            let count = Int(m.childCount)
+            children.reserveCapacity(count)
+            for i in 0..<count {
+                let c = ctx.placement(m, i)
                 children.append(place(c.node, at: o + placed(c.origin), proposal: c.proposal,
-                                      path: paths.child(of: path, index: c.node.childIndex), hidden: isHidden,
-                                      cell: i < cells.count ? cells[i].offsetBy(dx: o.x, dy: o.y) : nil))
+                                      path: paths.child(of: path, index: Int(tree[c.node].childIndex)), hidden: isHidden,
+                                      cell: ctx.cell(m, i).map { $0.offsetBy(dx: o.x, dy: o.y) }))
             }
             reportOverflow(view, m, proposal: p, frame: outerRect ?? content)
-            for note in m.notes {
+            for note in ctx.notes(m) {
                 diagnostics.append(Diagnostic(note.code, note.message + " in viewport \(ctx.viewport.name)",
                                               at: note.view.kindRange, viewport: ctx.viewport.name))
             }
@@ -115,22 +120,23 @@ struct FramePlacer {
     /// `overflow`: on an axis where the container's content exceeds what it was offered and its
     /// frame leaves the area the body was given (a shortfall its parent absorbed is not one).
     private mutating func reportOverflow(_ view: ViewNode, _ m: Measurement, proposal p: ProposedSize, frame: Rect) {
+        let overflow = ctx.overflow(m)
         let name = ctx.viewport.name
         let kind = view.kind.name
         let area = ctx.area
         let epsilon = 1e-6
         let leavesHorizontally = frame.minX < area.minX - epsilon || frame.maxX > area.maxX + epsilon
         let leavesVertically = frame.minY < area.minY - epsilon || frame.maxY > area.maxY + epsilon
-        if m.overflow.width > epsilon, leavesHorizontally, let available = p.width {
+        if overflow.width > epsilon, leavesHorizontally, let available = p.width {
             diagnostics.append(Diagnostic(
                 .overflow,
-                "\(kind) content is \(formatNumber(m.size.width)) wide but \(formatNumber(available)) is available (overflow \(formatNumber(m.overflow.width))) in viewport \(name)",
+                "\(kind) content is \(formatNumber(m.size.width)) wide but \(formatNumber(available)) is available (overflow \(formatNumber(overflow.width))) in viewport \(name)",
                 at: view.kindRange, viewport: name))
         }
-        if m.overflow.height > epsilon, leavesVertically, let available = p.height {
+        if overflow.height > epsilon, leavesVertically, let available = p.height {
             diagnostics.append(Diagnostic(
                 .overflow,
-                "\(kind) content is \(formatNumber(m.size.height)) tall but \(formatNumber(available)) is available (overflow \(formatNumber(m.overflow.height))) in viewport \(name)",
+                "\(kind) content is \(formatNumber(m.size.height)) tall but \(formatNumber(available)) is available (overflow \(formatNumber(overflow.height))) in viewport \(name)",
                 at: view.kindRange, viewport: name))
         }
     }

@@ -125,28 +125,10 @@ public struct LayoutResult: Sendable {
     public let root: FrameNode?
     /// Layout diagnostics, each naming this viewport.
     public let diagnostics: [Diagnostic]
-    /// The engine's working tree, kept so that tearing it down happens when the result is
-    /// dropped (after the caller has used the frames), not inside `layout`.
-    let workingTree: WorkingTree?
 
     public init(viewport: Viewport, root: FrameNode?, diagnostics: [Diagnostic]) {
-        self.init(viewport: viewport, root: root, diagnostics: diagnostics, workingTree: nil)
-    }
-
-    init(viewport: Viewport, root: FrameNode?, diagnostics: [Diagnostic], workingTree: WorkingTree?) {
         self.viewport = viewport
         self.root = root
         self.diagnostics = diagnostics
-        self.workingTree = workingTree
-    }
-}
-
-/// Holds the layout engine's node tree only to release it later; nothing reads it, so sharing
-/// it between threads is safe.
-final class WorkingTree: @unchecked Sendable {
-    let root: AnyObject
-
-    init(_ root: AnyObject) {
-        self.root = root
     }
 }
