@@ -10,7 +10,7 @@ extension DiagnosticCode {
 
 /// canvas (docs/format.md §7.4.3): frame-based placements, the first whose condition holds.
 final class CanvasLayout: ContainerLayout {
-    func arrange(_ p: ProposedSize, children: Children, in ctx: LayoutContext) -> Arrangement {
+    func arrange(_ p: ProposedSize, children: Children, in ctx: inout LayoutContext) -> Arrangement {
         // Size: the proposal; unspecified dimensions from the extent of the absolute placements
         // that may be used (only needed when a dimension is unspecified).
         var extent = Size.zero
@@ -49,8 +49,8 @@ final class CanvasLayout: ContainerLayout {
                 }
                 continue
             }
-            let rect = self.rect(placement.rule, child, W: W, H: H, ctx, lookup)
-            placements.append(cell(child, rect, ctx, into: &cells))
+            let rect = self.rect(placement.rule, child, W: W, H: H, &ctx, lookup)
+            placements.append(cell(child, rect, &ctx, into: &cells))
             if W.isFinite && H.isFinite && (rect.minX < -1e-9 || rect.minY < -1e-9 || rect.maxX > W + 1e-9 || rect.maxY > H + 1e-9) {
                 notes.append(LayoutNote(
                     code: .outOfBounds,
@@ -69,7 +69,7 @@ final class CanvasLayout: ContainerLayout {
         }
     }
 
-    private func rect(_ rule: PlacementRule, _ child: NodeID, W: Double, H: Double, _ ctx: LayoutContext,
+    private func rect(_ rule: PlacementRule, _ child: NodeID, W: Double, H: Double, _ ctx: inout LayoutContext,
                       _ lookup: @escaping (String) -> Double?) -> Rect {
         switch rule {
         case .absolute(let x, let y, let w, let h):

@@ -9,7 +9,7 @@ final class ZStackLayout: ContainerLayout {
         self.alignment = alignment
     }
 
-    func arrange(_ p: ProposedSize, children: Children, in ctx: LayoutContext) -> Arrangement {
+    func arrange(_ p: ProposedSize, children: Children, in ctx: inout LayoutContext) -> Arrangement {
         guard !children.isEmpty else { return Arrangement(size: .zero, children: []) }
         let sizes = children.map { ctx.sizeThatFits($0, p) }
         let gx = children.map { ctx.guideValue($0, alignment.horizontal.guide, p) }
@@ -24,7 +24,7 @@ final class ZStackLayout: ContainerLayout {
         let meetY = leaders.map { gy[$0] }.max() ?? 0
 
         let placements = children.indices.map { i in
-            ChildPlacement(node: children[i], origin: Point(x: meetX - gx[i], y: meetY - gy[i]), size: sizes[i], proposal: p)
+            ChildPlacement(node: children[i], origin: Point(x: meetX - gx[i], y: meetY - gy[i]), proposal: p)
         }
         let overflow = Size(width: p.width.map { $0.isFinite ? max(0, width - $0) : 0 } ?? 0,
                             height: p.height.map { $0.isFinite ? max(0, height - $0) : 0 } ?? 0)

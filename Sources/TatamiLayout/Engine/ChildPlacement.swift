@@ -5,14 +5,13 @@ import TatamiModel
 struct ChildPlacement {
     /// Top-left corner in the parent's coordinates (before any `offset` of the child itself).
     var origin: Point
-    var size: Size
-    /// What the parent proposed to the child.
+    /// What the parent proposed to the child (its size for that proposal is the child's
+    /// measurement's, so it is not stored twice).
     var proposal: ProposedSize
     var node: NodeID
 
-    init(node: NodeID, origin: Point, size: Size, proposal: ProposedSize) {
+    init(node: NodeID, origin: Point, proposal: ProposedSize) {
         self.origin = origin
-        self.size = size
         self.proposal = proposal
         self.node = node
     }

@@ -12,6 +12,12 @@ final class FramePaths: @unchecked Sendable {
 
     static let root = 0
 
+    /// Room for `count` paths.
+    func reserve(_ count: Int) {
+        parents.reserveCapacity(count + 1)
+        steps.reserveCapacity(count + 1)
+    }
+
     func child(of parent: Int, index: Int) -> Int {
         add(parent, Int32(clamping: index))
     }

@@ -3,9 +3,11 @@ import TatamiModel
 
 /// Everything one viewport's layout needs: the node store (`tree`), what measuring finds
 /// beside it (the per-node measurement cache, the placements, guide and baseline values, text
-/// clusters), and the diagnostics found along the way. Nothing here outlives `layout`: the
-/// result holds frames and diagnostics only.
-final class LayoutContext {
+/// clusters), and the diagnostics found along the way. A value, passed `inout` to whatever
+/// measures (containers, the placement pass), so its arrays are plain local storage: no class
+/// field access and no reference counting per node. Nothing here outlives `layout`: the result
+/// holds frames and diagnostics only.
+struct LayoutContext {
     let document: TatamiDocument
     let viewport: Viewport
     /// The area the body was given: the viewport less its safe area (or all of it).
@@ -50,16 +52,18 @@ final class LayoutContext {
     }
 
     /// Sizes the side storage for the built nodes.
-    func prepareMeasuring() {
+    mutating func prepareMeasuring() {
         cache = MeasurementCache(nodeCount: tree.count)
         textClusters = Array(repeating: nil, count: tree.texts.count)
-        placements.reserveCapacity(tree.count)
+        // Room for what measuring usually needs (pages never written cost nothing): growing
+        // would copy the array and touch fresh memory for it.
+        placements.reserveCapacity(2 * tree.count)
     }
 
     // MARK: Measuring
 
     /// Measures a node for a proposal, through the cache.
-    func measure(_ id: NodeID, _ proposal: ProposedSize) -> Measurement {
+    mutating func measure(_ id: NodeID, _ proposal: ProposedSize) -> Measurement {
         let key = tree.cacheKey(id, proposal)
         if let m = cache.find(id, key) { return m }
         let m = compute(id, key)
@@ -73,7 +77,7 @@ final class LayoutContext {
     /// stack's probes at 0 and at infinity then cost nothing, and a stack of rigid children is
     /// arranged once for the probes and once more for its final proposal (`measure`, which
     /// stays exact: the placements it returns carry the proposals of that very arrangement).
-    func sizeThatFits(_ id: NodeID, _ proposal: ProposedSize) -> Size {
+    mutating func sizeThatFits(_ id: NodeID, _ proposal: ProposedSize) -> Size {
         if answersRigidSizes, tree.flags(id).contains(.rigid), let first = cache.first(id) { return first.size }
         return measure(id, proposal).size
     }
@@ -107,7 +111,7 @@ final class LayoutContext {
 
     /// A text's laid-out lines for a proposal, as its measurement for that proposal computed
     /// them (only the final placement asks: probes keep metrics alone).
-    func textLayout(_ id: NodeID, _ proposal: ProposedSize) -> TextLayoutResult? {
+    mutating func textLayout(_ id: NodeID, _ proposal: ProposedSize) -> TextLayoutResult? {
         guard case .text(let t) = tree.role(id) else { return nil }
         let key = tree.cacheKey(id, proposal)
         let p = ProposedSize(width: sanitize(key.width), height: sanitize(key.height))
@@ -116,7 +120,7 @@ final class LayoutContext {
                                    truncation: info.truncation, proposal: p)
     }
 
-    private func clusters(_ t: UInt32) -> [TextMeasurer.Cluster] {
+    private mutating func clusters(_ t: UInt32) -> [TextMeasurer.Cluster] {
         if let c = textClusters[Int(t)] { return c }
         let c = TextMeasurer.makeClusters(tree.texts[Int(t)].string)
         textClusters[Int(t)] = c
@@ -124,7 +128,7 @@ final class LayoutContext {
     }
 
     /// Records a measurement's children and extras in the shared arrays.
-    private func record(_ size: Size, _ children: ChildList, text: TextMetrics? = nil, overflow: Size = .zero,
+    private mutating func record(_ size: Size, _ children: ChildList, text: TextMetrics? = nil, overflow: Size = .zero,
                         notes: [LayoutNote] = [], cells: [Rect] = []) -> Measurement {
         var m = Measurement(size: size)
         m.firstChild = UInt32(truncatingIfNeeded: placements.count)
@@ -148,12 +152,12 @@ final class LayoutContext {
         return m
     }
 
-    private func one(_ size: Size, _ child: NodeID, origin: Point, _ cs: Size, _ cp: ProposedSize) -> Measurement {
-        record(size, .one(ChildPlacement(node: child, origin: origin, size: cs, proposal: cp)))
+    private mutating func one(_ size: Size, _ child: NodeID, origin: Point, _ cp: ProposedSize) -> Measurement {
+        record(size, .one(ChildPlacement(node: child, origin: origin, proposal: cp)))
     }
 
     /// Measures a node for a proposal (uncached; `measure` caches).
-    private func compute(_ id: NodeID, _ p: ProposedSize) -> Measurement {
+    private mutating func compute(_ id: NodeID, _ p: ProposedSize) -> Measurement {
         let p = ProposedSize(width: sanitize(p.width), height: sanitize(p.height))
         switch tree.role(id) {
         case .text(let t):
@@ -176,14 +180,14 @@ final class LayoutContext {
             if axis == .horizontal { return Measurement(size: Size(width: 1, height: p.height ?? 0)) }
             return Measurement(size: Size(width: p.width ?? 0, height: 1))
         case .container(let algorithm, let range):
-            let a = algorithm.arrange(p, children: tree.children(range), in: self)
+            let a = algorithm.arrange(p, children: tree.children(range), in: &self)
             return record(a.size, a.children, overflow: a.overflow, notes: a.notes, cells: a.cells)
         case .padding(let e, let child):
             let cp = ProposedSize(width: p.width.map { max(0, $0 - e.horizontal) },
                                   height: p.height.map { max(0, $0 - e.vertical) })
             let cs = sizeThatFits(child, cp)
             return one(Size(width: cs.width + e.horizontal, height: cs.height + e.vertical), child,
-                       origin: Point(x: e.leading, y: e.top), cs, cp)
+                       origin: Point(x: e.leading, y: e.top), cp)
         case .fixedFrame(let w, let h, let alignment, let child):
             let cp = ProposedSize(width: w ?? p.width, height: h ?? p.height)
             let cs = sizeThatFits(child, cp)
@@ -200,7 +204,7 @@ final class LayoutContext {
         case .fixedSize(let horizontal, let vertical, let child):
             let cp = ProposedSize(width: horizontal ? nil : p.width, height: vertical ? nil : p.height)
             let cs = sizeThatFits(child, cp)
-            return one(cs, child, origin: .zero, cs, cp)
+            return one(cs, child, origin: .zero, cp)
         case .aspectRatio(let ratio, let mode, let child):
             let cp: ProposedSize
             if p.width == nil && p.height == nil {
@@ -211,7 +215,7 @@ final class LayoutContext {
                 cp = p  // an ideal size of 0 × 0 has no ratio: the proposal passes through
             }
             let cs = sizeThatFits(child, cp)
-            return one(cs, child, origin: .zero, cs, cp)
+            return one(cs, child, origin: .zero, cp)
         case .background(let decoration, let alignment, let child), .overlay(let decoration, let alignment, let child):
             let cs = sizeThatFits(child, p)
             let dp = ProposedSize(cs)
@@ -219,22 +223,22 @@ final class LayoutContext {
             let origin = Point(x: (cs.width - ds.width) * alignment.horizontal.fraction,
                                y: (cs.height - ds.height) * alignment.vertical.fraction)
             return record(cs, .many([
-                ChildPlacement(node: child, origin: .zero, size: cs, proposal: p),
-                ChildPlacement(node: decoration, origin: origin, size: ds, proposal: dp),
+                ChildPlacement(node: child, origin: .zero, proposal: p),
+                ChildPlacement(node: decoration, origin: origin, proposal: dp),
             ]))
         case .border(_, let child):
             let cs = sizeThatFits(child, p)
-            return one(cs, child, origin: .zero, cs, p)
+            return one(cs, child, origin: .zero, p)
         case .offset(let x, let y, let child):
             let cs = sizeThatFits(child, p)
-            return one(cs, child, origin: Point(x: x, y: y), cs, p)
+            return one(cs, child, origin: Point(x: x, y: y), p)
         }
     }
 
     /// A frame's child placed inside the frame's size by a two-axis alignment.
-    private func wrapping(_ child: NodeID, _ cs: Size, _ cp: ProposedSize, in size: Size, _ a: Alignment2D) -> Measurement {
+    private mutating func wrapping(_ child: NodeID, _ cs: Size, _ cp: ProposedSize, in size: Size, _ a: Alignment2D) -> Measurement {
         let origin = Point(x: (size.width - cs.width) * a.horizontal.fraction, y: (size.height - cs.height) * a.vertical.fraction)
-        return one(size, child, origin: origin, cs, cp)
+        return one(size, child, origin: origin, cp)
     }
 
     /// NaN and negative proposals become 0; infinity and nil pass.
@@ -258,7 +262,7 @@ final class LayoutContext {
     }
 
     /// A view's value for a guide, in its own coordinates, when measured for `proposal`.
-    func guideValue(_ node: NodeID, _ guide: GuideName, _ proposal: ProposedSize) -> Double {
+    mutating func guideValue(_ node: NodeID, _ guide: GuideName, _ proposal: ProposedSize) -> Double {
         // The common case needs only the size: a built-in guide other than a baseline, on a view
         // that sets no explicit guides.
         if let b = guide.builtIn, !hasOwnGuides(node) {
@@ -278,10 +282,10 @@ final class LayoutContext {
 
     /// The value without explicit ones: built-in guides from the size (and text baselines), a
     /// custom guide from its declared default.
-    private func implicitGuide(_ node: NodeID, _ guide: GuideName, _ proposal: ProposedSize, _ m: Measurement) -> Double {
+    private mutating func implicitGuide(_ node: NodeID, _ guide: GuideName, _ proposal: ProposedSize, _ m: Measurement) -> Double {
         if let v = builtInGuide(node, guide, proposal, m) { return v }
         guard let custom = document.alignments[guide.rawValue] else { return 0 }
-        return evaluate(custom.defaultValue) { self.builtInGuide(node, GuideName($0), proposal, m) ?? self.lookupSize($0, m.size) }
+        return evaluateGuide(custom.defaultValue, node, proposal, m)
     }
 
     private func lookupSize(_ name: String, _ size: Size) -> Double? {
@@ -294,7 +298,7 @@ final class LayoutContext {
 
     /// Built-in guide values: top 0, centerY h/2, bottom h, leading 0, centerX w/2, trailing w,
     /// baselines from text (or h without text). nil for a custom guide.
-    func builtInGuide(_ node: NodeID, _ guide: GuideName, _ proposal: ProposedSize, _ m: Measurement) -> Double? {
+    mutating func builtInGuide(_ node: NodeID, _ guide: GuideName, _ proposal: ProposedSize, _ m: Measurement) -> Double? {
         let s = m.size
         guard let b = guide.builtIn else { return lookupSize(guide.rawValue, s) }
         switch b {
@@ -309,7 +313,7 @@ final class LayoutContext {
     }
 
     /// Text baselines in the node's coordinates; nil where no text is inside.
-    func baselines(_ node: NodeID, _ proposal: ProposedSize, _ m: Measurement) -> (first: Double?, last: Double?) {
+    mutating func baselines(_ node: NodeID, _ proposal: ProposedSize, _ m: Measurement) -> (first: Double?, last: Double?) {
         let key = BaselineKey(node: node, proposal: proposal)
         if let b = baselineCache[key] { return b }
         var result: (first: Double?, last: Double?) = (nil, nil)
@@ -360,10 +364,10 @@ final class LayoutContext {
 
     /// An explicit value: the view's own `alignmentGuides` (on its outermost node), else one
     /// passed through modifiers, else (custom guides) the average of a container's children's.
-    func explicitGuide(_ node: NodeID, _ guide: GuideName, _ proposal: ProposedSize, _ m: Measurement) -> Double? {
+    mutating func explicitGuide(_ node: NodeID, _ guide: GuideName, _ proposal: ProposedSize, _ m: Measurement) -> Double? {
         // A view's own value applies to its outermost node.
         if hasOwnGuides(node), let o = tree.view(node).alignmentGuides.first(where: { $0.guide == guide }) {
-            return evaluate(o.value) { self.builtInGuide(node, GuideName($0), proposal, m) ?? self.lookupSize($0, m.size) }
+            return evaluateGuide(o.value, node, proposal, m)
         }
         // Built-in guides do not propagate out of containers, and inside one view's chain only
         // the outermost node carries values: nothing explicit can come from below.
@@ -407,8 +411,20 @@ final class LayoutContext {
 
     /// Evaluates a numeric expression; a division by zero yields 0 and a warning (unless its
     /// divisor is a constant, which the validator reported once).
-    func evaluate(_ e: Expression, _ lookup: (String) -> Double?) -> Double {
-        let r = e.root.evaluate(lookup, ignoring: e.constantDivisionsByZero)
+    mutating func evaluate(_ e: Expression, _ lookup: (String) -> Double?) -> Double {
+        reported(e, e.root.evaluate(lookup, ignoring: e.constantDivisionsByZero))
+    }
+
+    /// A guide's expression, its names read from a node's measurement (built-in guides, then
+    /// `width` and `height`).
+    private mutating func evaluateGuide(_ e: Expression, _ node: NodeID, _ proposal: ProposedSize, _ m: Measurement) -> Double {
+        let r = e.root.evaluate({ self.builtInGuide(node, GuideName($0), proposal, m) ?? self.lookupSize($0, m.size) },
+                                ignoring: e.constantDivisionsByZero)
+        return reported(e, r)
+    }
+
+    /// An evaluation's value, after reporting its division by zero.
+    private mutating func reported(_ e: Expression, _ r: ExpressionValue) -> Double {
         if let div = r.divisionByZero {
             let range = e.sourceRange(of: div)
             if reportedExpressionRanges.insert(range).inserted {
@@ -421,7 +437,7 @@ final class LayoutContext {
     }
 
     /// Whether a `when` condition holds in this viewport.
-    func holds(_ condition: Expression?) -> Bool {
+    mutating func holds(_ condition: Expression?) -> Bool {
         guard let condition else { return true }
         let w = viewport.width, h = viewport.height
         let v = evaluate(condition) { Schema.conditionValue($0, width: w, height: h) }

@@ -16,15 +16,16 @@ public enum LayoutEngine {
     public static let maxContainerDepth = 10
 
     public static func layout(_ document: TatamiDocument, in viewport: Viewport, options: LayoutOptions = LayoutOptions()) -> LayoutResult {
-        let ctx = LayoutContext(document: document, viewport: viewport, options: options)
         guard let body = document.body else {
             return LayoutResult(viewport: viewport, root: nil, diagnostics: [])
         }
-        let builder = NodeBuilder(ctx: ctx)
+        var builder = NodeBuilder(ctx: LayoutContext(document: document, viewport: viewport, options: options))
+        builder.reserve(views: document.viewCount)
         let env = TextEnvironment(font: FontMetrics.defaultFontName, lineLimit: nil, alignment: .leading)
         guard let root = builder.buildNode(body, env: env, stackAxis: nil) else {
-            return LayoutResult(viewport: viewport, root: nil, diagnostics: ctx.expressionDiagnostics)
+            return LayoutResult(viewport: viewport, root: nil, diagnostics: builder.ctx.expressionDiagnostics)
         }
+        var ctx = builder.takeContext()
         ctx.prepareMeasuring()
 
         // The body is proposed the viewport less its safe area and centred in that area.
@@ -36,14 +37,12 @@ public enum LayoutEngine {
         let size = ctx.sizeThatFits(root, proposal)
         let origin = Point(x: area.x + (area.width - size.width) / 2, y: area.y + (area.height - size.height) / 2)
 
-        var placer = FramePlacer(ctx: ctx)
-        let frames = placer.place(root, at: origin, proposal: proposal, hidden: false)
-        let finisher = FrameFinisher(viewport: viewport)
-        finisher.finish(frames)
+        var placer = FramePlacer(viewport: viewport, views: document.viewCount)
+        let frames = placer.place(root, at: origin, proposal: proposal, hidden: false, in: &ctx)
 
         var diagnostics = ctx.expressionDiagnostics + placer.diagnostics
         LayoutLints(viewport: viewport).check(frames, into: &diagnostics)
-        // The frames and diagnostics refer to nothing of the context: its store goes with it.
+        // The frames and diagnostics refer to nothing of the context: its store ends here.
         return LayoutResult(viewport: viewport, root: frames, diagnostics: diagnostics)
     }
 }
@@ -75,16 +74,32 @@ struct TextEnvironment {
 /// Turns the views present in a viewport into chains of layout nodes in the context's
 /// `LayoutTree`.
 struct NodeBuilder {
-    let ctx: LayoutContext
+    private(set) var ctx: LayoutContext
+
+    init(ctx: LayoutContext) {
+        self.ctx = ctx
+    }
 
     /// The view's outermost node, as a `BuiltNode` to inspect (tests), or nil when its `when`
-    /// does not hold here.
+    /// does not hold here. Builds into a copy of the context.
     func build(_ view: ViewNode, env: TextEnvironment, stackAxis: Axis?) -> BuiltNode? {
-        buildNode(view, env: env, stackAxis: stackAxis).map { BuiltNode(tree: ctx.tree, id: $0) }
+        var builder = self
+        return builder.buildNode(view, env: env, stackAxis: stackAxis).map { BuiltNode(tree: builder.ctx.tree, id: $0) }
+    }
+
+    /// The context with the built tree, the builder left empty (so the context's arrays are
+    /// referenced once and grow in place).
+    mutating func reserve(views: Int) {
+        ctx.tree.reserve(views: views)
+    }
+
+    mutating func takeContext() -> LayoutContext {
+        defer { ctx = LayoutContext(document: ctx.document, viewport: ctx.viewport) }
+        return ctx
     }
 
     /// The view's outermost node, or nil when its `when` does not hold here.
-    func buildNode(_ view: ViewNode, env parentEnv: TextEnvironment, stackAxis: Axis?) -> NodeID? {
+    mutating func buildNode(_ view: ViewNode, env parentEnv: TextEnvironment, stackAxis: Axis?) -> NodeID? {
         guard ctx.holds(view.condition) else { return nil }
         let env = parentEnv.applying(view.environment)
 
@@ -152,7 +167,7 @@ struct NodeBuilder {
         return node
     }
 
-    private func buildChildren(
+    private mutating func buildChildren(
         _ children: [ViewNode], env: TextEnvironment, axis: Axis?
     ) -> (range: ChildRange, containsText: Bool, carryGuides: Bool) {
         var nodes: [NodeID] = []
@@ -170,7 +185,7 @@ struct NodeBuilder {
         return (ctx.tree.addChildren(nodes), containsText, carryGuides)
     }
 
-    private func wrap(_ child: NodeID, _ m: Modifier, env: TextEnvironment) -> NodeRole {
+    private mutating func wrap(_ child: NodeID, _ m: Modifier, env: TextEnvironment) -> NodeRole {
         switch m {
         case .fixedSize(let h, let v): return .fixedSize(horizontal: h, vertical: v, child: child)
         case .aspectRatio(let r, let mode): return .aspectRatio(ratio: r, contentMode: mode, child: child)

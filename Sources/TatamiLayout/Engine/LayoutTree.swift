@@ -142,6 +142,14 @@ struct LayoutTree {
 
     // MARK: Building
 
+    /// Reserves room for about `views` views (a few nodes each): arrays that grow copy
+    /// themselves into fresh memory, and room never written costs nothing.
+    mutating func reserve(views: Int) {
+        nodes.reserveCapacity(2 * views + 16)
+        roles.reserveCapacity(2 * views + 16)
+        childIDs.reserveCapacity(views + 16)
+    }
+
     /// Adds a node whose core is itself (call `setCore` for a modifier).
     mutating func add(view: ViewNode, role: NodeRole, isOuter: Bool, containsText: Bool) -> NodeID {
         let id = NodeID(nodes.count)
