@@ -182,13 +182,15 @@ struct LayoutContext {
         case .container(let algorithm, let range):
             let a = algorithm.arrange(p, children: tree.children(range), in: &self)
             return record(a.size, a.children, overflow: a.overflow, notes: a.notes, cells: a.cells)
-        case .padding(let e, let child):
+        case .padding(let index, let child):
+            let e = tree.paddings[Int(index)]
             let cp = ProposedSize(width: p.width.map { max(0, $0 - e.horizontal) },
                                   height: p.height.map { max(0, $0 - e.vertical) })
             let cs = sizeThatFits(child, cp)
             return one(Size(width: cs.width + e.horizontal, height: cs.height + e.vertical), child,
                        origin: Point(x: e.leading, y: e.top), cp)
-        case .fixedFrame(let w, let h, let alignment, let child):
+        case .fixedFrame(let f, let child):
+            let w = f.width, h = f.height, alignment = f.alignment
             let cp = ProposedSize(width: w ?? p.width, height: h ?? p.height)
             let cs = sizeThatFits(child, cp)
             let size = Size(width: w ?? cs.width, height: h ?? cs.height)
@@ -257,8 +259,7 @@ struct LayoutContext {
 
     /// Whether a node is a view's outermost node and the view sets `alignmentGuides`.
     private func hasOwnGuides(_ id: NodeID) -> Bool {
-        let info = tree[id]
-        return info.flags.contains(.outer) && !info.view.alignmentGuides.isEmpty
+        tree.flags(id).contains(.outer) && !tree.view(id).alignmentGuides.isEmpty
     }
 
     /// A view's value for a guide, in its own coordinates, when measured for `proposal`.

@@ -75,6 +75,8 @@ struct TextEnvironment {
 /// `LayoutTree`.
 struct NodeBuilder {
     private(set) var ctx: LayoutContext
+    /// Children built and not yet given to their container (`buildChildren`).
+    private var pending: [NodeID] = []
 
     init(ctx: LayoutContext) {
         self.ctx = ctx
@@ -154,13 +156,14 @@ struct NodeBuilder {
         }
         // Nearly always every modifier is present: then the view's own array serves, uncopied.
         let modifiers = view.modifiers.allSatisfy(present) ? view.modifiers : view.modifiers.filter(present)
-        let core = ctx.tree.add(view: view, role: role, isOuter: modifiers.isEmpty, containsText: containsText)
+        let viewIndex = ctx.tree.addView(view)
+        let core = ctx.tree.add(view: viewIndex, role: role, isOuter: modifiers.isEmpty, containsText: containsText)
         let carries = !view.alignmentGuides.isEmpty || view.children.isEmpty == false && childrenCarryGuides
         if carries { ctx.tree.setMayCarryCustomGuides(core) }
         var node = core
         for (i, modifier) in modifiers.enumerated() {
             let wrapped = wrap(node, modifier, env: env)
-            node = ctx.tree.add(view: view, role: wrapped, isOuter: i == modifiers.count - 1, containsText: containsText)
+            node = ctx.tree.add(view: viewIndex, role: wrapped, isOuter: i == modifiers.count - 1, containsText: containsText)
             ctx.tree.setCore(node, core)
             if carries { ctx.tree.setMayCarryCustomGuides(node) }
         }
@@ -170,8 +173,9 @@ struct NodeBuilder {
     private mutating func buildChildren(
         _ children: [ViewNode], env: TextEnvironment, axis: Axis?
     ) -> (range: ChildRange, containsText: Bool, carryGuides: Bool) {
-        var nodes: [NodeID] = []
-        nodes.reserveCapacity(children.count)
+        // The children's IDs wait on one shared stack (nested containers push and pop above
+        // them) until all are built, then go to the tree's child array in one piece.
+        let base = pending.count
         var containsText = false, carryGuides = false
         for (i, child) in children.enumerated() {
             if let n = buildNode(child, env: env, stackAxis: axis) {
@@ -179,19 +183,22 @@ struct NodeBuilder {
                 let flags = ctx.tree.flags(n)
                 if flags.contains(.containsText) { containsText = true }
                 if flags.contains(.mayCarryCustomGuides) { carryGuides = true }
-                nodes.append(n)
+                pending.append(n)
             }
         }
-        return (ctx.tree.addChildren(nodes), containsText, carryGuides)
+        let range = ctx.tree.addChildren(pending[base...])
+        pending.removeSubrange(base...)
+        return (range, containsText, carryGuides)
     }
 
     private mutating func wrap(_ child: NodeID, _ m: Modifier, env: TextEnvironment) -> NodeRole {
         switch m {
         case .fixedSize(let h, let v): return .fixedSize(horizontal: h, vertical: v, child: child)
         case .aspectRatio(let r, let mode): return .aspectRatio(ratio: r, contentMode: mode, child: child)
-        case .frame(.fixed(let w, let h, let a)): return .fixedFrame(width: w, height: h, alignment: a, child: child)
+        case .frame(.fixed(let w, let h, let a)):
+            return .fixedFrame(FixedFrame(width: w, height: h, alignment: a), child: child)
         case .frame(.flexible(let f, let a)): return .flexibleFrame(ctx.tree.addFlexibleFrame(f), alignment: a, child: child)
-        case .padding(let e): return .padding(e, child: child)
+        case .padding(let e): return .padding(ctx.tree.addPadding(e), child: child)
         case .background(let v, let a):
             // Present: checked by the caller.
             return .background(decoration: buildNode(v, env: env, stackAxis: nil)!, alignment: a, child: child)

@@ -40,8 +40,9 @@ enum NodeRole {
     case spacer(minLength: Double, stackAxis: Axis?)
     case divider(stackAxis: Axis?)
     case container(any ContainerLayout, children: ChildRange)
-    case padding(EdgeInsets, child: NodeID)
-    case fixedFrame(width: Double?, height: Double?, alignment: Alignment2D, child: NodeID)
+    /// The insets are `LayoutTree.paddings[index]`.
+    case padding(UInt32, child: NodeID)
+    case fixedFrame(FixedFrame, child: NodeID)
     /// The frame is `LayoutTree.flexibleFrames[index]`.
     case flexibleFrame(UInt32, alignment: Alignment2D, child: NodeID)
     case fixedSize(horizontal: Bool, vertical: Bool, child: NodeID)
@@ -56,7 +57,7 @@ extension NodeRole {
     /// A modifier's child (the view it wraps; never a decoration); nil for a leaf or container.
     var wrappedChild: NodeID? {
         switch self {
-        case .padding(_, let child), .fixedFrame(_, _, _, let child), .flexibleFrame(_, _, let child),
+        case .padding(_, let child), .fixedFrame(_, let child), .flexibleFrame(_, _, let child),
              .fixedSize(_, _, let child), .aspectRatio(_, _, let child), .background(_, _, let child),
              .overlay(_, _, let child), .border(_, let child), .offset(_, _, let child):
             return child
@@ -80,6 +81,27 @@ struct TextInfo {
     let lineHeight: Double
 }
 
+/// A fixed `frame`: the dimensions it sets and how it aligns its child. Stored as two doubles
+/// and two flags rather than two optionals, so a role holding one stays four words.
+struct FixedFrame {
+    private let storedWidth: Double
+    private let storedHeight: Double
+    private let setsWidth: Bool
+    private let setsHeight: Bool
+    let alignment: Alignment2D
+
+    init(width: Double?, height: Double?, alignment: Alignment2D) {
+        storedWidth = width ?? 0
+        storedHeight = height ?? 0
+        setsWidth = width != nil
+        setsHeight = height != nil
+        self.alignment = alignment
+    }
+
+    var width: Double? { setsWidth ? storedWidth : nil }
+    var height: Double? { setsHeight ? storedHeight : nil }
+}
+
 /// What a node is, apart from its role: a few plain values.
 struct NodeInfo {
     struct Flags: OptionSet {
@@ -101,8 +123,8 @@ struct NodeInfo {
         static let text = Flags(rawValue: 1 << 6)
     }
 
-    /// Shared along the view's chain.
-    let view: ViewNode
+    /// The view (`LayoutTree.views`), shared along its chain.
+    let view: UInt32
     /// The core node of the chain (the kind itself).
     var core: NodeID
     /// The view's index among its parent's declared children (absent siblings still count).
@@ -124,6 +146,9 @@ struct LayoutTree {
     private(set) var childIDs: [NodeID] = []
     private(set) var texts: [TextInfo] = []
     private(set) var flexibleFrames: [FlexibleFrame] = []
+    private(set) var paddings: [EdgeInsets] = []
+    /// Each view present, once (its chain's nodes refer to it by index).
+    private(set) var views: [ViewNode] = []
 
     var count: Int { nodes.count }
 
@@ -131,7 +156,7 @@ struct LayoutTree {
 
     func role(_ id: NodeID) -> NodeRole { roles[id.index] }
 
-    func view(_ id: NodeID) -> ViewNode { nodes[id.index].view }
+    func view(_ id: NodeID) -> ViewNode { views[Int(nodes[id.index].view)] }
 
     func flags(_ id: NodeID) -> NodeInfo.Flags { nodes[id.index].flags }
 
@@ -148,19 +173,26 @@ struct LayoutTree {
         nodes.reserveCapacity(2 * views + 16)
         roles.reserveCapacity(2 * views + 16)
         childIDs.reserveCapacity(views + 16)
+        self.views.reserveCapacity(views + 16)
+    }
+
+    /// Adds a view, for its chain's nodes to refer to.
+    mutating func addView(_ view: ViewNode) -> UInt32 {
+        views.append(view)
+        return UInt32(truncatingIfNeeded: views.count - 1)
     }
 
     /// Adds a node whose core is itself (call `setCore` for a modifier).
-    mutating func add(view: ViewNode, role: NodeRole, isOuter: Bool, containsText: Bool) -> NodeID {
+    mutating func add(view: UInt32, role: NodeRole, isOuter: Bool, containsText: Bool) -> NodeID {
         let id = NodeID(nodes.count)
         var flags: NodeInfo.Flags = []
         if isOuter { flags.insert(.outer) }
         if containsText { flags.insert(.containsText) }
         if isRigid(role) { flags.insert(.rigid) }
         switch role {
-        case .fixedFrame(let w, let h, _, _):
-            if w != nil { flags.insert(.ignoresWidth) }
-            if h != nil { flags.insert(.ignoresHeight) }
+        case .fixedFrame(let f, _):
+            if f.width != nil { flags.insert(.ignoresWidth) }
+            if f.height != nil { flags.insert(.ignoresHeight) }
         case .image(_, let resizable):
             if !resizable { flags.formUnion([.ignoresWidth, .ignoresHeight]) }
         case .text:
@@ -185,7 +217,7 @@ struct LayoutTree {
         nodes[id.index].flags.insert(.mayCarryCustomGuides)
     }
 
-    mutating func addChildren(_ ids: [NodeID]) -> ChildRange {
+    mutating func addChildren(_ ids: ArraySlice<NodeID>) -> ChildRange {
         let range = ChildRange(start: UInt32(truncatingIfNeeded: childIDs.count), count: UInt32(truncatingIfNeeded: ids.count))
         childIDs.append(contentsOf: ids)
         return range
@@ -194,6 +226,11 @@ struct LayoutTree {
     mutating func addText(_ text: TextInfo) -> UInt32 {
         texts.append(text)
         return UInt32(truncatingIfNeeded: texts.count - 1)
+    }
+
+    mutating func addPadding(_ insets: EdgeInsets) -> UInt32 {
+        paddings.append(insets)
+        return UInt32(truncatingIfNeeded: paddings.count - 1)
     }
 
     mutating func addFlexibleFrame(_ frame: FlexibleFrame) -> UInt32 {
@@ -230,8 +267,8 @@ struct LayoutTree {
         case .container(let algorithm, let range):
             guard algorithm is StackLayout || algorithm is ZStackLayout || algorithm is ComponentLayout else { return false }
             return children(range).allSatisfy(rigid)
-        case .fixedFrame(let width, let height, _, let child):
-            return (width != nil && height != nil) || rigid(child)
+        case .fixedFrame(let f, let child):
+            return (f.width != nil && f.height != nil) || rigid(child)
         case .fixedSize(let horizontal, let vertical, let child):
             return (horizontal && vertical) || rigid(child)
         case .padding(_, let child), .border(_, let child), .offset(_, _, let child), .aspectRatio(_, _, let child),
@@ -245,7 +282,7 @@ struct LayoutTree {
     /// Stack priority: the written `layoutPriority`, else 0, or −∞ for a spacer (docs/format.md §5.4).
     func stackPriority(_ id: NodeID) -> Double {
         let info = nodes[id.index]
-        if let p = info.view.explicitLayoutPriority { return p }
+        if let p = views[Int(info.view)].explicitLayoutPriority { return p }
         if case .spacer = roles[info.core.index] { return -.infinity }
         return 0
     }
@@ -301,13 +338,15 @@ struct MeasurementExtras {
 }
 
 /// A node's measurement cache: a fixed number of slots per node in one flat array (slot `j` of
-/// node `n` at `n × slotsPerNode + j`; the first is always the node's first measurement), and
-/// past them a chain per node in a shared overflow array. Keys are the proposals after
-/// `LayoutTree.cacheKey`; each key is computed once per node, so any layout of the slots is
-/// correct.
+/// node `n` at `n × slotsPerNode + j`; the first is always the node's first measurement, which
+/// the rigid shortcut reads), and past them a chain per node in a shared overflow array. Keys
+/// are the proposals after `LayoutTree.cacheKey`; each key is computed once per node, so any
+/// layout of the slots is correct.
 struct MeasurementCache {
-    /// Most nodes see one or two distinct proposals.
-    static let slotsPerNode = 2
+    /// Nearly every node is measured for one key only (the 111,111-view benchmark file:
+    /// 200,001 nodes once, 11,110 twice, none more), so one slot each; a second slot would
+    /// stay empty for most nodes and only add memory to touch.
+    static let slotsPerNode = 1
     private static let none = UInt32.max
 
     private struct Slot {
