@@ -8,13 +8,21 @@ import TatamiModel
 struct FramePlacer {
     let viewport: Viewport
     private(set) var diagnostics: [Diagnostic] = []
+    /// The frames' paths: each frame links into `paths`, whose links are filled in `pathTable`
+    /// while placing and handed over by `finish()`.
     let paths = FramePaths()
+    private var pathTable = FramePaths.Table()
     private let finisher: FrameFinisher
 
     init(viewport: Viewport, views: Int = 0) {
         self.viewport = viewport
         finisher = FrameFinisher(viewport: viewport)
-        paths.reserve(views)
+        pathTable.reserve(views)
+    }
+
+    /// Hands the paths over to the frames; call once placing is done.
+    func finish() {
+        paths.adopt(pathTable)
     }
 
     mutating func place(
@@ -50,13 +58,13 @@ struct FramePlacer {
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
                 let d = ctx.placement(m, 1)
                 backgrounds.append(place(d.node, at: o + placed(d.origin), proposal: d.proposal,
-                                         path: paths.decoration(of: path, background: true, count: backgroundCount - 1 - backgrounds.count),
+                                         path: pathTable.decoration(of: path, background: true, count: backgroundCount - 1 - backgrounds.count),
                                          hidden: isHidden, in: &ctx))
             case .overlay:
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
                 let d = ctx.placement(m, 1)
                 overlays.insert(place(d.node, at: o + placed(d.origin), proposal: d.proposal,
-                                      path: paths.decoration(of: path, background: false, count: overlayCount - 1 - overlays.count),
+                                      path: pathTable.decoration(of: path, background: false, count: overlayCount - 1 - overlays.count),
                                       hidden: isHidden, in: &ctx), at: 0)
             case .border(let style, _):
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
@@ -97,7 +105,7 @@ struct FramePlacer {
             for i in 0..<count {
                 let c = ctx.placement(m, i)
                 children.append(place(c.node, at: o + placed(c.origin), proposal: c.proposal,
-                                      path: paths.child(of: path, index: Int(ctx.tree[c.node].childIndex)), hidden: isHidden,
+                                      path: pathTable.child(of: path, index: Int(ctx.tree[c.node].childIndex)), hidden: isHidden,
                                       cell: ctx.cell(m, i).map { $0.offsetBy(dx: o.x, dy: o.y) }, in: &ctx))
             }
             reportOverflow(view, ctx.overflow(m), m.size, proposal: p, frame: outerRect ?? content, area: ctx.area)

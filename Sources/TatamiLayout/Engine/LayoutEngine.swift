@@ -39,6 +39,7 @@ public enum LayoutEngine {
 
         var placer = FramePlacer(viewport: viewport, views: document.viewCount)
         let frames = placer.place(root, at: origin, proposal: proposal, hidden: false, in: &ctx)
+        placer.finish()
 
         var diagnostics = ctx.expressionDiagnostics + placer.diagnostics
         LayoutLints(viewport: viewport).check(frames, into: &diagnostics)
