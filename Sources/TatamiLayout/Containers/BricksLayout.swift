@@ -9,13 +9,13 @@ final class BricksLayout: ContainerLayout {
         self.options = options
     }
 
-    func arrange(_ p: ProposedSize, children: [LayoutNode], in ctx: LayoutContext) -> Arrangement {
+    func arrange(_ p: ProposedSize, children: Children, in ctx: inout LayoutContext) -> Arrangement {
         let spacing = options.spacing
-        let rowHeight = options.rowHeight ?? children.map { $0.sizeThatFits(.unspecified, ctx).height }.max() ?? 0
+        let rowHeight = options.rowHeight ?? children.map { ctx.sizeThatFits($0, .unspecified).height }.max() ?? 0
         let limit = p.width.flatMap { $0.isFinite ? $0 : nil }
 
         var widths: [Double] = children.map { child in
-            var w = child.sizeThatFits(ProposedSize(width: nil, height: rowHeight), ctx).width
+            var w = ctx.sizeThatFits(child, ProposedSize(width: nil, height: rowHeight)).width
             if let lo = options.minWidth { w = max(w, lo) }
             if let hi = options.maxWidth { w = min(w, hi) }
             if let W = limit { w = min(w, W) }
@@ -65,7 +65,7 @@ final class BricksLayout: ContainerLayout {
             var x = 0.0
             let y = Double(r) * (rowHeight + spacing)
             for i in items {
-                placements.append(cell(children[i], Rect(x: x, y: y, width: widths[i], height: rowHeight), ctx, into: &cells))
+                placements.append(cell(children[i], Rect(x: x, y: y, width: widths[i], height: rowHeight), &ctx, into: &cells))
                 x += widths[i] + spacing
             }
         }

@@ -10,13 +10,13 @@ extension DiagnosticCode {
 
 /// canvas (docs/format.md §7.4.3): frame-based placements, the first whose condition holds.
 final class CanvasLayout: ContainerLayout {
-    func arrange(_ p: ProposedSize, children: [LayoutNode], in ctx: LayoutContext) -> Arrangement {
+    func arrange(_ p: ProposedSize, children: Children, in ctx: inout LayoutContext) -> Arrangement {
         // Size: the proposal; unspecified dimensions from the extent of the absolute placements
         // that may be used (only needed when a dimension is unspecified).
         var extent = Size.zero
         if p.width == nil || p.height == nil {
             for child in children {
-                for placement in child.view.placements {
+                for placement in ctx.tree.view(child).placements {
                     // true: always holds, false: never, nil: depends on the canvas's size.
                     var holds: Bool? = true
                     if let condition = placement.condition {
@@ -37,24 +37,25 @@ final class CanvasLayout: ContainerLayout {
         var cells: [Rect] = []
         var notes: [LayoutNote] = []
         for child in children {
-            guard let placement = child.view.placements.first(where: { placement in
+            let view = ctx.tree.view(child)
+            guard let placement = view.placements.first(where: { placement in
                 guard let condition = placement.condition else { return true }
                 return ctx.evaluate(condition, lookup) != 0
             }) else {
                 // A child without any valid placement has its error from the validator (no
                 // `position`, or none usable): one problem, one diagnostic.
-                if !child.view.placements.isEmpty {
-                    notes.append(LayoutNote(code: .noPosition, message: "no placement of this \(child.view.kind.name) applies, so it is not shown", view: child.view))
+                if !view.placements.isEmpty {
+                    notes.append(LayoutNote(code: .noPosition, message: "no placement of this \(view.kind.name) applies, so it is not shown", view: view))
                 }
                 continue
             }
-            let rect = self.rect(placement.rule, child, W: W, H: H, ctx, lookup)
-            placements.append(cell(child, rect, ctx, into: &cells))
+            let rect = self.rect(placement.rule, child, W: W, H: H, &ctx, lookup)
+            placements.append(cell(child, rect, &ctx, into: &cells))
             if W.isFinite && H.isFinite && (rect.minX < -1e-9 || rect.minY < -1e-9 || rect.maxX > W + 1e-9 || rect.maxY > H + 1e-9) {
                 notes.append(LayoutNote(
                     code: .outOfBounds,
-                    message: "\(child.view.kind.name) at \(rect) leaves the \(formatNumber(W))×\(formatNumber(H)) canvas",
-                    view: child.view))
+                    message: "\(view.kind.name) at \(rect) leaves the \(formatNumber(W))×\(formatNumber(H)) canvas",
+                    view: view))
             }
         }
         return Arrangement(size: Size(width: W, height: H), children: placements, notes: notes, cells: cells)
@@ -68,7 +69,7 @@ final class CanvasLayout: ContainerLayout {
         }
     }
 
-    private func rect(_ rule: PlacementRule, _ child: LayoutNode, W: Double, H: Double, _ ctx: LayoutContext,
+    private func rect(_ rule: PlacementRule, _ child: NodeID, W: Double, H: Double, _ ctx: inout LayoutContext,
                       _ lookup: @escaping (String) -> Double?) -> Rect {
         switch rule {
         case .absolute(let x, let y, let w, let h):

@@ -5,9 +5,9 @@ import TatamiModel
 /// placed at its origin, so the instance's frame is the body's, with the instance's own
 /// modifiers around it.
 final class ComponentLayout: ContainerLayout {
-    func arrange(_ p: ProposedSize, children: [LayoutNode], in ctx: LayoutContext) -> Arrangement {
+    func arrange(_ p: ProposedSize, children: Children, in ctx: inout LayoutContext) -> Arrangement {
         guard let body = children.first else { return Arrangement(size: .zero, children: []) }
-        let size = body.sizeThatFits(p, ctx)
-        return Arrangement(size: size, list: .one(ChildPlacement(node: body, origin: .zero, size: size, proposal: p)))
+        let size = ctx.sizeThatFits(body, p)
+        return Arrangement(size: size, list: .one(ChildPlacement(node: body, origin: .zero, proposal: p)))
     }
 }

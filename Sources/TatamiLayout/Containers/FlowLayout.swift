@@ -13,7 +13,7 @@ final class FlowLayout: ContainerLayout {
         self.alignment = alignment
     }
 
-    func arrange(_ p: ProposedSize, children: [LayoutNode], in ctx: LayoutContext) -> Arrangement {
+    func arrange(_ p: ProposedSize, children: Children, in ctx: inout LayoutContext) -> Arrangement {
         let limit = p.width.flatMap { $0.isFinite ? $0 : nil }
         // Rows of (child index, proposal, size); `alone` marks a child proposed the full width.
         var rows: [[(Int, ProposedSize, Size)]] = []
@@ -22,11 +22,11 @@ final class FlowLayout: ContainerLayout {
         var previousAlone = false
         for (i, child) in children.enumerated() {
             var proposal = ProposedSize.unspecified
-            var size = child.sizeThatFits(proposal, ctx)
+            var size = ctx.sizeThatFits(child, proposal)
             var alone = false
             if let w = limit, size.width > w {
                 proposal = ProposedSize(width: w, height: nil)
-                size = child.sizeThatFits(proposal, ctx)
+                size = ctx.sizeThatFits(child, proposal)
                 alone = true
             }
             if !row.isEmpty, let w = limit, alone || previousAlone || spacing + size.width > w - used {
@@ -52,7 +52,7 @@ final class FlowLayout: ContainerLayout {
             var x = (width - rowWidths[r]) * alignment.horizontal.fraction
             for (i, proposal, size) in items {
                 let dy = (rowHeights[r] - size.height) * alignment.vertical.fraction
-                placements.append(ChildPlacement(node: children[i], origin: Point(x: x, y: y + dy), size: size, proposal: proposal))
+                placements.append(ChildPlacement(node: children[i], origin: Point(x: x, y: y + dy), proposal: proposal))
                 x += size.width + spacing
             }
             y += rowHeights[r] + lineSpacing

@@ -18,9 +18,9 @@ final class GridLayout: ContainerLayout {
     /// Column counts are capped so that absurd inputs stay cheap.
     static let maxColumns = 100_000
 
-    func arrange(_ p: ProposedSize, children: [LayoutNode], in ctx: LayoutContext) -> Arrangement {
+    func arrange(_ p: ProposedSize, children: Children, in ctx: inout LayoutContext) -> Arrangement {
         let n = children.count
-        let ideals = children.map { $0.sizeThatFits(.unspecified, ctx) }
+        let ideals = children.map { ctx.sizeThatFits($0, .unspecified) }
         let widest = ideals.map(\.width).max() ?? 0
         let tallest = ideals.map(\.height).max() ?? 0
 
@@ -57,7 +57,7 @@ final class GridLayout: ContainerLayout {
         cells.reserveCapacity(n)
         let placements = children.indices.map { i in
             let rect = Rect(x: origin.x + Double(i % c) * (w + spacing), y: origin.y + Double(i / c) * (h + spacing), width: w, height: h)
-            return cell(children[i], rect, ctx, into: &cells)
+            return cell(children[i], rect, &ctx, into: &cells)
         }
         return Arrangement(size: Size(width: W, height: H), children: placements, cells: cells)
     }

@@ -21,31 +21,31 @@ final class StackLayout: ContainerLayout {
         axis == .horizontal ? ProposedSize(width: m, height: c) : ProposedSize(width: c, height: m)
     }
 
-    func arrange(_ p: ProposedSize, children: [LayoutNode], in ctx: LayoutContext) -> Arrangement {
+    func arrange(_ p: ProposedSize, children: Children, in ctx: inout LayoutContext) -> Arrangement {
         let n = children.count
         guard n > 0 else { return Arrangement(size: .zero, children: []) }
-        if n == 1 { return arrangeOne(p, children[0], ctx) }
+        if n == 1 { return arrangeOne(p, children[0], &ctx) }
         // Scratch space on the stack: arrange runs for every proposal a stack receives.
         return withUnsafeTemporaryAllocation(of: Item.self, capacity: n) { items in
             items.initialize(repeating: Item())
-            return arrange(p, children, ctx, items)
+            return arrange(p, children, &ctx, items)
         }
     }
 
     /// One child: §7.1 reduces to proposing the stack's own proposal (no spacing, the whole
     /// length as its share) and placing the child at the origin (its guide meets itself).
-    private func arrangeOne(_ p: ProposedSize, _ child: LayoutNode, _ ctx: LayoutContext) -> Arrangement {
-        let size = child.sizeThatFits(p, ctx)
+    private func arrangeOne(_ p: ProposedSize, _ child: NodeID, _ ctx: inout LayoutContext) -> Arrangement {
+        let size = ctx.sizeThatFits(child, p)
         let along = axis == .horizontal ? p.width : p.height
         let across = axis == .horizontal ? p.height : p.width
         let mainOverflow = along.map { $0.isFinite ? max(0, main(size) - $0) : 0 } ?? 0
         let crossOverflow = across.map { $0.isFinite ? max(0, cross(size) - $0) : 0 } ?? 0
         let overflow = axis == .horizontal ? Size(width: mainOverflow, height: crossOverflow) : Size(width: crossOverflow, height: mainOverflow)
-        return Arrangement(size: size, list: .one(ChildPlacement(node: child, origin: .zero, size: size, proposal: p)), overflow: overflow)
+        return Arrangement(size: size, list: .one(ChildPlacement(node: child, origin: .zero, proposal: p)), overflow: overflow)
     }
 
     private func arrange(
-        _ p: ProposedSize, _ children: [LayoutNode], _ ctx: LayoutContext, _ items: UnsafeMutableBufferPointer<Item>
+        _ p: ProposedSize, _ children: Children, _ ctx: inout LayoutContext, _ items: UnsafeMutableBufferPointer<Item>
     ) -> Arrangement {
         let n = children.count
         let totalSpacing = spacing * Double(n - 1)
@@ -53,13 +53,13 @@ final class StackLayout: ContainerLayout {
         let across = axis == .horizontal ? p.height : p.width
 
         if let available = along, available.isFinite {
-            distribute(available - totalSpacing, across: across, children, ctx, items)
+            distribute(available - totalSpacing, across: across, children, &ctx, items)
         } else {
             // Unspecified: every child at its ideal length; infinite: every child at its maximum.
             let proposal = self.proposal(main: along, cross: across)
             for i in 0..<n {
                 items[i].proposal = proposal
-                items[i].size = children[i].sizeThatFits(proposal, ctx)
+                items[i].size = ctx.sizeThatFits(children[i], proposal)
             }
         }
 
@@ -82,7 +82,7 @@ final class StackLayout: ContainerLayout {
             let extent = c + cross(items[i].size)
             crossLength = extent.isNaN ? .infinity : max(crossLength, extent)
             let origin = axis == .horizontal ? Point(x: position, y: c) : Point(x: c, y: position)
-            placements.append(ChildPlacement(node: children[i], origin: origin, size: items[i].size, proposal: items[i].proposal))
+            placements.append(ChildPlacement(node: children[i], origin: origin, proposal: items[i].proposal))
             position += main(items[i].size) + (i < n - 1 ? spacing : 0)
         }
         let mainLength = position
@@ -113,16 +113,16 @@ final class StackLayout: ContainerLayout {
     /// flexibility only to order a group of two or more. The result is the same as probing
     /// every child, and a chain of single-child stacks costs one measurement per level.
     private func distribute(
-        _ available: Double, across: Double?, _ children: [LayoutNode], _ ctx: LayoutContext,
+        _ available: Double, across: Double?, _ children: Children, _ ctx: inout LayoutContext,
         _ items: UnsafeMutableBufferPointer<Item>
     ) {
         let n = children.count
         // Group indices by priority, highest first; nearly always a single group.
         var groupCount = 1
         var uniform = true
-        let first = children[0].stackPriority
+        let first = ctx.tree.stackPriority(children[0])
         for i in 0..<n {
-            items[i].priority = children[i].stackPriority
+            items[i].priority = ctx.tree.stackPriority(children[i])
             if items[i].priority != first { uniform = false }
         }
         if !uniform {
@@ -143,10 +143,10 @@ final class StackLayout: ContainerLayout {
             for i in 0..<n {
                 let g = items[i].group
                 guard g > 0 || groupSizes[g] > 1 else { continue }
-                let lo = main(children[i].sizeThatFits(zero, ctx))
+                let lo = main(ctx.sizeThatFits(children[i], zero))
                 items[i].minimum = lo
                 if groupSizes[g] > 1 {
-                    let hi = main(children[i].sizeThatFits(infinite, ctx))
+                    let hi = main(ctx.sizeThatFits(children[i], infinite))
                     items[i].flexibility = hi.isInfinite ? .infinity : hi - lo
                 }
                 // Counts for every higher group.
@@ -174,7 +174,7 @@ final class StackLayout: ContainerLayout {
                 for i in members {
                     let share = max(0, remaining / Double(left))
                     let proposal = self.proposal(main: share, cross: across)
-                    let size = children[i].sizeThatFits(proposal, ctx)
+                    let size = ctx.sizeThatFits(children[i], proposal)
                     items[i].proposal = proposal
                     items[i].size = size
                     remaining -= main(size)

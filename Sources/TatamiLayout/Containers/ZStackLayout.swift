@@ -9,22 +9,22 @@ final class ZStackLayout: ContainerLayout {
         self.alignment = alignment
     }
 
-    func arrange(_ p: ProposedSize, children: [LayoutNode], in ctx: LayoutContext) -> Arrangement {
+    func arrange(_ p: ProposedSize, children: Children, in ctx: inout LayoutContext) -> Arrangement {
         guard !children.isEmpty else { return Arrangement(size: .zero, children: []) }
-        let sizes = children.map { $0.sizeThatFits(p, ctx) }
+        let sizes = children.map { ctx.sizeThatFits($0, p) }
         let gx = children.map { ctx.guideValue($0, alignment.horizontal.guide, p) }
         let gy = children.map { ctx.guideValue($0, alignment.vertical.guide, p) }
 
         // The size comes from the children with the highest priority; so does where the guides meet.
-        let top = children.map(\.view.layoutPriority).max() ?? 0
-        let leaders = children.indices.filter { children[$0].view.layoutPriority == top }
+        let top = children.map { ctx.tree.view($0).layoutPriority }.max() ?? 0
+        let leaders = children.indices.filter { ctx.tree.view(children[$0]).layoutPriority == top }
         let width = leaders.map { sizes[$0].width }.max() ?? 0
         let height = leaders.map { sizes[$0].height }.max() ?? 0
         let meetX = leaders.map { gx[$0] }.max() ?? 0
         let meetY = leaders.map { gy[$0] }.max() ?? 0
 
         let placements = children.indices.map { i in
-            ChildPlacement(node: children[i], origin: Point(x: meetX - gx[i], y: meetY - gy[i]), size: sizes[i], proposal: p)
+            ChildPlacement(node: children[i], origin: Point(x: meetX - gx[i], y: meetY - gy[i]), proposal: p)
         }
         let overflow = Size(width: p.width.map { $0.isFinite ? max(0, width - $0) : 0 } ?? 0,
                             height: p.height.map { $0.isFinite ? max(0, height - $0) : 0 } ?? 0)

@@ -30,25 +30,26 @@ struct Arrangement {
 /// given a proposal and its children, report a size and place each child in the bounds of that
 /// size (origins relative to the container's top-left corner).
 ///
-/// An algorithm sees only its own children, through `LayoutNode.measure` (which caches), and
-/// keeps no state of its own: caching is the node's job, not the algorithm's.
+/// An algorithm sees only its own children, as `NodeID`s it asks the context about
+/// (`ctx.sizeThatFits`, `ctx.guideValue`, `ctx.view`: the context caches), and keeps no state of
+/// its own: caching is the context's job, not the algorithm's.
 ///
 /// Algorithms are immutable classes, not structs, so that a `NodeRole` holding one copies with a
 /// retain: an existential struct payload made every copy of a role go through the payload's
 /// value witnesses (about a tenth of layout's instructions).
 protocol ContainerLayout: AnyObject {
-    func arrange(_ proposal: ProposedSize, children: [LayoutNode], in ctx: LayoutContext) -> Arrangement
+    func arrange(_ proposal: ProposedSize, children: Children, in ctx: inout LayoutContext) -> Arrangement
 }
 
 extension ContainerLayout {
     /// A child laid out in a cell: proposed the rectangle's size and centred in it. The rectangle
     /// goes in `cells`, parallel to the placements.
-    func cell(_ child: LayoutNode, _ rect: Rect, _ ctx: LayoutContext, into cells: inout [Rect]) -> ChildPlacement {
+    func cell(_ child: NodeID, _ rect: Rect, _ ctx: inout LayoutContext, into cells: inout [Rect]) -> ChildPlacement {
         let p = ProposedSize(rect.size)
-        let s = child.sizeThatFits(p, ctx)
+        let s = ctx.sizeThatFits(child, p)
         let origin = Point(x: rect.x + (rect.width - s.width) / 2, y: rect.y + (rect.height - s.height) / 2)
         cells.append(rect)
-        return ChildPlacement(node: child, origin: origin, size: s, proposal: p)
+        return ChildPlacement(node: child, origin: origin, proposal: p)
     }
 
     /// Places `size` inside `bounds` by a two-axis alignment.

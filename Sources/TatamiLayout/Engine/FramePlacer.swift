@@ -2,26 +2,40 @@ import TatamiBase
 import TatamiModel
 
 /// Walks the measured chains from the root and produces the frame tree, in viewport
-/// coordinates, unrounded. Reports `overflow` and `text-truncated` for what is finally placed
+/// coordinates, each rectangle finished as it is stored (`FrameFinisher`: mirrored for
+/// right-to-left viewports, rounded to the scale; positions are computed unrounded). Reports `overflow` and `text-truncated` for what is finally placed
 /// (never for the probes made while measuring).
 struct FramePlacer {
-    let ctx: LayoutContext
+    let viewport: Viewport
     private(set) var diagnostics: [Diagnostic] = []
+    /// The frames' paths: each frame links into `paths`, whose links are filled in `pathTable`
+    /// while placing and handed over by `finish()`.
     let paths = FramePaths()
+    private var pathTable = FramePaths.Table()
+    private let finisher: FrameFinisher
 
-    init(ctx: LayoutContext) {
-        self.ctx = ctx
+    init(viewport: Viewport, views: Int = 0) {
+        self.viewport = viewport
+        finisher = FrameFinisher(viewport: viewport)
+        pathTable.reserve(views)
+    }
+
+    /// Hands the paths over to the frames; call once placing is done.
+    func finish() {
+        paths.adopt(pathTable)
     }
 
     mutating func place(
-        _ outer: LayoutNode, at origin: Point, proposal: ProposedSize, path: Int = FramePaths.root, hidden: Bool, cell: Rect? = nil
+        _ outer: NodeID, at origin: Point, proposal: ProposedSize, path: Int = FramePaths.root, hidden: Bool, cell: Rect? = nil,
+        in ctx: inout LayoutContext
     ) -> FrameNode {
-        let view = outer.view
+        let view = ctx.tree.view(outer)
+        let core = ctx.tree[outer].core
         let isHidden = hidden || view.hidden
         var node = outer
         var o = origin
         var p = proposal
-        var m = node.measure(p, ctx)
+        var m = ctx.measure(node, p)
         var outerRect: Rect?
         var backgrounds: [FrameNode] = [], overlays: [FrameNode] = []
         var borders: [(style: BorderStyle, rect: Rect)] = []
@@ -29,51 +43,53 @@ struct FramePlacer {
         // first applied), while the walk below meets the outermost first.
         var backgroundCount = 0, overlayCount = 0
         var link = outer
-        while link !== link.core, let child = link.role.wrappedChild {
-            if case .background = link.role { backgroundCount += 1 }
-            if case .overlay = link.role { overlayCount += 1 }
+        while link != core, let child = ctx.tree.role(link).wrappedChild {
+            if case .background = ctx.tree.role(link) { backgroundCount += 1 }
+            if case .overlay = ctx.tree.role(link) { overlayCount += 1 }
             link = child
         }
 
         // Down the modifier chain to the core.
-        while node !== node.core {
-            switch node.role {
+        while node != core {
+            switch ctx.tree.role(node) {
             case .offset:
                 break  // an offset moves what is inside it, including the reported outer frame
             case .background:
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
-                let d = m.children[1]
+                let d = ctx.placement(m, 1)
                 backgrounds.append(place(d.node, at: o + placed(d.origin), proposal: d.proposal,
-                                         path: paths.decoration(of: path, background: true, count: backgroundCount - 1 - backgrounds.count),
-                                         hidden: isHidden))
+                                         path: pathTable.decoration(of: path, background: true, count: backgroundCount - 1 - backgrounds.count),
+                                         hidden: isHidden, in: &ctx))
             case .overlay:
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
-                let d = m.children[1]
+                let d = ctx.placement(m, 1)
                 overlays.insert(place(d.node, at: o + placed(d.origin), proposal: d.proposal,
-                                      path: paths.decoration(of: path, background: false, count: overlayCount - 1 - overlays.count),
-                                      hidden: isHidden), at: 0)
+                                      path: pathTable.decoration(of: path, background: false, count: overlayCount - 1 - overlays.count),
+                                      hidden: isHidden, in: &ctx), at: 0)
             case .border(let style, _):
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
                 borders.append((style, Rect(origin: o, size: m.size)))
             default:
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
             }
-            let c = m.children[0]
+            let c = ctx.placement(m, 0)
             o = o + placed(c.origin)
             p = c.proposal
             node = c.node
-            m = node.measure(p, ctx)
+            m = ctx.measure(node, p)
         }
         let content = Rect(origin: o, size: m.size)
 
         var drawing = Drawing.none
         var children: [FrameNode] = []
         var byZIndex = false
-        switch node.role {
-        case .text(_, let font, _, _, let alignment):
-            if let t = m.text {
-                drawing = .text(t, font: font, alignment: alignment)
-                if t.truncated { reportTruncation(view, t, content) }
+        switch ctx.tree.role(node) {
+        case .text(let t):
+            // The lines are built here, for the final proposal only.
+            if ctx.textMetrics(m) != nil, let layout = ctx.textLayout(node, p) {
+                let info = ctx.tree.texts[Int(t)]
+                drawing = .text(layout, font: info.font, alignment: info.alignment)
+                if layout.truncated { reportTruncation(view, layout, content) }
             }
         case .image:
             if case .image(let name, _, _) = view.kind { drawing = .image(name: name) }
@@ -84,26 +100,28 @@ struct FramePlacer {
         case .container:
             if case .zstack = view.kind { byZIndex = true }
             if case .canvas = view.kind { byZIndex = true }
-            children.reserveCapacity(m.children.count)
-            let cells = m.cells
-            for (i, c) in m.children.enumerated() {
+            let count = Int(m.childCount)
+            children.reserveCapacity(count)
+            for i in 0..<count {
+                let c = ctx.placement(m, i)
                 children.append(place(c.node, at: o + placed(c.origin), proposal: c.proposal,
-                                      path: paths.child(of: path, index: c.node.childIndex), hidden: isHidden,
-                                      cell: i < cells.count ? cells[i].offsetBy(dx: o.x, dy: o.y) : nil))
+                                      path: pathTable.child(of: path, index: Int(ctx.tree[c.node].childIndex)), hidden: isHidden,
+                                      cell: ctx.cell(m, i).map { $0.offsetBy(dx: o.x, dy: o.y) }, in: &ctx))
             }
-            reportOverflow(view, m, proposal: p, frame: outerRect ?? content)
-            for note in m.notes {
-                diagnostics.append(Diagnostic(note.code, note.message + " in viewport \(ctx.viewport.name)",
-                                              at: note.view.kindRange, viewport: ctx.viewport.name))
+            reportOverflow(view, ctx.overflow(m), m.size, proposal: p, frame: outerRect ?? content, area: ctx.area)
+            for note in ctx.notes(m) {
+                diagnostics.append(Diagnostic(note.code, note.message + " in viewport \(viewport.name)",
+                                              at: note.view.kindRange, viewport: viewport.name))
             }
         default:
             break
         }
 
         return FrameNode(
-            view: view, paths: paths, pathIndex: path, kind: view.kind.name, frame: cell ?? outerRect ?? content, content: content,
-            proposal: proposal, hidden: isHidden, drawing: drawing, children: children,
-            backgrounds: backgrounds, overlays: overlays, borders: borders, drawsChildrenByZIndex: byZIndex)
+            view: view, paths: paths, pathIndex: path, kind: view.kind.name, frame: finisher.finish(cell ?? outerRect ?? content),
+            content: finisher.finish(content), proposal: proposal, hidden: isHidden, drawing: drawing, children: children,
+            backgrounds: backgrounds, overlays: overlays, borders: borders.map { ($0.style, finisher.finish($0.rect)) },
+            drawsChildrenByZIndex: byZIndex)
     }
 
     /// A child's offset in its parent, NaN read as 0: centring or aligning an infinite child in
@@ -114,29 +132,28 @@ struct FramePlacer {
 
     /// `overflow`: on an axis where the container's content exceeds what it was offered and its
     /// frame leaves the area the body was given (a shortfall its parent absorbed is not one).
-    private mutating func reportOverflow(_ view: ViewNode, _ m: Measurement, proposal p: ProposedSize, frame: Rect) {
-        let name = ctx.viewport.name
+    private mutating func reportOverflow(_ view: ViewNode, _ overflow: Size, _ size: Size, proposal p: ProposedSize, frame: Rect, area: Rect) {
+        let name = viewport.name
         let kind = view.kind.name
-        let area = ctx.area
         let epsilon = 1e-6
         let leavesHorizontally = frame.minX < area.minX - epsilon || frame.maxX > area.maxX + epsilon
         let leavesVertically = frame.minY < area.minY - epsilon || frame.maxY > area.maxY + epsilon
-        if m.overflow.width > epsilon, leavesHorizontally, let available = p.width {
+        if overflow.width > epsilon, leavesHorizontally, let available = p.width {
             diagnostics.append(Diagnostic(
                 .overflow,
-                "\(kind) content is \(formatNumber(m.size.width)) wide but \(formatNumber(available)) is available (overflow \(formatNumber(m.overflow.width))) in viewport \(name)",
+                "\(kind) content is \(formatNumber(size.width)) wide but \(formatNumber(available)) is available (overflow \(formatNumber(overflow.width))) in viewport \(name)",
                 at: view.kindRange, viewport: name))
         }
-        if m.overflow.height > epsilon, leavesVertically, let available = p.height {
+        if overflow.height > epsilon, leavesVertically, let available = p.height {
             diagnostics.append(Diagnostic(
                 .overflow,
-                "\(kind) content is \(formatNumber(m.size.height)) tall but \(formatNumber(available)) is available (overflow \(formatNumber(m.overflow.height))) in viewport \(name)",
+                "\(kind) content is \(formatNumber(size.height)) tall but \(formatNumber(available)) is available (overflow \(formatNumber(overflow.height))) in viewport \(name)",
                 at: view.kindRange, viewport: name))
         }
     }
 
     private mutating func reportTruncation(_ view: ViewNode, _ t: TextLayoutResult, _ frame: Rect) {
-        let name = ctx.viewport.name
+        let name = viewport.name
         let shown = t.lines.map(\.text).joined(separator: " ")
         diagnostics.append(Diagnostic(
             .textTruncated,
@@ -147,8 +164,8 @@ struct FramePlacer {
 
 func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
 
-/// The last pass over the frames: mirrors right-to-left viewports, then rounds every edge to
-/// the viewport's scale (docs/format.md §3, §9).
+/// What every stored rectangle goes through: mirrored for right-to-left viewports, then every
+/// edge rounded to the viewport's scale (docs/format.md §3, §9).
 struct FrameFinisher {
     let viewport: Viewport
     /// Edges beyond this magnitude (or not finite) are clamped so output stays finite.
@@ -158,14 +175,6 @@ struct FrameFinisher {
     /// ends at 49.5, and mirrored for `rtl` the two edges would round a pixel apart. Far below
     /// any length a file can write, far above the noise of coordinates up to a million points.
     static let boundaryTolerance = 1e-6
-
-    func finish(_ root: FrameNode) {
-        root.preorder { n in
-            n.frame = finish(n.frame)
-            n.content = finish(n.content)
-            n.borders = n.borders.map { ($0.style, finish($0.rect)) }
-        }
-    }
 
     /// The far edge of a span: an infinite length reaches infinity even from an origin at −∞
     /// (where origin + length would be NaN); a length that is not a number (0 × ∞, a relative

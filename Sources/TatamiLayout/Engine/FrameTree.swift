@@ -14,6 +14,7 @@ public enum Drawing: Sendable {
 }
 
 /// One shown view after layout, in viewport coordinates, rounded to the viewport's scale.
+/// Immutable once made (layout stores each rectangle finished).
 public final class FrameNode: @unchecked Sendable {
     public let view: ViewNode
     /// `/`, `/0/2`, `/0/background` (docs/format.md §12.3), spelled out on each request.
@@ -34,22 +35,22 @@ public final class FrameNode: @unchecked Sendable {
     public let kind: String
     public let id: String?
     /// The outer frame: the rectangle the parent placed, with every modifier (offset included).
-    public internal(set) var frame: Rect
+    public let frame: Rect
     /// The kind itself, inside its padding and frames.
-    public internal(set) var content: Rect
+    public let content: Rect
     /// The proposal the outer view received.
-    public internal(set) var proposal: ProposedSize
+    public let proposal: ProposedSize
     /// Hidden views (or views inside a hidden one) are laid out but not drawn.
-    public internal(set) var hidden: Bool
-    public internal(set) var drawing: Drawing
+    public let hidden: Bool
+    public let drawing: Drawing
     /// Shown children in declaration order.
-    public internal(set) var children: [FrameNode]
+    public let children: [FrameNode]
     /// Backgrounds, in drawing order (the outermost first: it is furthest back).
-    public internal(set) var backgrounds: [FrameNode]
+    public let backgrounds: [FrameNode]
     /// Overlays, in drawing order (the innermost first).
-    public internal(set) var overlays: [FrameNode]
+    public let overlays: [FrameNode]
     /// Borders with the rectangle each is drawn on.
-    public internal(set) var borders: [(style: BorderStyle, rect: Rect)]
+    public let borders: [(style: BorderStyle, rect: Rect)]
     /// Whether children are drawn in `zIndex` order (zstack, canvas) instead of declaration order.
     public let drawsChildrenByZIndex: Bool
 
@@ -125,28 +126,10 @@ public struct LayoutResult: Sendable {
     public let root: FrameNode?
     /// Layout diagnostics, each naming this viewport.
     public let diagnostics: [Diagnostic]
-    /// The engine's working tree, kept so that tearing it down happens when the result is
-    /// dropped (after the caller has used the frames), not inside `layout`.
-    let workingTree: WorkingTree?
 
     public init(viewport: Viewport, root: FrameNode?, diagnostics: [Diagnostic]) {
-        self.init(viewport: viewport, root: root, diagnostics: diagnostics, workingTree: nil)
-    }
-
-    init(viewport: Viewport, root: FrameNode?, diagnostics: [Diagnostic], workingTree: WorkingTree?) {
         self.viewport = viewport
         self.root = root
         self.diagnostics = diagnostics
-        self.workingTree = workingTree
-    }
-}
-
-/// Holds the layout engine's node tree only to release it later; nothing reads it, so sharing
-/// it between threads is safe.
-final class WorkingTree: @unchecked Sendable {
-    let root: AnyObject
-
-    init(_ root: AnyObject) {
-        self.root = root
     }
 }

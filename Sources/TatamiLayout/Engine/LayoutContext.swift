@@ -1,8 +1,13 @@
 import TatamiBase
 import TatamiModel
 
-/// Everything one viewport's layout needs, and the diagnostics it finds along the way.
-final class LayoutContext {
+/// Everything one viewport's layout needs: the node store (`tree`), what measuring finds
+/// beside it (the per-node measurement cache, the placements, guide and baseline values, text
+/// clusters), and the diagnostics found along the way. A value, passed `inout` to whatever
+/// measures (containers, the placement pass), so its arrays are plain local storage: no class
+/// field access and no reference counting per node. Nothing here outlives `layout`: the result
+/// holds frames and diagnostics only.
+struct LayoutContext {
     let document: TatamiDocument
     let viewport: Viewport
     /// The area the body was given: the viewport less its safe area (or all of it).
@@ -14,6 +19,31 @@ final class LayoutContext {
     /// (`LayoutOptions.answersRigidSizes`).
     let answersRigidSizes: Bool
 
+    /// The nodes: `NodeBuilder` adds them, then they are read-only while measuring.
+    var tree = LayoutTree()
+    private var cache = MeasurementCache(nodeCount: 0)
+    /// Every measurement's placements, each measurement a range.
+    private var placements: [ChildPlacement] = []
+    private var extras: [MeasurementExtras] = []
+    private var cellRects: [Rect] = []
+    /// Per text (`LayoutTree.texts`): its clusters, found on its first measurement.
+    private var textClusters: [[TextMeasurer.Cluster]?] = []
+    /// Guide values and baselines computed on demand (only for baseline and custom
+    /// alignments), keyed by node and proposal.
+    private var baselineCache: [BaselineKey: (first: Double?, last: Double?)] = [:]
+    private var guideCache: [GuideKey: Double?] = [:]
+
+    private struct BaselineKey: Hashable {
+        var node: NodeID
+        var proposal: ProposedSize
+    }
+
+    private struct GuideKey: Hashable {
+        var node: NodeID
+        var proposal: ProposedSize
+        var guide: GuideName
+    }
+
     init(document: TatamiDocument, viewport: Viewport, options: LayoutOptions = LayoutOptions()) {
         self.document = document
         self.viewport = viewport
@@ -21,17 +51,120 @@ final class LayoutContext {
         self.area = Rect(x: 0, y: 0, width: viewport.width, height: viewport.height)
     }
 
+    /// Sizes the side storage for the built nodes.
+    mutating func prepareMeasuring() {
+        cache = MeasurementCache(nodeCount: tree.count)
+        textClusters = Array(repeating: nil, count: tree.texts.count)
+        // Room for what measuring usually needs (pages never written cost nothing): growing
+        // would copy the array and touch fresh memory for it.
+        placements.reserveCapacity(2 * tree.count)
+    }
+
     // MARK: Measuring
 
-    /// Measures a node for a proposal (uncached; `LayoutNode.measure` caches).
-    func compute(_ node: LayoutNode, _ p: ProposedSize) -> Measurement {
+    /// Measures a node for a proposal, through the cache.
+    mutating func measure(_ id: NodeID, _ proposal: ProposedSize) -> Measurement {
+        let key = tree.cacheKey(id, proposal)
+        if let m = cache.find(id, key) { return m }
+        let m = compute(id, key)
+        cache.insert(id, key, m)
+        return m
+    }
+
+    /// The size for a proposal, through the cache.
+    ///
+    /// A rigid node answers every size query after its first measurement with that size: a
+    /// stack's probes at 0 and at infinity then cost nothing, and a stack of rigid children is
+    /// arranged once for the probes and once more for its final proposal (`measure`, which
+    /// stays exact: the placements it returns carry the proposals of that very arrangement).
+    mutating func sizeThatFits(_ id: NodeID, _ proposal: ProposedSize) -> Size {
+        if answersRigidSizes, tree.flags(id).contains(.rigid), let first = cache.first(id) { return first.size }
+        return measure(id, proposal).size
+    }
+
+    /// Child `i` of a measurement.
+    func placement(_ m: Measurement, _ i: Int) -> ChildPlacement {
+        placements[Int(m.firstChild) + i]
+    }
+
+    /// For containers: how far the content exceeds the proposal, per axis (0 when it fits).
+    func overflow(_ m: Measurement) -> Size {
+        m.extras == Measurement.noExtras ? .zero : extras[Int(m.extras)].overflow
+    }
+
+    func notes(_ m: Measurement) -> [LayoutNote] {
+        m.extras == Measurement.noExtras ? [] : extras[Int(m.extras)].notes
+    }
+
+    /// For text: its metrics.
+    func textMetrics(_ m: Measurement) -> TextMetrics? {
+        m.extras == Measurement.noExtras ? nil : extras[Int(m.extras)].text
+    }
+
+    /// For cell containers (grid, bricks, canvas): child `i`'s rectangle, which is its reported
+    /// frame; the child's placement centres it inside (docs/format.md §7.4). nil otherwise.
+    func cell(_ m: Measurement, _ i: Int) -> Rect? {
+        guard m.extras != Measurement.noExtras else { return nil }
+        let e = extras[Int(m.extras)]
+        return i < Int(e.cellCount) ? cellRects[Int(e.cellStart) + i] : nil
+    }
+
+    /// A text's laid-out lines for a proposal, as its measurement for that proposal computed
+    /// them (only the final placement asks: probes keep metrics alone).
+    mutating func textLayout(_ id: NodeID, _ proposal: ProposedSize) -> TextLayoutResult? {
+        guard case .text(let t) = tree.role(id) else { return nil }
+        let key = tree.cacheKey(id, proposal)
+        let p = ProposedSize(width: sanitize(key.width), height: sanitize(key.height))
+        let info = tree.texts[Int(t)]
+        return TextMeasurer.layout(info.string, clusters: clusters(t), font: info.font, lineLimit: info.lineLimit,
+                                   truncation: info.truncation, proposal: p)
+    }
+
+    private mutating func clusters(_ t: UInt32) -> [TextMeasurer.Cluster] {
+        if let c = textClusters[Int(t)] { return c }
+        let c = TextMeasurer.makeClusters(tree.texts[Int(t)].string)
+        textClusters[Int(t)] = c
+        return c
+    }
+
+    /// Records a measurement's children and extras in the shared arrays.
+    private mutating func record(_ size: Size, _ children: ChildList, text: TextMetrics? = nil, overflow: Size = .zero,
+                        notes: [LayoutNote] = [], cells: [Rect] = []) -> Measurement {
+        var m = Measurement(size: size)
+        m.firstChild = UInt32(truncatingIfNeeded: placements.count)
+        switch children {
+        case .none:
+            break
+        case .one(let c):
+            placements.append(c)
+            m.childCount = 1
+        case .many(let all):
+            placements.append(contentsOf: all)
+            m.childCount = UInt32(truncatingIfNeeded: all.count)
+        }
+        if text != nil || overflow != .zero || !notes.isEmpty || !cells.isEmpty {
+            let cellStart = UInt32(truncatingIfNeeded: cellRects.count)
+            cellRects.append(contentsOf: cells)
+            extras.append(MeasurementExtras(text: text, overflow: overflow, notes: notes, cellStart: cellStart,
+                                            cellCount: UInt32(truncatingIfNeeded: cells.count)))
+            m.extras = UInt32(truncatingIfNeeded: extras.count - 1)
+        }
+        return m
+    }
+
+    private mutating func one(_ size: Size, _ child: NodeID, origin: Point, _ cp: ProposedSize) -> Measurement {
+        record(size, .one(ChildPlacement(node: child, origin: origin, proposal: cp)))
+    }
+
+    /// Measures a node for a proposal (uncached; `measure` caches).
+    private mutating func compute(_ id: NodeID, _ p: ProposedSize) -> Measurement {
         let p = ProposedSize(width: sanitize(p.width), height: sanitize(p.height))
-        switch node.role {
-        case .text(let string, let font, let lineLimit, let truncation, _):
-            if node.textClusters == nil { node.textClusters = TextMeasurer.makeClusters(string) }
-            let t = TextMeasurer.layout(string, clusters: node.textClusters, font: font, lineLimit: lineLimit,
-                                        truncation: truncation, proposal: p)
-            return Measurement(size: t.size, text: t)
+        switch tree.role(id) {
+        case .text(let t):
+            let info = tree.texts[Int(t)]
+            let metrics = TextMeasurer.metrics(info.string, clusters: clusters(t), font: info.font, lineLimit: info.lineLimit,
+                                               truncation: info.truncation, proposal: p)
+            return record(metrics.size, .none, text: metrics)
         case .image(let size, let resizable):
             return Measurement(size: resizable ? p.replacingUnspecified(with: size) : size)
         case .color:
@@ -46,65 +179,68 @@ final class LayoutContext {
         case .divider(let axis):
             if axis == .horizontal { return Measurement(size: Size(width: 1, height: p.height ?? 0)) }
             return Measurement(size: Size(width: p.width ?? 0, height: 1))
-        case .container(let algorithm, let children):
-            let a = algorithm.arrange(p, children: children, in: self)
-            return Measurement(size: a.size, children: a.children, overflow: a.overflow, notes: a.notes, cells: a.cells)
-        case .padding(let e, let child):
+        case .container(let algorithm, let range):
+            let a = algorithm.arrange(p, children: tree.children(range), in: &self)
+            return record(a.size, a.children, overflow: a.overflow, notes: a.notes, cells: a.cells)
+        case .padding(let index, let child):
+            let e = tree.paddings[Int(index)]
             let cp = ProposedSize(width: p.width.map { max(0, $0 - e.horizontal) },
                                   height: p.height.map { max(0, $0 - e.vertical) })
-            let cs = child.sizeThatFits(cp, self)
-            return Measurement(size: Size(width: cs.width + e.horizontal, height: cs.height + e.vertical),
-                               children: .one(ChildPlacement(node: child, origin: Point(x: e.leading, y: e.top), size: cs, proposal: cp)))
-        case .fixedFrame(let w, let h, let alignment, let child):
+            let cs = sizeThatFits(child, cp)
+            return one(Size(width: cs.width + e.horizontal, height: cs.height + e.vertical), child,
+                       origin: Point(x: e.leading, y: e.top), cp)
+        case .fixedFrame(let f, let child):
+            let w = f.width, h = f.height, alignment = f.alignment
             let cp = ProposedSize(width: w ?? p.width, height: h ?? p.height)
-            let cs = child.sizeThatFits(cp, self)
+            let cs = sizeThatFits(child, cp)
             let size = Size(width: w ?? cs.width, height: h ?? cs.height)
             return wrapping(child, cs, cp, in: size, alignment)
-        case .flexibleFrame(let f, let alignment, let child):
+        case .flexibleFrame(let index, let alignment, let child):
+            let f = tree.flexibleFrames[Int(index)]
             let cp = ProposedSize(width: FlexibleAxis(min: f.minWidth, ideal: f.idealWidth, max: f.maxWidth).childProposal(p.width),
                                   height: FlexibleAxis(min: f.minHeight, ideal: f.idealHeight, max: f.maxHeight).childProposal(p.height))
-            let cs = child.sizeThatFits(cp, self)
+            let cs = sizeThatFits(child, cp)
             let size = Size(width: FlexibleAxis(min: f.minWidth, ideal: f.idealWidth, max: f.maxWidth).size(p.width, child: cs.width),
                             height: FlexibleAxis(min: f.minHeight, ideal: f.idealHeight, max: f.maxHeight).size(p.height, child: cs.height))
             return wrapping(child, cs, cp, in: size, alignment)
         case .fixedSize(let horizontal, let vertical, let child):
             let cp = ProposedSize(width: horizontal ? nil : p.width, height: vertical ? nil : p.height)
-            let cs = child.sizeThatFits(cp, self)
-            return Measurement(size: cs, children: .one(ChildPlacement(node: child, origin: .zero, size: cs, proposal: cp)))
+            let cs = sizeThatFits(child, cp)
+            return one(cs, child, origin: .zero, cp)
         case .aspectRatio(let ratio, let mode, let child):
             let cp: ProposedSize
             if p.width == nil && p.height == nil {
                 cp = p
-            } else if let r = ratio ?? AspectFit.ratio(of: child.sizeThatFits(.unspecified, self)) {
+            } else if let r = ratio ?? AspectFit.ratio(of: sizeThatFits(child, .unspecified)) {
                 cp = AspectFit.proposal(ratio: r, mode: mode, within: p)
             } else {
                 cp = p  // an ideal size of 0 × 0 has no ratio: the proposal passes through
             }
-            let cs = child.sizeThatFits(cp, self)
-            return Measurement(size: cs, children: .one(ChildPlacement(node: child, origin: .zero, size: cs, proposal: cp)))
+            let cs = sizeThatFits(child, cp)
+            return one(cs, child, origin: .zero, cp)
         case .background(let decoration, let alignment, let child), .overlay(let decoration, let alignment, let child):
-            let cs = child.sizeThatFits(p, self)
+            let cs = sizeThatFits(child, p)
             let dp = ProposedSize(cs)
-            let ds = decoration.sizeThatFits(dp, self)
+            let ds = sizeThatFits(decoration, dp)
             let origin = Point(x: (cs.width - ds.width) * alignment.horizontal.fraction,
                                y: (cs.height - ds.height) * alignment.vertical.fraction)
-            return Measurement(size: cs, children: .many([
-                ChildPlacement(node: child, origin: .zero, size: cs, proposal: p),
-                ChildPlacement(node: decoration, origin: origin, size: ds, proposal: dp),
+            return record(cs, .many([
+                ChildPlacement(node: child, origin: .zero, proposal: p),
+                ChildPlacement(node: decoration, origin: origin, proposal: dp),
             ]))
         case .border(_, let child):
-            let cs = child.sizeThatFits(p, self)
-            return Measurement(size: cs, children: .one(ChildPlacement(node: child, origin: .zero, size: cs, proposal: p)))
+            let cs = sizeThatFits(child, p)
+            return one(cs, child, origin: .zero, p)
         case .offset(let x, let y, let child):
-            let cs = child.sizeThatFits(p, self)
-            return Measurement(size: cs, children: .one(ChildPlacement(node: child, origin: Point(x: x, y: y), size: cs, proposal: p)))
+            let cs = sizeThatFits(child, p)
+            return one(cs, child, origin: Point(x: x, y: y), p)
         }
     }
 
     /// A frame's child placed inside the frame's size by a two-axis alignment.
-    private func wrapping(_ child: LayoutNode, _ cs: Size, _ cp: ProposedSize, in size: Size, _ a: Alignment2D) -> Measurement {
+    private mutating func wrapping(_ child: NodeID, _ cs: Size, _ cp: ProposedSize, in size: Size, _ a: Alignment2D) -> Measurement {
         let origin = Point(x: (size.width - cs.width) * a.horizontal.fraction, y: (size.height - cs.height) * a.vertical.fraction)
-        return Measurement(size: size, children: .one(ChildPlacement(node: child, origin: origin, size: cs, proposal: cp)))
+        return one(size, child, origin: origin, cp)
     }
 
     /// NaN and negative proposals become 0; infinity and nil pass.
@@ -121,31 +257,36 @@ final class LayoutContext {
         guide.builtInAxis ?? document.alignments[guide.rawValue]?.axis ?? .vertical
     }
 
+    /// Whether a node is a view's outermost node and the view sets `alignmentGuides`.
+    private func hasOwnGuides(_ id: NodeID) -> Bool {
+        tree.flags(id).contains(.outer) && !tree.view(id).alignmentGuides.isEmpty
+    }
+
     /// A view's value for a guide, in its own coordinates, when measured for `proposal`.
-    func guideValue(_ node: LayoutNode, _ guide: GuideName, _ proposal: ProposedSize) -> Double {
+    mutating func guideValue(_ node: NodeID, _ guide: GuideName, _ proposal: ProposedSize) -> Double {
         // The common case needs only the size: a built-in guide other than a baseline, on a view
         // that sets no explicit guides.
-        if let b = guide.builtIn, node.view.alignmentGuides.isEmpty || !node.isOuter {
+        if let b = guide.builtIn, !hasOwnGuides(node) {
             switch b {
             case .top, .leading: return 0
-            case .centerY: return node.sizeThatFits(proposal, self).height / 2
-            case .bottom: return node.sizeThatFits(proposal, self).height
-            case .centerX: return node.sizeThatFits(proposal, self).width / 2
-            case .trailing: return node.sizeThatFits(proposal, self).width
+            case .centerY: return sizeThatFits(node, proposal).height / 2
+            case .bottom: return sizeThatFits(node, proposal).height
+            case .centerX: return sizeThatFits(node, proposal).width / 2
+            case .trailing: return sizeThatFits(node, proposal).width
             case .firstTextBaseline, .lastTextBaseline: break
             }
         }
-        let m = node.measure(proposal, self)
+        let m = measure(node, proposal)
         if let v = explicitGuide(node, guide, proposal, m) { return v }
         return implicitGuide(node, guide, proposal, m)
     }
 
     /// The value without explicit ones: built-in guides from the size (and text baselines), a
     /// custom guide from its declared default.
-    private func implicitGuide(_ node: LayoutNode, _ guide: GuideName, _ proposal: ProposedSize, _ m: Measurement) -> Double {
+    private mutating func implicitGuide(_ node: NodeID, _ guide: GuideName, _ proposal: ProposedSize, _ m: Measurement) -> Double {
         if let v = builtInGuide(node, guide, proposal, m) { return v }
         guard let custom = document.alignments[guide.rawValue] else { return 0 }
-        return evaluate(custom.defaultValue) { self.builtInGuide(node, GuideName($0), proposal, m) ?? self.lookupSize($0, m.size) }
+        return evaluateGuide(custom.defaultValue, node, proposal, m)
     }
 
     private func lookupSize(_ name: String, _ size: Size) -> Double? {
@@ -158,7 +299,7 @@ final class LayoutContext {
 
     /// Built-in guide values: top 0, centerY h/2, bottom h, leading 0, centerX w/2, trailing w,
     /// baselines from text (or h without text). nil for a custom guide.
-    func builtInGuide(_ node: LayoutNode, _ guide: GuideName, _ proposal: ProposedSize, _ m: Measurement) -> Double? {
+    mutating func builtInGuide(_ node: NodeID, _ guide: GuideName, _ proposal: ProposedSize, _ m: Measurement) -> Double? {
         let s = m.size
         guard let b = guide.builtIn else { return lookupSize(guide.rawValue, s) }
         switch b {
@@ -173,21 +314,24 @@ final class LayoutContext {
     }
 
     /// Text baselines in the node's coordinates; nil where no text is inside.
-    func baselines(_ node: LayoutNode, _ proposal: ProposedSize, _ m: Measurement) -> (first: Double?, last: Double?) {
-        if let b = node.baselineCache.first(where: { $0.0 == proposal }) { return (b.1, b.2) }
+    mutating func baselines(_ node: NodeID, _ proposal: ProposedSize, _ m: Measurement) -> (first: Double?, last: Double?) {
+        let key = BaselineKey(node: node, proposal: proposal)
+        if let b = baselineCache[key] { return b }
         var result: (first: Double?, last: Double?) = (nil, nil)
-        switch node.role {
+        switch tree.role(node) {
         case .text:
-            if let t = m.text { result = (t.firstBaseline, t.lastBaseline) }
+            if let t = textMetrics(m) { result = (t.firstBaseline, t.lastBaseline) }
         case .container:
-            for c in m.children {
+            for i in 0..<Int(m.childCount) {
+                let c = placement(m, i)
                 // A child's explicit baseline (its own `alignmentGuides`) is its baseline here,
                 // with or without text; otherwise only children with text count.
-                let explicit = c.node.isOuter && !c.node.view.alignmentGuides.isEmpty
-                guard c.node.containsText || explicit else { continue }
-                let cm = c.node.measure(c.proposal, self)
+                let explicit = hasOwnGuides(c.node)
+                let containsText = tree.flags(c.node).contains(.containsText)
+                guard containsText || explicit else { continue }
+                let cm = measure(c.node, c.proposal)
                 var f: Double? = nil, l: Double? = nil
-                if c.node.containsText {
+                if containsText {
                     let b = baselines(c.node, c.proposal, cm)
                     // A child that contains text but reports none (cannot happen for text) uses its height.
                     f = b.first ?? cm.size.height
@@ -201,41 +345,44 @@ final class LayoutContext {
                 if let l { result.last = max(result.last ?? l + c.origin.y, l + c.origin.y) }
             }
         case .offset:
-            if let c = m.children.first {
-                result = baselines(c.node, c.proposal, c.node.measure(c.proposal, self))
+            if m.childCount > 0 {
+                let c = placement(m, 0)
+                result = baselines(c.node, c.proposal, measure(c.node, c.proposal))
             }
         case .padding, .fixedFrame, .flexibleFrame, .fixedSize, .aspectRatio, .background, .overlay, .border:
             // The decorated child is always first; decorations don't count.
-            if let c = m.children.first {
-                let b = baselines(c.node, c.proposal, c.node.measure(c.proposal, self))
+            if m.childCount > 0 {
+                let c = placement(m, 0)
+                let b = baselines(c.node, c.proposal, measure(c.node, c.proposal))
                 result = (b.first.map { $0 + c.origin.y }, b.last.map { $0 + c.origin.y })
             }
         case .image, .color, .spacer, .divider:
             break
         }
-        node.baselineCache.append((proposal, result.first, result.last))
+        baselineCache[key] = result
         return result
     }
 
     /// An explicit value: the view's own `alignmentGuides` (on its outermost node), else one
     /// passed through modifiers, else (custom guides) the average of a container's children's.
-    func explicitGuide(_ node: LayoutNode, _ guide: GuideName, _ proposal: ProposedSize, _ m: Measurement) -> Double? {
+    mutating func explicitGuide(_ node: NodeID, _ guide: GuideName, _ proposal: ProposedSize, _ m: Measurement) -> Double? {
         // A view's own value applies to its outermost node.
-        if node.isOuter, !node.view.alignmentGuides.isEmpty,
-           let o = node.view.alignmentGuides.first(where: { $0.guide == guide }) {
-            return evaluate(o.value) { self.builtInGuide(node, GuideName($0), proposal, m) ?? self.lookupSize($0, m.size) }
+        if hasOwnGuides(node), let o = tree.view(node).alignmentGuides.first(where: { $0.guide == guide }) {
+            return evaluateGuide(o.value, node, proposal, m)
         }
         // Built-in guides do not propagate out of containers, and inside one view's chain only
         // the outermost node carries values: nothing explicit can come from below.
-        if guide.isBuiltIn || !node.mayCarryCustomGuides { return nil }
-        if let cached = node.guideCache.first(where: { $0.0 == proposal && $0.1 == guide }) { return cached.2 }
+        if guide.isBuiltIn || !tree.flags(node).contains(.mayCarryCustomGuides) { return nil }
+        let key = GuideKey(node: node, proposal: proposal, guide: guide)
+        if let cached = guideCache[key] { return cached }
         var result: Double? = nil
         let vertical = axis(of: guide) == .vertical
-        switch node.role {
+        switch tree.role(node) {
         case .container:
             var sum = 0.0, count = 0
-            for c in m.children {
-                let cm = c.node.measure(c.proposal, self)
+            for i in 0..<Int(m.childCount) {
+                let c = placement(m, i)
+                let cm = measure(c.node, c.proposal)
                 if let v = explicitGuide(c.node, guide, c.proposal, cm) {
                     sum += v + (vertical ? c.origin.y : c.origin.x)
                     count += 1
@@ -243,17 +390,21 @@ final class LayoutContext {
             }
             if count > 0 { result = sum / Double(count) }
         case .offset:
-            if let c = m.children.first {
-                result = explicitGuide(c.node, guide, c.proposal, c.node.measure(c.proposal, self))
+            if m.childCount > 0 {
+                let c = placement(m, 0)
+                result = explicitGuide(c.node, guide, c.proposal, measure(c.node, c.proposal))
             }
         case .padding, .fixedFrame, .flexibleFrame, .fixedSize, .aspectRatio, .background, .overlay, .border:
-            if let c = m.children.first, let v = explicitGuide(c.node, guide, c.proposal, c.node.measure(c.proposal, self)) {
-                result = v + (vertical ? c.origin.y : c.origin.x)
+            if m.childCount > 0 {
+                let c = placement(m, 0)
+                if let v = explicitGuide(c.node, guide, c.proposal, measure(c.node, c.proposal)) {
+                    result = v + (vertical ? c.origin.y : c.origin.x)
+                }
             }
         case .text, .image, .color, .spacer, .divider:
             break
         }
-        node.guideCache.append((proposal, guide, result))
+        guideCache[key] = .some(result)
         return result
     }
 
@@ -261,8 +412,20 @@ final class LayoutContext {
 
     /// Evaluates a numeric expression; a division by zero yields 0 and a warning (unless its
     /// divisor is a constant, which the validator reported once).
-    func evaluate(_ e: Expression, _ lookup: (String) -> Double?) -> Double {
-        let r = e.root.evaluate(lookup, ignoring: e.constantDivisionsByZero)
+    mutating func evaluate(_ e: Expression, _ lookup: (String) -> Double?) -> Double {
+        reported(e, e.root.evaluate(lookup, ignoring: e.constantDivisionsByZero))
+    }
+
+    /// A guide's expression, its names read from a node's measurement (built-in guides, then
+    /// `width` and `height`).
+    private mutating func evaluateGuide(_ e: Expression, _ node: NodeID, _ proposal: ProposedSize, _ m: Measurement) -> Double {
+        let r = e.root.evaluate({ self.builtInGuide(node, GuideName($0), proposal, m) ?? self.lookupSize($0, m.size) },
+                                ignoring: e.constantDivisionsByZero)
+        return reported(e, r)
+    }
+
+    /// An evaluation's value, after reporting its division by zero.
+    private mutating func reported(_ e: Expression, _ r: ExpressionValue) -> Double {
         if let div = r.divisionByZero {
             let range = e.sourceRange(of: div)
             if reportedExpressionRanges.insert(range).inserted {
@@ -275,7 +438,7 @@ final class LayoutContext {
     }
 
     /// Whether a `when` condition holds in this viewport.
-    func holds(_ condition: Expression?) -> Bool {
+    mutating func holds(_ condition: Expression?) -> Bool {
         guard let condition else { return true }
         let w = viewport.width, h = viewport.height
         let v = evaluate(condition) { Schema.conditionValue($0, width: w, height: h) }

@@ -16,15 +16,17 @@ public enum LayoutEngine {
     public static let maxContainerDepth = 10
 
     public static func layout(_ document: TatamiDocument, in viewport: Viewport, options: LayoutOptions = LayoutOptions()) -> LayoutResult {
-        let ctx = LayoutContext(document: document, viewport: viewport, options: options)
         guard let body = document.body else {
             return LayoutResult(viewport: viewport, root: nil, diagnostics: [])
         }
-        let builder = NodeBuilder(ctx: ctx)
+        var builder = NodeBuilder(ctx: LayoutContext(document: document, viewport: viewport, options: options))
+        builder.reserve(views: document.viewCount)
         let env = TextEnvironment(font: FontMetrics.defaultFontName, lineLimit: nil, alignment: .leading)
-        guard let root = builder.build(body, env: env, stackAxis: nil) else {
-            return LayoutResult(viewport: viewport, root: nil, diagnostics: ctx.expressionDiagnostics)
+        guard let root = builder.buildNode(body, env: env, stackAxis: nil) else {
+            return LayoutResult(viewport: viewport, root: nil, diagnostics: builder.ctx.expressionDiagnostics)
         }
+        var ctx = builder.takeContext()
+        ctx.prepareMeasuring()
 
         // The body is proposed the viewport less its safe area and centred in that area.
         let safe = body.ignoresSafeArea ? EdgeInsets.zero : viewport.safeArea
@@ -32,24 +34,24 @@ public enum LayoutEngine {
                         width: max(0, viewport.width - safe.horizontal), height: max(0, viewport.height - safe.vertical))
         ctx.area = area
         let proposal = ProposedSize(area.size)
-        let size = root.sizeThatFits(proposal, ctx)
+        let size = ctx.sizeThatFits(root, proposal)
         let origin = Point(x: area.x + (area.width - size.width) / 2, y: area.y + (area.height - size.height) / 2)
 
-        var placer = FramePlacer(ctx: ctx)
-        let frames = placer.place(root, at: origin, proposal: proposal, hidden: false)
-        let finisher = FrameFinisher(viewport: viewport)
-        finisher.finish(frames)
+        var placer = FramePlacer(viewport: viewport, views: document.viewCount)
+        let frames = placer.place(root, at: origin, proposal: proposal, hidden: false, in: &ctx)
+        placer.finish()
 
         var diagnostics = ctx.expressionDiagnostics + placer.diagnostics
         LayoutLints(viewport: viewport).check(frames, into: &diagnostics)
-        return LayoutResult(viewport: viewport, root: frames, diagnostics: diagnostics, workingTree: WorkingTree(root))
+        // The frames and diagnostics refer to nothing of the context: its store ends here.
+        return LayoutResult(viewport: viewport, root: frames, diagnostics: diagnostics)
     }
 }
 
 /// How the engine computes a layout. The result never depends on these: they exist so tests
 /// and the fuzzer can check a shortcut against the full computation.
 public struct LayoutOptions: Sendable {
-    /// Rigid nodes (`NodeRole.isRigid`: sizes that do not depend on the proposal, such as fixed
+    /// Rigid nodes (`LayoutTree.isRigid`: sizes that do not depend on the proposal, such as fixed
     /// frames and stacks of them) answer size queries from their first measurement instead of
     /// being arranged again for each probe. Off, every distinct proposal is computed in full.
     public var answersRigidSizes = true
@@ -70,21 +72,49 @@ struct TextEnvironment {
     }
 }
 
-/// Turns the views present in a viewport into chains of layout nodes.
+/// Turns the views present in a viewport into chains of layout nodes in the context's
+/// `LayoutTree`.
 struct NodeBuilder {
-    let ctx: LayoutContext
+    private(set) var ctx: LayoutContext
+    /// Children built and not yet given to their container (`buildChildren`).
+    private var pending: [NodeID] = []
+
+    init(ctx: LayoutContext) {
+        self.ctx = ctx
+    }
+
+    /// The view's outermost node, as a `BuiltNode` to inspect (tests), or nil when its `when`
+    /// does not hold here. Builds into a copy of the context.
+    func build(_ view: ViewNode, env: TextEnvironment, stackAxis: Axis?) -> BuiltNode? {
+        var builder = self
+        return builder.buildNode(view, env: env, stackAxis: stackAxis).map { BuiltNode(tree: builder.ctx.tree, id: $0) }
+    }
+
+    /// The context with the built tree, the builder left empty (so the context's arrays are
+    /// referenced once and grow in place).
+    mutating func reserve(views: Int) {
+        ctx.tree.reserve(views: views)
+    }
+
+    mutating func takeContext() -> LayoutContext {
+        defer { ctx = LayoutContext(document: ctx.document, viewport: ctx.viewport) }
+        return ctx
+    }
 
     /// The view's outermost node, or nil when its `when` does not hold here.
-    func build(_ view: ViewNode, env parentEnv: TextEnvironment, stackAxis: Axis?) -> LayoutNode? {
+    mutating func buildNode(_ view: ViewNode, env parentEnv: TextEnvironment, stackAxis: Axis?) -> NodeID? {
         guard ctx.holds(view.condition) else { return nil }
         let env = parentEnv.applying(view.environment)
 
         let role: NodeRole
         var containsText = false
+        var childrenCarryGuides = false
         switch view.kind {
         case .text(let string, let truncation):
             let font = ctx.document.fonts[env.font] ?? FontMetrics.defaults[FontMetrics.defaultFontName]!
-            role = .text(string, font: font, lineLimit: env.lineLimit, truncation: truncation, alignment: env.alignment)
+            role = .text(ctx.tree.addText(TextInfo(
+                string: string, font: font, lineLimit: env.lineLimit, truncation: truncation, alignment: env.alignment,
+                advance: TextMeasurer.sanitizedMetric(font.width), lineHeight: TextMeasurer.sanitizedMetric(font.height))))
             containsText = true
         case .image(_, let size, let resizable):
             role = .image(size: size, resizable: resizable)
@@ -95,26 +125,26 @@ struct NodeBuilder {
         case .divider:
             role = .divider(stackAxis: stackAxis)
         case .hstack(let children, let spacing, let alignment):
-            let nodes = buildChildren(children, env: env, axis: .horizontal)
-            role = .container(StackLayout(axis: .horizontal, spacing: spacing, alignment: alignment), children: nodes)
-            containsText = nodes.contains { $0.containsText }
+            let built = buildChildren(children, env: env, axis: .horizontal)
+            role = .container(StackLayout(axis: .horizontal, spacing: spacing, alignment: alignment), children: built.range)
+            (containsText, childrenCarryGuides) = (built.containsText, built.carryGuides)
         case .vstack(let children, let spacing, let alignment):
-            let nodes = buildChildren(children, env: env, axis: .vertical)
-            role = .container(StackLayout(axis: .vertical, spacing: spacing, alignment: alignment), children: nodes)
-            containsText = nodes.contains { $0.containsText }
+            let built = buildChildren(children, env: env, axis: .vertical)
+            role = .container(StackLayout(axis: .vertical, spacing: spacing, alignment: alignment), children: built.range)
+            (containsText, childrenCarryGuides) = (built.containsText, built.carryGuides)
         case .zstack(let children, let alignment):
-            let nodes = buildChildren(children, env: env, axis: nil)
-            role = .container(ZStackLayout(alignment: alignment), children: nodes)
-            containsText = nodes.contains { $0.containsText }
+            let built = buildChildren(children, env: env, axis: nil)
+            role = .container(ZStackLayout(alignment: alignment), children: built.range)
+            (containsText, childrenCarryGuides) = (built.containsText, built.carryGuides)
         case .component(_, let body):
             // The body stands where the instance stands: in a stack, a spacer body is the stack's.
-            let nodes = buildChildren([body], env: env, axis: stackAxis)
-            role = .container(ComponentLayout(), children: nodes)
-            containsText = nodes.contains { $0.containsText }
+            let built = buildChildren([body], env: env, axis: stackAxis)
+            role = .container(ComponentLayout(), children: built.range)
+            (containsText, childrenCarryGuides) = (built.containsText, built.carryGuides)
         case .flow, .grid, .bricks, .canvas:
-            let nodes = buildChildren(view.children, env: env, axis: nil)
-            role = .container(containerLayout(for: view.kind), children: nodes)
-            containsText = nodes.contains { $0.containsText }
+            let built = buildChildren(view.children, env: env, axis: nil)
+            role = .container(containerLayout(for: view.kind), children: built.range)
+            (containsText, childrenCarryGuides) = (built.containsText, built.carryGuides)
         }
 
         // Decorations whose own `when` fails are absent here: drop those modifiers first, so the
@@ -127,49 +157,54 @@ struct NodeBuilder {
         }
         // Nearly always every modifier is present: then the view's own array serves, uncopied.
         let modifiers = view.modifiers.allSatisfy(present) ? view.modifiers : view.modifiers.filter(present)
-        let core = LayoutNode(view: view, role: role, isOuter: modifiers.isEmpty, containsText: containsText)
-        core.core = core
-        let carries = !view.alignmentGuides.isEmpty || view.children.isEmpty == false && childrenCarryGuides(role)
-        core.mayCarryCustomGuides = carries
+        let viewIndex = ctx.tree.addView(view)
+        let core = ctx.tree.add(view: viewIndex, role: role, isOuter: modifiers.isEmpty, containsText: containsText)
+        let carries = !view.alignmentGuides.isEmpty || view.children.isEmpty == false && childrenCarryGuides
+        if carries { ctx.tree.setMayCarryCustomGuides(core) }
         var node = core
         for (i, modifier) in modifiers.enumerated() {
-            node = LayoutNode(view: view, role: wrap(node, modifier, env: env), isOuter: i == modifiers.count - 1,
-                              containsText: containsText)
-            node.core = core
-            node.mayCarryCustomGuides = carries
+            let wrapped = wrap(node, modifier, env: env)
+            node = ctx.tree.add(view: viewIndex, role: wrapped, isOuter: i == modifiers.count - 1, containsText: containsText)
+            ctx.tree.setCore(node, core)
+            if carries { ctx.tree.setMayCarryCustomGuides(node) }
         }
         return node
     }
 
-    private func childrenCarryGuides(_ role: NodeRole) -> Bool {
-        if case .container(_, let children) = role { return children.contains { $0.mayCarryCustomGuides } }
-        return false
-    }
-
-    private func buildChildren(_ children: [ViewNode], env: TextEnvironment, axis: Axis?) -> [LayoutNode] {
-        var nodes: [LayoutNode] = []
-        nodes.reserveCapacity(children.count)
+    private mutating func buildChildren(
+        _ children: [ViewNode], env: TextEnvironment, axis: Axis?
+    ) -> (range: ChildRange, containsText: Bool, carryGuides: Bool) {
+        // The children's IDs wait on one shared stack (nested containers push and pop above
+        // them) until all are built, then go to the tree's child array in one piece.
+        let base = pending.count
+        var containsText = false, carryGuides = false
         for (i, child) in children.enumerated() {
-            if let n = build(child, env: env, stackAxis: axis) {
-                n.childIndex = i
-                nodes.append(n)
+            if let n = buildNode(child, env: env, stackAxis: axis) {
+                ctx.tree.setChildIndex(n, i)
+                let flags = ctx.tree.flags(n)
+                if flags.contains(.containsText) { containsText = true }
+                if flags.contains(.mayCarryCustomGuides) { carryGuides = true }
+                pending.append(n)
             }
         }
-        return nodes
+        let range = ctx.tree.addChildren(pending[base...])
+        pending.removeSubrange(base...)
+        return (range, containsText, carryGuides)
     }
 
-    private func wrap(_ child: LayoutNode, _ m: Modifier, env: TextEnvironment) -> NodeRole {
+    private mutating func wrap(_ child: NodeID, _ m: Modifier, env: TextEnvironment) -> NodeRole {
         switch m {
         case .fixedSize(let h, let v): return .fixedSize(horizontal: h, vertical: v, child: child)
         case .aspectRatio(let r, let mode): return .aspectRatio(ratio: r, contentMode: mode, child: child)
-        case .frame(.fixed(let w, let h, let a)): return .fixedFrame(width: w, height: h, alignment: a, child: child)
-        case .frame(.flexible(let f, let a)): return .flexibleFrame(f, alignment: a, child: child)
-        case .padding(let e): return .padding(e, child: child)
+        case .frame(.fixed(let w, let h, let a)):
+            return .fixedFrame(FixedFrame(width: w, height: h, alignment: a), child: child)
+        case .frame(.flexible(let f, let a)): return .flexibleFrame(ctx.tree.addFlexibleFrame(f), alignment: a, child: child)
+        case .padding(let e): return .padding(ctx.tree.addPadding(e), child: child)
         case .background(let v, let a):
             // Present: checked by the caller.
-            return .background(decoration: build(v, env: env, stackAxis: nil)!, alignment: a, child: child)
+            return .background(decoration: buildNode(v, env: env, stackAxis: nil)!, alignment: a, child: child)
         case .overlay(let v, let a):
-            return .overlay(decoration: build(v, env: env, stackAxis: nil)!, alignment: a, child: child)
+            return .overlay(decoration: buildNode(v, env: env, stackAxis: nil)!, alignment: a, child: child)
         case .border(let style): return .border(style, child: child)
         case .offset(let x, let y): return .offset(x: x, y: y, child: child)
         }
@@ -189,5 +224,26 @@ extension NodeBuilder {
         default:
             return CanvasLayout()
         }
+    }
+}
+
+/// A built node as tests inspect it: whether it is rigid, and its role with a container's
+/// children as nodes again. Reads a copy of the tree; layout itself works on `NodeID`s.
+struct BuiltNode {
+    enum Role {
+        case container(any ContainerLayout, children: [BuiltNode])
+        /// Any other role, as stored.
+        case other(NodeRole)
+    }
+
+    let tree: LayoutTree
+    let id: NodeID
+
+    var isRigid: Bool { tree.flags(id).contains(.rigid) }
+
+    var role: Role {
+        let role = tree.role(id)
+        guard case .container(let algorithm, let range) = role else { return .other(role) }
+        return .container(algorithm, children: tree.children(range).map { BuiltNode(tree: tree, id: $0) })
     }
 }

@@ -31,3 +31,11 @@ public struct TextLayoutResult: Sendable, Hashable {
         self.lastBaseline = lastBaseline
     }
 }
+
+/// What measuring a text needs of its layout: `TextLayoutResult` without the lines.
+struct TextMetrics {
+    var size: Size
+    var truncated: Bool
+    var firstBaseline: Double
+    var lastBaseline: Double
+}

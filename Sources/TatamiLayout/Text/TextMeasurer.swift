@@ -101,6 +101,55 @@ public enum TextMeasurer {
         )
     }
 
+    /// The size, truncation and baselines `layout` would give, without building any line's
+    /// text: what measuring needs (only the final placement asks for the lines).
+    static func metrics(
+        _ text: String, clusters known: [Cluster]?, font: FontMetrics, lineLimit: Int?, truncation: Truncation,
+        proposal: ProposedSize
+    ) -> TextMetrics {
+        let advance = sanitizedMetric(font.width)
+        let lineHeight = sanitizedMetric(font.height)
+        if text.isEmpty {
+            return TextMetrics(size: .zero, truncated: false, firstBaseline: 0, lastBaseline: 0)
+        }
+
+        let capacity = unitCount(proposal.width, unit: advance)
+        var maxLines = lineLimit.map { min(max(1, $0), Int.max - 1) }
+        if let byHeight = unitCount(proposal.height, unit: lineHeight) {
+            maxLines = min(maxLines ?? byHeight, byHeight)
+        }
+
+        let clusters = known ?? makeClusters(text)
+        let spans = breakLines(clusters, capacity: capacity, stopAfter: maxLines.map { $0 + 1 })
+
+        var widest = 0
+        let lineCount: Int
+        var truncated = false
+        if let limit = maxLines, spans.count > limit {
+            truncated = true
+            for span in spans[0..<(limit - 1)] { widest = max(widest, span.cells) }
+            let last = spans[limit - 1]
+            if let capacity {
+                widest = max(widest, truncationParts(clusters, from: last.start, capacity: capacity, mode: truncation).cells)
+            } else {
+                widest = max(widest, last.cells + 1)
+            }
+            lineCount = limit
+        } else {
+            for span in spans { widest = max(widest, span.cells) }
+            lineCount = spans.count
+        }
+
+        widest = max(1, widest)
+        let count = Double(lineCount)
+        return TextMetrics(
+            size: Size(width: Double(widest) * advance, height: count * lineHeight),
+            truncated: truncated,
+            firstBaseline: 0.75 * lineHeight,
+            lastBaseline: (count - 1) * lineHeight + 0.75 * lineHeight
+        )
+    }
+
     // MARK: - Clusters
 
     struct Cluster {
@@ -270,6 +319,23 @@ public enum TextMeasurer {
 
     /// The last kept line, rebuilt from the text starting at `from` (line breaks read as spaces).
     static func truncatedLine(_ clusters: [Cluster], from: Int, capacity: Int, mode: Truncation) -> TextLine {
+        let parts = truncationParts(clusters, from: from, capacity: capacity, mode: mode)
+        var text = ""
+        if let end = parts.prefixEnd { text = string(clusters, from..<end, newlinesAsSpaces: true) }
+        text.append(ellipsis)
+        if let start = parts.suffixStart { text += string(clusters, start..<clusters.count, newlinesAsSpaces: true) }
+        return TextLine(text: text, cells: parts.cells)
+    }
+
+    /// What the last kept line holds: clusters `from..<prefixEnd` (if any), `…`, then clusters
+    /// `suffixStart..<n` (if any), `cells` wide in all.
+    struct TruncationParts {
+        var prefixEnd: Int?
+        var suffixStart: Int?
+        var cells: Int
+    }
+
+    static func truncationParts(_ clusters: [Cluster], from: Int, capacity: Int, mode: Truncation) -> TruncationParts {
         let budget = max(0, capacity - 1)
         let n = clusters.count
         func isBlank(_ i: Int) -> Bool { clusters[i].kind != .other }
@@ -305,28 +371,18 @@ public enum TextMeasurer {
             return (j, used)
         }
 
-        var text = ""
-        var total = 1
         switch mode {
         case .tail:
             let p = prefix(budget)
-            text = string(clusters, from..<p.end, newlinesAsSpaces: true)
-            text.append(ellipsis)
-            total += p.cells
+            return TruncationParts(prefixEnd: p.end, suffixStart: nil, cells: 1 + p.cells)
         case .head:
             let s = suffix(budget, notBefore: from)
-            text.append(ellipsis)
-            text += string(clusters, s.start..<n, newlinesAsSpaces: true)
-            total += s.cells
+            return TruncationParts(prefixEnd: nil, suffixStart: s.start, cells: 1 + s.cells)
         case .middle:
             let p = prefix((budget + 1) / 2)
             let s = suffix(budget / 2, notBefore: p.untrimmedEnd)
-            text = string(clusters, from..<p.end, newlinesAsSpaces: true)
-            text.append(ellipsis)
-            text += string(clusters, s.start..<n, newlinesAsSpaces: true)
-            total += p.cells + s.cells
+            return TruncationParts(prefixEnd: p.end, suffixStart: s.start, cells: 1 + p.cells + s.cells)
         }
-        return TextLine(text: text, cells: total)
     }
 
     // MARK: - Proposals

@@ -1,0 +1,400 @@
+import TatamiBase
+import TatamiModel
+
+/// A layout node: its index in its viewport's `LayoutTree` (32 bits: a node costs the same
+/// to name as to count).
+struct NodeID: Hashable {
+    var raw: UInt32
+
+    init(_ index: Int) {
+        raw = UInt32(truncatingIfNeeded: index)
+    }
+
+    var index: Int { Int(raw) }
+}
+
+/// A container's children: a range of the tree's one flat array of child IDs.
+struct ChildRange {
+    var start: UInt32
+    var count: UInt32
+}
+
+/// A container's children as its algorithm sees them (indices from 0).
+struct Children: RandomAccessCollection {
+    let ids: ArraySlice<NodeID>
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { ids.count }
+    subscript(i: Int) -> NodeID { ids[ids.startIndex + i] }
+}
+
+/// What a node does: a leaf, a container with its algorithm and children, or one modifier
+/// around a child. Children are `NodeID`s; what a role would make large (a text, a flexible
+/// frame) sits in the tree's side arrays, so every role stays a few words.
+enum NodeRole {
+    /// An index into `LayoutTree.texts`.
+    case text(UInt32)
+    case image(size: Size, resizable: Bool)
+    case color
+    /// `stackAxis`: the axis of the hstack/vstack the view sits in, if any.
+    case spacer(minLength: Double, stackAxis: Axis?)
+    case divider(stackAxis: Axis?)
+    case container(any ContainerLayout, children: ChildRange)
+    /// The insets are `LayoutTree.paddings[index]`.
+    case padding(UInt32, child: NodeID)
+    case fixedFrame(FixedFrame, child: NodeID)
+    /// The frame is `LayoutTree.flexibleFrames[index]`.
+    case flexibleFrame(UInt32, alignment: Alignment2D, child: NodeID)
+    case fixedSize(horizontal: Bool, vertical: Bool, child: NodeID)
+    case aspectRatio(ratio: Double?, contentMode: ContentMode, child: NodeID)
+    case background(decoration: NodeID, alignment: Alignment2D, child: NodeID)
+    case overlay(decoration: NodeID, alignment: Alignment2D, child: NodeID)
+    case border(BorderStyle, child: NodeID)
+    case offset(x: Double, y: Double, child: NodeID)
+}
+
+extension NodeRole {
+    /// A modifier's child (the view it wraps; never a decoration); nil for a leaf or container.
+    var wrappedChild: NodeID? {
+        switch self {
+        case .padding(_, let child), .fixedFrame(_, let child), .flexibleFrame(_, _, let child),
+             .fixedSize(_, _, let child), .aspectRatio(_, _, let child), .background(_, _, let child),
+             .overlay(_, _, let child), .border(_, let child), .offset(_, _, let child):
+            return child
+        case .text, .image, .color, .spacer, .divider, .container:
+            return nil
+        }
+    }
+}
+
+/// A text leaf's inputs.
+struct TextInfo {
+    let string: String
+    let font: FontMetrics
+    let lineLimit: Int?
+    let truncation: Truncation
+    let alignment: HorizontalPart
+    /// The cell advance and line height: a text's result depends on a proposal only through
+    /// the whole cells and lines that fit (`TextMeasurer.unitCount`), so proposals are keyed by
+    /// those, and a stack's many probes of one text share their measurements.
+    let advance: Double
+    let lineHeight: Double
+}
+
+/// A fixed `frame`: the dimensions it sets and how it aligns its child. Stored as two doubles
+/// and two flags rather than two optionals, so a role holding one stays four words.
+struct FixedFrame {
+    private let storedWidth: Double
+    private let storedHeight: Double
+    private let setsWidth: Bool
+    private let setsHeight: Bool
+    let alignment: Alignment2D
+
+    init(width: Double?, height: Double?, alignment: Alignment2D) {
+        storedWidth = width ?? 0
+        storedHeight = height ?? 0
+        setsWidth = width != nil
+        setsHeight = height != nil
+        self.alignment = alignment
+    }
+
+    var width: Double? { setsWidth ? storedWidth : nil }
+    var height: Double? { setsHeight ? storedHeight : nil }
+}
+
+/// What a node is, apart from its role: a few plain values.
+struct NodeInfo {
+    struct Flags: OptionSet {
+        let rawValue: UInt8
+        /// The node its parent sees (where `alignmentGuides` apply).
+        static let outer = Flags(rawValue: 1 << 0)
+        /// Some text sits at some depth (hidden text counts), for container baselines.
+        static let containsText = Flags(rawValue: 1 << 1)
+        /// A custom guide's explicit value can come from this node or below (some view in the
+        /// subtree sets `alignmentGuides`). Lets guide queries skip whole subtrees.
+        static let mayCarryCustomGuides = Flags(rawValue: 1 << 2)
+        /// The node's size, and everything about its subtree except the proposals its rigid
+        /// descendants receive, is the same whatever it is proposed (`LayoutTree.isRigid`).
+        static let rigid = Flags(rawValue: 1 << 3)
+        /// Axes of the proposal the result does not depend on (`LayoutTree.cacheKey`).
+        static let ignoresWidth = Flags(rawValue: 1 << 4)
+        static let ignoresHeight = Flags(rawValue: 1 << 5)
+        /// A text leaf: proposals are keyed by whole cells and lines.
+        static let text = Flags(rawValue: 1 << 6)
+    }
+
+    /// The view (`LayoutTree.views`), shared along its chain.
+    let view: UInt32
+    /// The core node of the chain (the kind itself).
+    var core: NodeID
+    /// The view's index among its parent's declared children (absent siblings still count).
+    var childIndex: UInt32
+    var flags: Flags
+}
+
+/// One viewport's layout nodes, as plain values in arrays addressed by `NodeID`.
+///
+/// A view becomes a chain of nodes, its modifiers outermost first and its kind (the *core*)
+/// last; containers and decorations refer to their children's outermost nodes. The tree is
+/// built once (`NodeBuilder`) and read-only while measuring: what measuring finds (the
+/// measurement cache, placements, guide values, text clusters) lives beside it in
+/// `LayoutContext`, indexed by the same IDs.
+struct LayoutTree {
+    private(set) var nodes: [NodeInfo] = []
+    private(set) var roles: [NodeRole] = []
+    /// Every container's children, one range per container.
+    private(set) var childIDs: [NodeID] = []
+    private(set) var texts: [TextInfo] = []
+    private(set) var flexibleFrames: [FlexibleFrame] = []
+    private(set) var paddings: [EdgeInsets] = []
+    /// Each view present, once (its chain's nodes refer to it by index).
+    private(set) var views: [ViewNode] = []
+
+    var count: Int { nodes.count }
+
+    subscript(id: NodeID) -> NodeInfo { nodes[id.index] }
+
+    func role(_ id: NodeID) -> NodeRole { roles[id.index] }
+
+    func view(_ id: NodeID) -> ViewNode { views[Int(nodes[id.index].view)] }
+
+    func flags(_ id: NodeID) -> NodeInfo.Flags { nodes[id.index].flags }
+
+    func children(_ range: ChildRange) -> Children {
+        let start = Int(range.start)
+        return Children(ids: childIDs[start..<start + Int(range.count)])
+    }
+
+    // MARK: Building
+
+    /// Reserves room for about `views` views (a few nodes each): arrays that grow copy
+    /// themselves into fresh memory, and room never written costs nothing.
+    mutating func reserve(views: Int) {
+        nodes.reserveCapacity(2 * views + 16)
+        roles.reserveCapacity(2 * views + 16)
+        childIDs.reserveCapacity(views + 16)
+        self.views.reserveCapacity(views + 16)
+    }
+
+    /// Adds a view, for its chain's nodes to refer to.
+    mutating func addView(_ view: ViewNode) -> UInt32 {
+        views.append(view)
+        return UInt32(truncatingIfNeeded: views.count - 1)
+    }
+
+    /// Adds a node whose core is itself (call `setCore` for a modifier).
+    mutating func add(view: UInt32, role: NodeRole, isOuter: Bool, containsText: Bool) -> NodeID {
+        let id = NodeID(nodes.count)
+        var flags: NodeInfo.Flags = []
+        if isOuter { flags.insert(.outer) }
+        if containsText { flags.insert(.containsText) }
+        if isRigid(role) { flags.insert(.rigid) }
+        switch role {
+        case .fixedFrame(let f, _):
+            if f.width != nil { flags.insert(.ignoresWidth) }
+            if f.height != nil { flags.insert(.ignoresHeight) }
+        case .image(_, let resizable):
+            if !resizable { flags.formUnion([.ignoresWidth, .ignoresHeight]) }
+        case .text:
+            flags.insert(.text)
+        default:
+            break
+        }
+        nodes.append(NodeInfo(view: view, core: id, childIndex: 0, flags: flags))
+        roles.append(role)
+        return id
+    }
+
+    mutating func setCore(_ id: NodeID, _ core: NodeID) {
+        nodes[id.index].core = core
+    }
+
+    mutating func setChildIndex(_ id: NodeID, _ index: Int) {
+        nodes[id.index].childIndex = UInt32(clamping: index)
+    }
+
+    mutating func setMayCarryCustomGuides(_ id: NodeID) {
+        nodes[id.index].flags.insert(.mayCarryCustomGuides)
+    }
+
+    mutating func addChildren(_ ids: ArraySlice<NodeID>) -> ChildRange {
+        let range = ChildRange(start: UInt32(truncatingIfNeeded: childIDs.count), count: UInt32(truncatingIfNeeded: ids.count))
+        childIDs.append(contentsOf: ids)
+        return range
+    }
+
+    mutating func addText(_ text: TextInfo) -> UInt32 {
+        texts.append(text)
+        return UInt32(truncatingIfNeeded: texts.count - 1)
+    }
+
+    mutating func addPadding(_ insets: EdgeInsets) -> UInt32 {
+        paddings.append(insets)
+        return UInt32(truncatingIfNeeded: paddings.count - 1)
+    }
+
+    mutating func addFlexibleFrame(_ frame: FlexibleFrame) -> UInt32 {
+        flexibleFrames.append(frame)
+        return UInt32(truncatingIfNeeded: flexibleFrames.count - 1)
+    }
+
+    /// Whether a node in this role reports one size whatever it is proposed, and lays out its
+    /// whole subtree the same way (sizes, positions, baselines, guide values), only the
+    /// proposals passed to rigid descendants differing. By induction on the tree (the children
+    /// are added first):
+    ///
+    /// - an image that is not resizable reports its size;
+    /// - a fixed `frame` with both dimensions, and `fixedSize` on both axes, propose their child
+    ///   one constant proposal, so the child's subtree is always laid out alike;
+    /// - a frame with one fixed dimension, padding, border, offset, `fixedSize` on one axis and
+    ///   `aspectRatio` report sizes computed from the child's size alone, and background and
+    ///   overlay propose their decoration that size: rigid when the child is;
+    /// - hstack, vstack, zstack and a component instance compute their size and placements from
+    ///   their children's sizes and guide values: rigid when every child is (§7.1 and §7.2 only
+    ///   choose what each child is proposed).
+    ///
+    /// Text, colours, spacers, dividers, flexible frames and the other containers take their
+    /// size from the proposal. What does depend on the proposal for a rigid node, its
+    /// `overflow` and the proposals in its placements, is read only from `measure`, which is
+    /// keyed by the exact proposal.
+    func isRigid(_ role: NodeRole) -> Bool {
+        func rigid(_ id: NodeID) -> Bool { nodes[id.index].flags.contains(.rigid) }
+        switch role {
+        case .image(_, let resizable):
+            return !resizable
+        case .text, .color, .spacer, .divider, .flexibleFrame:
+            return false
+        case .container(let algorithm, let range):
+            guard algorithm is StackLayout || algorithm is ZStackLayout || algorithm is ComponentLayout else { return false }
+            return children(range).allSatisfy(rigid)
+        case .fixedFrame(let f, let child):
+            return (f.width != nil && f.height != nil) || rigid(child)
+        case .fixedSize(let horizontal, let vertical, let child):
+            return (horizontal && vertical) || rigid(child)
+        case .padding(_, let child), .border(_, let child), .offset(_, _, let child), .aspectRatio(_, _, let child),
+             .background(_, _, let child), .overlay(_, _, let child):
+            return rigid(child)
+        }
+    }
+
+    // MARK: Reading
+
+    /// Stack priority: the written `layoutPriority`, else 0, or −∞ for a spacer (docs/format.md §5.4).
+    func stackPriority(_ id: NodeID) -> Double {
+        let info = nodes[id.index]
+        if let p = views[Int(info.view)].explicitLayoutPriority { return p }
+        if case .spacer = roles[info.core.index] { return -.infinity }
+        return 0
+    }
+
+    /// The part of a proposal a node's result depends on. A fixed frame ignores the proposal on
+    /// each axis it sets, and an image that is not resizable ignores it altogether: such nodes
+    /// are then measured once however many different probes reach them.
+    func cacheKey(_ id: NodeID, _ p: ProposedSize) -> ProposedSize {
+        let flags = nodes[id.index].flags
+        if flags.contains(.text), case .text(let t) = roles[id.index] {
+            let u = texts[Int(t)]
+            // Exact: unitCount(count × unit, unit) == count.
+            func key(_ v: Double?, _ unit: Double, limit: Int?) -> Double? {
+                guard var count = TextMeasurer.unitCount(v, unit: unit) else { return nil }
+                // Lines past the line limit are never used.
+                if let limit { count = min(count, max(1, limit)) }
+                return Double(count) * unit
+            }
+            return ProposedSize(width: key(p.width, u.advance, limit: nil),
+                                height: key(p.height, u.lineHeight, limit: u.lineLimit))
+        }
+        let ignoresWidth = flags.contains(.ignoresWidth), ignoresHeight = flags.contains(.ignoresHeight)
+        if !ignoresWidth && !ignoresHeight { return p }
+        return ProposedSize(width: ignoresWidth ? nil : p.width, height: ignoresHeight ? nil : p.height)
+    }
+}
+
+/// The result of measuring one node for one proposal: its size and, for modifiers and
+/// containers, where its children go (`LayoutContext.placement(_:_:)`: a range of one shared
+/// array). What most measurements lack (text metrics, overflow, notes, cells) is an index into
+/// a side array. A few words, copied freely.
+struct Measurement {
+    var size: Size
+    var firstChild: UInt32 = 0
+    var childCount: UInt32 = 0
+    /// An index into `LayoutContext`'s extras, or `Measurement.noExtras`.
+    var extras: UInt32 = Measurement.noExtras
+
+    static let noExtras = UInt32.max
+}
+
+/// The rarely present parts of a measurement.
+struct MeasurementExtras {
+    /// For text: its metrics (the lines themselves are built only for the final placement).
+    var text: TextMetrics?
+    /// For containers: how far the content exceeds the proposal, per axis (0 when it fits).
+    var overflow: Size
+    var notes: [LayoutNote]
+    /// For cell containers (grid, bricks, canvas): each child's rectangle, a range of
+    /// `LayoutContext`'s cell array parallel to the placements.
+    var cellStart: UInt32
+    var cellCount: UInt32
+}
+
+/// A node's measurement cache: a fixed number of slots per node in one flat array (slot `j` of
+/// node `n` at `n × slotsPerNode + j`; the first is always the node's first measurement, which
+/// the rigid shortcut reads), and past them a chain per node in a shared overflow array. Keys
+/// are the proposals after `LayoutTree.cacheKey`; each key is computed once per node, so any
+/// layout of the slots is correct.
+struct MeasurementCache {
+    /// Nearly every node is measured for one key only (the 111,111-view benchmark file:
+    /// 200,001 nodes once, 11,110 twice, none more), so one slot each; a second slot would
+    /// stay empty for most nodes and only add memory to touch.
+    static let slotsPerNode = 1
+    private static let none = UInt32.max
+
+    private struct Slot {
+        var key: ProposedSize
+        var measurement: Measurement
+    }
+
+    private var slots: [Slot]
+    private var counts: [UInt8]
+    /// Per node, the first of its overflow entries (`none`: no entry).
+    private var overflowHead: [UInt32]
+    private var overflow: [Slot] = []
+    private var overflowNext: [UInt32] = []
+
+    init(nodeCount: Int) {
+        let empty = Slot(key: .unspecified, measurement: Measurement(size: .zero))
+        slots = Array(repeating: empty, count: nodeCount * MeasurementCache.slotsPerNode)
+        counts = Array(repeating: 0, count: nodeCount)
+        overflowHead = Array(repeating: MeasurementCache.none, count: nodeCount)
+    }
+
+    /// The node's first measurement, if any.
+    func first(_ id: NodeID) -> Measurement? {
+        counts[id.index] == 0 ? nil : slots[id.index * MeasurementCache.slotsPerNode].measurement
+    }
+
+    func find(_ id: NodeID, _ key: ProposedSize) -> Measurement? {
+        let n = Int(counts[id.index])
+        let base = id.index * MeasurementCache.slotsPerNode
+        for j in 0..<n where slots[base + j].key == key { return slots[base + j].measurement }
+        guard n == MeasurementCache.slotsPerNode else { return nil }
+        var e = overflowHead[id.index]
+        while e != MeasurementCache.none {
+            if overflow[Int(e)].key == key { return overflow[Int(e)].measurement }
+            e = overflowNext[Int(e)]
+        }
+        return nil
+    }
+
+    mutating func insert(_ id: NodeID, _ key: ProposedSize, _ m: Measurement) {
+        let n = Int(counts[id.index])
+        if n < MeasurementCache.slotsPerNode {
+            slots[id.index * MeasurementCache.slotsPerNode + n] = Slot(key: key, measurement: m)
+            counts[id.index] = UInt8(n + 1)
+            return
+        }
+        overflow.append(Slot(key: key, measurement: m))
+        overflowNext.append(overflowHead[id.index])
+        overflowHead[id.index] = UInt32(truncatingIfNeeded: overflow.count - 1)
+    }
+}

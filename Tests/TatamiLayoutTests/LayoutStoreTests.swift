@@ -1,0 +1,94 @@
+import TatamiBase
+import TatamiModel
+import TatamiServices
+import TatamiTestSupport
+import XCTest
+@testable import TatamiLayout
+
+/// The layout store (`LayoutTree` and what `LayoutContext` keeps beside it): its values stay
+/// small, measuring probes keep text metrics only, and what they report is what the final
+/// placement's lines give.
+final class LayoutStoreTests: XCTestCase {
+    /// Every node costs its role, its info and a cache slot: a few words each, no heap object.
+    func testNodeValuesStaySmall() {
+        XCTAssertLessThanOrEqual(MemoryLayout<NodeRole>.stride, 32)
+        XCTAssertLessThanOrEqual(MemoryLayout<NodeInfo>.stride, 16)
+        XCTAssertLessThanOrEqual(MemoryLayout<ChildPlacement>.stride, 40)
+        XCTAssertLessThanOrEqual(MemoryLayout<TatamiLayout.Measurement>.stride, 32)
+        XCTAssertEqual(MemoryLayout<NodeID>.size, 4)
+    }
+
+    /// `TextMeasurer.metrics` (what a probe keeps) gives the size, truncation and baselines
+    /// `TextMeasurer.layout` (what the final placement draws) gives, for every mode, limit and
+    /// proposal below.
+    func testTextMetricsMatchLayout() {
+        let texts = ["", "a", "Hello world", "Hello  wide 中文 text with spaces   ", "line one\nline two\n",
+                     "\n", "  indented\n    more", "supercalifragilistic", "a b c d e f g h i j k l m n o p",
+                     "😀😀 x 😀", "e\u{301}te\u{301} cafe\u{301}", "tab\there\r\nnext"]
+        let fonts = [FontMetrics(width: 8, height: 16), FontMetrics(width: 7.5, height: 0), FontMetrics(width: 0, height: 12)]
+        let lengths: [Double?] = [nil, 0, 1, 7.9, 8, 16, 24, 40, 64, 100, .infinity]
+        for text in texts {
+            let clusters = TextMeasurer.makeClusters(text)
+            for font in fonts {
+                for lineLimit in [nil, 0, 1, 2, 3] as [Int?] {
+                    for mode in Truncation.allCases {
+                        for width in lengths {
+                            for height in [nil, 0, 16, 20, 33, .infinity] as [Double?] {
+                                let p = ProposedSize(width: width, height: height)
+                                let full = TextMeasurer.layout(text, font: font, lineLimit: lineLimit, truncation: mode, proposal: p)
+                                let m = TextMeasurer.metrics(text, clusters: clusters, font: font, lineLimit: lineLimit,
+                                                             truncation: mode, proposal: p)
+                                let what = "\(text.debugDescription) \(font) limit \(String(describing: lineLimit)) \(mode) \(p)"
+                                XCTAssertEqual(m.size, full.size, what)
+                                XCTAssertEqual(m.truncated, full.truncated, what)
+                                XCTAssertEqual(m.firstBaseline.bitPattern, full.firstBaseline.bitPattern, what)
+                                XCTAssertEqual(m.lastBaseline.bitPattern, full.lastBaseline.bitPattern, what)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Children are `NodeID`s in one flat array, a container's a contiguous range, in
+    /// declaration order, with their declared indices (absent siblings still count).
+    func testContainersHoldRangesOfChildIDs() {
+        let text = """
+        viewports:
+          v: {width: 100, height: 100}
+        body:
+          vstack:
+            - text: a
+            - color: red
+              when: width > 1000
+            - hstack:
+                - text: b
+                  padding: 2
+                - color: blue
+            - text: c
+              background:
+                color: green
+        """
+        let analysis = Pipeline.analyze(text: text)
+        XCTAssertEqual(analysis.diagnostics.filter { $0.code.severity == .error }.map(\.message), [])
+        var builder = NodeBuilder(ctx: LayoutContext(document: analysis.document, viewport: analysis.document.viewports[0]))
+        let env = TextEnvironment(font: FontMetrics.defaultFontName, lineLimit: nil, alignment: .leading)
+        guard let root = builder.buildNode(analysis.document.body!, env: env, stackAxis: nil) else { return XCTFail("no root") }
+        let tree = builder.ctx.tree
+        guard case .container(_, let range) = tree.role(root) else { return XCTFail("root is not a container") }
+        let children = Array(tree.children(range))
+        XCTAssertEqual(children.map { Int(tree[$0].childIndex) }, [0, 2, 3])
+        XCTAssertEqual(children.map { tree.view($0).kind.name }, ["text", "hstack", "text"])
+        // The last child's chain: background (outer) → text (core).
+        let last = children[2]
+        XCTAssertTrue(tree.flags(last).contains(.outer))
+        XCTAssertNotEqual(tree[last].core, last)
+        guard case .background(let decoration, _, let child) = tree.role(last) else { return XCTFail("no background") }
+        XCTAssertEqual(child, tree[last].core)
+        XCTAssertEqual(tree.view(decoration).kind.name, "color")
+        // Every node, and every view once.
+        XCTAssertEqual(tree.count, 9)
+        XCTAssertEqual(tree.views.count, 7)
+    }
+}
