@@ -335,6 +335,7 @@ final class ObjectKeys: Sendable {
     static let viewport = ObjectKeys(Schema.viewportKeys)
     static let safeArea = ObjectKeys(Schema.viewportKeys.first { $0.name == "safeArea" }?.shape.objectKeys ?? [])
     static let font = ObjectKeys(Schema.fontKeys)
+    static let format = ObjectKeys(Schema.formatKeys)
     static let alignmentDeclaration = ObjectKeys(Schema.alignmentDeclarationKeys)
     static let size = ObjectKeys(Schema.sizeKeys)
     static let gridColumns = ObjectKeys(Schema.gridColumnsKeys)

@@ -62,6 +62,8 @@ public struct WorkspaceConfig: Sendable, Hashable {
     public var inherited = InheritedDeclarations()
     public var exclude: [ExcludeEntry] = []
     public var rules: [RuleEntry] = []
+    /// `format: {lineWidth}`: the line width `tatami format` uses, nil when not set.
+    public var lineWidth: Int?
 
     public init() {}
 
@@ -150,6 +152,12 @@ extension ValidationPass {
         }
         if let p = byName["exclude"] { config.exclude = validateExclude(p) }
         if let p = byName["rules"] { config.rules = validateRules(p) }
+        if let p = byName["format"], case .null? = p.value.scalar?.resolved {
+            // `format:` with nothing: the defaults.
+        } else if let p = byName["format"],
+                  let f = objectPairs(p.value, owner: p.key, keys: ObjectKeys.format, name: "`format`") {
+            config.lineWidth = number(f, ObjectKeys.format, ObjectKeys.format.id("lineWidth")).map { Int($0) }
+        }
         return config
     }
 

@@ -279,6 +279,6 @@ extension CLITests {
         XCTAssertEqual(r.stdout, committed, "regenerate it with scripts/generate-schema.sh")
         let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
         let properties = object["properties"] as! [String: Any]
-        XCTAssertEqual(Set(properties.keys), ["tatami", "viewports", "fonts", "exclude", "rules"])
+        XCTAssertEqual(Set(properties.keys), ["tatami", "viewports", "fonts", "exclude", "rules", "format"])
     }
 }

@@ -23,6 +23,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     if printDocuments { FileHandle.standardError.write(Data((text + "---\n").utf8)) }
     let analysis = Pipeline.analyze(bytes: Array(text.utf8), path: "generated.tatami.yaml", viewports: .all, layout: true, context: .standalone)
     Invariants.check(analysis, text: text)
+    FormatInvariant.check(text, input: &generator.input)
     return 0
 }
 

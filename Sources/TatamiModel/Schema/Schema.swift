@@ -58,6 +58,15 @@ public enum Schema {
                 doc: "Glob patterns, relative to this file's directory and written as in `.gitignore`, of files and directories `tatami lint DIR` skips."),
         KeySpec("rules", .map(.enumeration(["off", "info", "warning", "error"])),
                 doc: "A severity by diagnostic code for every file below this one: `off` drops the code's diagnostics, the others replace its severity."),
+        KeySpec("format", .object(formatKeys),
+                doc: "How `tatami format` writes the files below this one: its line width, the one thing it lets you choose."),
+    ]
+
+    /// `format:` in a workspace file (docs/format.md §12.6).
+    public static let formatKeys: [KeySpec] = [
+        KeySpec("lineWidth", .number(NumberBounds(min: 20, max: 1_000, isInteger: true)),
+                doc: "The longest a line may get before a small mapping or list written `{…}` or `[…]` goes onto lines of its own.",
+                default: .number(100)),
     ]
 
     // MARK: Declarations

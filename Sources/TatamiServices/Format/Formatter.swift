@@ -1,0 +1,248 @@
+import TatamiBase
+import TatamiYAML
+
+/// Why a text was not formatted.
+public struct FormatFailure: Sendable, CustomStringConvertible {
+    public enum Kind: Sendable, Hashable {
+        /// The text is not one well-formed YAML document: `diagnostics` say where.
+        case syntaxError
+        /// The text uses something the formatter leaves alone (anchors, aliases, tags, …).
+        case unsupported
+        /// The formatter's own check failed (a comment or a value would not have survived):
+        /// a bug, reported rather than written.
+        case internalError
+    }
+
+    public let kind: Kind
+    public let message: String
+    /// For `.syntaxError`: the YAML stage's errors, in the text's byte offsets.
+    public let diagnostics: [Diagnostic]
+
+    public var description: String { message }
+}
+
+/// What formatting a text gave: the formatted text, or why there is none.
+public enum FormatResult: Sendable {
+    case formatted([UInt8])
+    case failed(FormatFailure)
+
+    /// The formatted text (UTF-8 bytes), nil on failure.
+    public var bytes: [UInt8]? {
+        if case .formatted(let b) = self { return b }
+        return nil
+    }
+
+    /// The formatted text, nil on failure.
+    public var text: String? { bytes.map { String(decoding: $0, as: UTF8.self) } }
+
+    public var failure: FormatFailure? {
+        if case .failed(let f) = self { return f }
+        return nil
+    }
+}
+
+/// `tatami format` (docs/format.md §12.6): a text in, the same document in the canonical shape
+/// out (§15), or the reason it was left alone. A pure function: no files, no settings besides
+/// the line width. An editor derives minimal edits by diffing the lines of the two texts.
+///
+/// The result is checked before it is returned: it parses to the same tree (the same values,
+/// the keys of reordered mappings as a permutation) and holds every comment of the input
+/// exactly once; otherwise the answer is an `.internalError` failure, never a lossy text.
+public enum TatamiFormatter {
+    /// The line width when the workspace file does not set `format.lineWidth`.
+    public static let defaultLineWidth = 100
+    /// The widths `format.lineWidth` accepts (docs/workspace.md).
+    public static let lineWidthRange = 20...1_000
+
+    public static func format(text: String, lineWidth: Int = defaultLineWidth, workspaceFile: Bool = false) -> FormatResult {
+        format(bytes: Array(text.utf8), lineWidth: lineWidth, workspaceFile: workspaceFile)
+    }
+
+    /// Formats `bytes`; `workspaceFile` orders the top level as a `tatami.config.yaml`'s.
+    /// Runs on a thread with a large stack (the tree is walked recursively, as validation does).
+    public static func format(bytes: [UInt8], lineWidth: Int = defaultLineWidth, workspaceFile: Bool = false) -> FormatResult {
+        LargeStack.run { formatOnThisThread(bytes: bytes, lineWidth: lineWidth, workspaceFile: workspaceFile) }
+    }
+
+    /// `format`, on the caller's thread (which must have `LargeStack.size` of stack for deeply
+    /// nested input).
+    public static func formatOnThisThread(bytes: [UInt8], lineWidth: Int = defaultLineWidth, workspaceFile: Bool = false) -> FormatResult {
+        let width = min(max(lineWidth, lineWidthRange.lowerBound), lineWidthRange.upperBound)
+        let parsed = YAMLParser.parse(bytes: bytes)
+        let fatal: Set<String> = [DiagnosticCode.yamlSyntax.name, DiagnosticCode.multipleDocuments.name, DiagnosticCode.tooComplex.name]
+        let errors = parsed.diagnostics.filter { fatal.contains($0.code.name) }
+        if !parsed.isComplete || !errors.isEmpty {
+            let first = errors.first?.message ?? "the YAML could not be read to the end"
+            return .failed(FormatFailure(kind: .syntaxError, message: first, diagnostics: errors))
+        }
+        if parsed.usesAliases { return unsupported("it uses aliases (`*name`)") }
+
+        var scalars: [SourceRange] = []
+        var problem: String?
+        // Keys in document order, to find the key an own-line comment stands above (only when
+        // there are comments).
+        var keys: [YAMLNode]? = parsed.comments.isEmpty ? nil : []
+        if let root = parsed.root { collect(root, bytes, &scalars, &problem, &keys) }
+        if let problem { return unsupported(problem) }
+        let gaps = scanGaps(bytes, scalars: scalars, comments: parsed.comments.map(\.range), rootStart: parsed.root?.range.start)
+        if let reason = gaps.problem { return unsupported(reason) }
+
+        var printer = FormatPrinter(bytes: bytes, table: parsed.lineTable, width: width, workspace: workspaceFile)
+        if let keys { printer.placeComments(parsed.comments, keys: keys, root: parsed.root) }
+        printer.printDocument(parsed.root, comments: parsed.comments, documentStart: gaps.documentStart)
+        if let reason = printer.failure { return unsupported(reason) }
+        var output = printer.out
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { output.insert(contentsOf: [0xEF, 0xBB, 0xBF], at: 0) }
+
+        if printer.written != parsed.comments.count {
+            return internalError("\(parsed.comments.count) comments read but \(printer.written) written")
+        }
+        let again = YAMLParser.parse(bytes: output)
+        guard again.isComplete, !again.diagnostics.contains(where: { fatal.contains($0.code.name) }) else {
+            return internalError("the formatted text does not parse")
+        }
+        switch (parsed.root, again.root) {
+        case (nil, nil): break
+        case let (a?, b?): if !sameTree(a, b) { return internalError("the formatted text holds other values") }
+        default: return internalError("the formatted text holds other values")
+        }
+        func texts(_ r: YAMLParseResult, _ source: [UInt8]) -> [[UInt8]] {
+            r.comments.map { c -> [UInt8] in
+                var end = c.range.end
+                while end > c.range.start && (source[end - 1] == 0x20 || source[end - 1] == 0x09) { end -= 1 }
+                return Array(source[c.range.start..<end])
+            }.sorted { $0.lexicographicallyPrecedes($1) }
+        }
+        if texts(parsed, bytes) != texts(again, output) {
+            return internalError("a comment would have been lost or moved into a value")
+        }
+        return .formatted(output)
+    }
+
+    private static func unsupported(_ reason: String) -> FormatResult {
+        .failed(FormatFailure(kind: .unsupported, message: "cannot format: \(reason)", diagnostics: []))
+    }
+
+    private static func internalError(_ reason: String) -> FormatResult {
+        .failed(FormatFailure(kind: .internalError, message: "internal error, file left unchanged: \(reason)", diagnostics: []))
+    }
+
+    /// Every scalar's range in document order; tags and keys that are not scalars are reported.
+    private static func collect(_ node: YAMLNode, _ bytes: [UInt8], _ scalars: inout [SourceRange], _ problem: inout String?,
+                                isKey: Bool = false, _ keyLines: inout [YAMLNode]?) {
+        if problem != nil { return }
+        if node.tag != nil {
+            problem = "it uses tags (`!name`)"
+            return
+        }
+        switch node.content {
+        case .scalar(let s):
+            // An anchor or tag written before a scalar lies inside its range.
+            let first = node.range.isEmpty ? nil : bytes[node.range.start]
+            let clean: Bool
+            switch s.style {
+            case .plain: clean = first != UInt8(ascii: "&") && first != UInt8(ascii: "!")
+            case .singleQuoted: clean = first == UInt8(ascii: "'")
+            case .doubleQuoted: clean = first == UInt8(ascii: "\"")
+            case .literal, .folded: clean = first == UInt8(ascii: "|") || first == UInt8(ascii: ">")
+            }
+            if !clean {
+                problem = "it uses anchors or tags (`&name`, `!name`)"
+                return
+            }
+            scalars.append(node.range)
+            if isKey { keyLines?.append(node) }
+        case .sequence(let items): for i in items { collect(i, bytes, &scalars, &problem, &keyLines) }
+        case .mapping(let pairs):
+            for p in pairs {
+                if !p.key.isScalar {
+                    problem = "a key is a mapping or a list"
+                    return
+                }
+                collect(p.key, bytes, &scalars, &problem, isKey: true, &keyLines)
+                collect(p.value, bytes, &scalars, &problem, &keyLines)
+            }
+        }
+    }
+
+    /// Looks at what lies outside scalars and comments (indentation and YAML's punctuation) for
+    /// anchors, tags, aliases, directives, complex keys and document markers; a `---` before
+    /// the document's root is kept.
+    private static func scanGaps(_ bytes: [UInt8], scalars: [SourceRange], comments: [SourceRange],
+                                 rootStart: Int?) -> (problem: String?, documentStart: Bool) {
+        var skip = (scalars + comments).filter { $0.end > $0.start }
+        skip.sort { $0.start < $1.start }
+        var documentStart = false
+        var k = 0
+        var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var lineStart = true
+        while i < bytes.count {
+            while k < skip.count && skip[k].end <= i { k += 1 }
+            if k < skip.count && skip[k].start <= i {
+                i = skip[k].end
+                lineStart = false
+                continue
+            }
+            let c = bytes[i]
+            switch c {
+            case 0x20, 0x09, 13, UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"),
+                 UInt8(ascii: "{"), UInt8(ascii: "}"):
+                lineStart = false
+            case 10:
+                lineStart = true
+                i += 1
+                continue
+            case UInt8(ascii: "-"):
+                if lineStart && bytes[i...].starts(with: "---".utf8)
+                    && (i + 3 == bytes.count || [0x20, 0x09, 10, 13].contains(bytes[i + 3])) {
+                    if let rootStart, i > rootStart { return ("a document marker (`---`) after the document's start", false) }
+                    if documentStart { return ("two document markers (`---`)", false) }
+                    documentStart = true
+                    i += 3
+                    lineStart = false
+                    continue
+                }
+                lineStart = false
+            case UInt8(ascii: "&"): return ("it uses anchors (`&name`)", false)
+            case UInt8(ascii: "!"): return ("it uses tags (`!name`)", false)
+            case UInt8(ascii: "*"): return ("it uses aliases (`*name`)", false)
+            case UInt8(ascii: "%"): return ("it uses directives (`%YAML`)", false)
+            case UInt8(ascii: "?"): return ("it uses explicit keys (`? key`)", false)
+            case UInt8(ascii: "."): return ("it uses a document end marker (`...`)", false)
+            default: return ("unexpected text outside values (`\(String(decoding: [c], as: UTF8.self))`)", false)
+            }
+            i += 1
+        }
+        return (nil, documentStart)
+    }
+
+    /// Whether two trees hold the same values: scalars by their reading, lists item by item,
+    /// mappings as the same pairs in any order (the formatter reorders keys).
+    static func sameTree(_ a: YAMLNode, _ b: YAMLNode) -> Bool {
+        switch (a.content, b.content) {
+        case let (.scalar(x), .scalar(y)):
+            switch (x.resolved, y.resolved) {
+            case let (.float(p), .float(q)): return p == q || (p.isNaN && q.isNaN)
+            case let (.string(p), .string(q)): return p == q
+            default: return x.resolved == y.resolved
+            }
+        case let (.sequence(x), .sequence(y)):
+            guard x.count == y.count else { return false }
+            for i in 0..<x.count where !sameTree(x[i], y[i]) { return false }
+            return true
+        case let (.mapping(x), .mapping(y)):
+            guard x.count == y.count else { return false }
+            func sortedPairs(_ p: YAMLPairs) -> [(String, Int)] {
+                p.enumerated().map { ($0.element.key.keyText ?? "", $0.offset) }
+                    .sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
+            }
+            let sx = sortedPairs(x), sy = sortedPairs(y)
+            for (p, q) in zip(sx, sy) {
+                guard p.0 == q.0, sameTree(x[p.1].value, y[q.1].value) else { return false }
+            }
+            return true
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,353 @@
+import Foundation
+import TatamiBase
+import TatamiServices
+import TatamiTestSupport
+import XCTest
+
+/// `TatamiFormatter` (docs/format.md §12.6, §15): the canonical shape, comments, quoting, and
+/// that formatting changes nothing a file means.
+final class FormatterTests: XCTestCase {
+    private func format(_ text: String, width: Int = TatamiFormatter.defaultLineWidth,
+                        file: StaticString = #filePath, line: UInt = #line) -> String {
+        let result = TatamiFormatter.format(text: text, lineWidth: width)
+        guard let out = result.text else {
+            XCTFail("not formatted: \(result.failure?.message ?? "")", file: file, line: line)
+            return ""
+        }
+        XCTAssertEqual(TatamiFormatter.format(text: out, lineWidth: width).text, out, "not idempotent", file: file, line: line)
+        return out
+    }
+
+    private static var root: URL { Fixtures.repositoryRoot() }
+
+    /// Every Tatami file of Examples/ and Tests/Fixtures/ (recursively).
+    private static func corpus() -> [URL] {
+        var result: [URL] = []
+        for dir in ["Examples", "Tests/Fixtures"] {
+            let base = root.appendingPathComponent(dir)
+            let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil)
+            while let url = walker?.nextObject() as? URL {
+                if url.lastPathComponent.hasSuffix(".tatami.yaml") { result.append(url) }
+            }
+        }
+        return result.sorted { $0.path < $1.path }
+    }
+
+    /// What a file means: its diagnostics (codes and messages; positions may move) and its
+    /// frames in every viewport.
+    private func meaning(_ bytes: [UInt8], at url: URL) -> (diagnostics: [String], frames: [String]) {
+        let a = Pipeline.analyze(bytes: bytes, path: url.path, workspaceRoot: Self.root.path)
+        return (a.diagnostics.map { "\($0.code.name) \($0.viewport ?? "-"): \($0.message)" }.sorted(),
+                a.layouts.map { FramesFormatter.text(file: "f", result: $0) })
+    }
+
+    // MARK: The corpus
+
+    func testExamplesAndFixturesKeepTheirMeaningAndFormatIdempotently() throws {
+        var formatted = 0
+        for url in Self.corpus() {
+            let bytes = try [UInt8](Data(contentsOf: url))
+            let result = TatamiFormatter.format(bytes: bytes)
+            guard let out = result.bytes else {
+                // Only files the YAML layer rejects are left alone here.
+                XCTAssertEqual(result.failure?.kind, .syntaxError, "\(url.lastPathComponent): \(result.failure?.message ?? "")")
+                continue
+            }
+            formatted += 1
+            XCTAssertEqual(TatamiFormatter.format(bytes: out).bytes, out, "\(url.lastPathComponent): not idempotent")
+            let before = meaning(bytes, at: url), after = meaning(out, at: url)
+            XCTAssertEqual(before.diagnostics, after.diagnostics, "\(url.lastPathComponent): diagnostics changed")
+            XCTAssertEqual(before.frames, after.frames, "\(url.lastPathComponent): frames changed")
+        }
+        XCTAssertGreaterThan(formatted, 100)
+    }
+
+    func testExamplesAreInCanonicalShape() throws {
+        for url in Self.corpus() where url.path.contains("/Examples/") {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            XCTAssertEqual(TatamiFormatter.format(text: text).text, text, url.lastPathComponent)
+        }
+    }
+
+    func testUnformattedTwinsFormatToTheExamples() throws {
+        let twins = Fixtures.files(in: "format", suffix: ".unformatted.tatami.yaml")
+        XCTAssertEqual(twins.count, 10)
+        for twin in twins {
+            let name = twin.lastPathComponent.replacingOccurrences(of: ".unformatted.tatami.yaml", with: ".tatami.yaml")
+            let example = try String(contentsOf: Self.root.appendingPathComponent("Examples").appendingPathComponent(name), encoding: .utf8)
+            let text = try String(contentsOf: twin, encoding: .utf8)
+            XCTAssertNotEqual(text, example)
+            XCTAssertEqual(TatamiFormatter.format(text: text).text, example, name)
+        }
+    }
+
+    // MARK: Shape
+
+    func testKeysOfAViewAndTheTopLevelGoInSchemaOrder() {
+        let source = """
+            body:
+              padding: 8
+              id: main
+              offset: {x: 1}
+              spacing: 4
+              background: {color: red}
+              vstack:
+                - frame: {width: 10}
+                  font: title
+                  text: Hi
+                  zzz: 1
+                  fixedSize: true
+              alignment: leading
+            viewports:
+              v: {width: 100, height: 100}
+            tatami: 1
+
+            """
+        XCTAssertEqual(format(source), """
+            tatami: 1
+            viewports:
+              v: {width: 100, height: 100}
+            body:
+              vstack:
+                - text: Hi
+                  font: title
+                  fixedSize: true
+                  frame: {width: 10}
+                  zzz: 1
+              spacing: 4
+              alignment: leading
+              padding: 8
+              background:
+                color: red
+              offset: {x: 1}
+              id: main
+
+            """)
+    }
+
+    func testAModifiersListKeepsItsOrderAndIndentationIsTwoSpaces() {
+        let source = """
+            body:
+                text: Hi
+                modifiers:
+                    -   padding: 4
+                    -   background:
+                            color: yellow
+                    -   padding: 8
+
+            """
+        XCTAssertEqual(format(source), """
+            body:
+              text: Hi
+              modifiers:
+                - padding: 4
+                - background:
+                    color: yellow
+                - padding: 8
+
+            """)
+    }
+
+    func testSmallMapsAndListsGoFlowWhenTheyFit() {
+        let source = """
+            viewports:
+              phone:
+                width: 320
+                height: 120
+            body:
+              image: logo
+              size:
+                - 20
+                - 20
+              frame: {width: 100000, height: 200000, minWidth: 300000, alignment: topLeading}
+
+            """
+        XCTAssertEqual(format(source), """
+            viewports:
+              phone: {width: 320, height: 120}
+            body:
+              image: logo
+              size: [20, 20]
+              frame: {width: 100000, height: 200000, minWidth: 300000, alignment: topLeading}
+
+            """)
+        // 40 columns: the frame no longer fits and goes block; the rest still fits.
+        XCTAssertEqual(format(source, width: 40), """
+            viewports:
+              phone: {width: 320, height: 120}
+            body:
+              image: logo
+              size: [20, 20]
+              frame:
+                width: 100000
+                height: 200000
+                minWidth: 300000
+                alignment: topLeading
+
+            """)
+    }
+
+    func testBlankLinesAreKeptAtMostOneAndBlockScalarsAreReindented() {
+        let source = """
+            body:
+                vstack:
+                    - text: |
+                          two
+                            lines
+
+
+                    - text: >-
+                          folded
+                          text
+                spacing: 0
+            """
+        XCTAssertEqual(format(source), """
+            body:
+              vstack:
+                - text: |
+                    two
+                      lines
+
+                - text: >-
+                    folded
+                    text
+              spacing: 0
+
+            """)
+    }
+
+    // MARK: Quoting
+
+    func testQuotingIsMinimalButSafe() {
+        let source = """
+            body:
+              vstack:
+                - text: "123"
+                - text: "true"
+                - text: "null"
+                - text: 'yes'
+                - text: "hello"
+                - text: 'it''s'
+                - text: "a: b"
+                - text: "- x"
+                - text: "infinity"
+                - color: "#fff"
+                - text: "tab\\there"
+              when: "width > 100"
+              zIndex: 2
+
+            """
+        XCTAssertEqual(format(source), """
+            body:
+              vstack:
+                - text: "123"
+                - text: "true"
+                - text: "null"
+                - text: 'yes'
+                - text: hello
+                - text: it's
+                - text: "a: b"
+                - text: "- x"
+                - text: "infinity"
+                - color: "#fff"
+                - text: "tab\\there"
+              zIndex: 2
+              when: width > 100
+
+            """)
+    }
+
+    // MARK: Comments
+
+    func testCommentsMoveWithTheirKeysAndStayWhereTheyStand() {
+        let source = """
+            # header
+
+            body:   # after the key
+              # the stack's spacing
+              spacing: 4
+              vstack:
+                # first child
+                - text: a # trailing on a scalar
+                # second child
+                - image: b
+                  size: [20, 20]  # trailing on a flow list
+                # at the end of the list
+              padding: 8
+            # at the end of the file
+
+            """
+        XCTAssertEqual(format(source), """
+            # header
+
+            body: # after the key
+              vstack:
+                # first child
+                - text: a # trailing on a scalar
+                # second child
+                - image: b
+                  size: [20, 20] # trailing on a flow list
+              # the stack's spacing
+              spacing: 4
+              # at the end of the list
+              padding: 8
+            # at the end of the file
+
+            """)
+    }
+
+    func testATrailingCommentKeepsAFlowCollectionOnItsLine() {
+        let source = "body:\n  color: red\n  frame: {minWidth: 100, maxWidth: 50, alignment: leading}  # tatami-ignore: min-exceeds-max\n"
+        XCTAssertEqual(format(source, width: 30), "body:\n  color: red\n  frame: {minWidth: 100, maxWidth: 50, alignment: leading} # tatami-ignore: min-exceeds-max\n")
+    }
+
+    func testSuppressionCommentsStillSuppress() throws {
+        let source = """
+            viewports:
+              v: {width: 40, height: 40}
+            body:
+              vstack:
+                # tatami-ignore: text-truncated
+                - lineLimit: 1
+                  text: A long text that is cut
+                - text: Another long text that is cut  # tatami-ignore: text-truncated
+                  lineLimit: 1
+              spacing: 0
+
+            """
+        let out = format(source)
+        let codes = { (t: String) in Pipeline.analyze(text: t).diagnostics.map(\.code.name).sorted() }
+        XCTAssertEqual(codes(out), codes(source), "\(Pipeline.analyze(text: source).diagnostics)")
+        // The first view's comment silenced the line below it, `lineLimit` (nothing): it goes with that key.
+        XCTAssertEqual(codes(out), ["text-truncated"])
+        XCTAssertTrue(out.contains("    - text: A long text that is cut\n      # tatami-ignore: text-truncated\n      lineLimit: 1\n"), out)
+    }
+
+    func testEveryCommentSurvivesInsideCollections() {
+        let source = """
+            viewports:
+              # phones
+              phone: {width: 320, height: 480}  # portrait
+            body:
+              hstack: [{text: a}, {text: b}]   # two texts
+            """
+        let out = format(source)
+        for c in ["# phones", "# portrait", "# two texts"] {
+            XCTAssertEqual(out.components(separatedBy: c).count, 2, "\(c) in \(out)")
+        }
+    }
+
+    // MARK: What is left alone
+
+    func testSyntaxErrorsAndAnchorsAreNotFormatted() {
+        let broken = TatamiFormatter.format(text: "body:\n  text: [a\n")
+        XCTAssertEqual(broken.failure?.kind, .syntaxError)
+        XCTAssertFalse(broken.failure?.diagnostics.isEmpty ?? true)
+        for source in ["a: &x 1\nb: *x\nbody: {text: a}\n", "body: !!map {text: a}\n", "body:\n  text: &t a\n", "%YAML 1.2\n---\nbody: {text: a}\n"] {
+            XCTAssertEqual(TatamiFormatter.format(text: source).failure?.kind, .unsupported, source)
+        }
+        XCTAssertEqual(format("---\nbody: {text: a}\n"), "---\nbody:\n  text: a\n")
+        XCTAssertEqual(format(""), "")
+        XCTAssertEqual(format("# only a comment\n"), "# only a comment\n")
+    }
+}
