@@ -232,6 +232,16 @@ public enum TatamiFormatter {
             return true
         case let (.mapping(x), .mapping(y)):
             guard x.count == y.count else { return false }
+            // Most mappings keep their key order: compare them pair by pair without sorting.
+            var sameOrder = true
+            for i in 0..<x.count where x[i].key.keyText != y[i].key.keyText {
+                sameOrder = false
+                break
+            }
+            if sameOrder {
+                for i in 0..<x.count where !sameTree(x[i].value, y[i].value) { return false }
+                return true
+            }
             func sortedPairs(_ p: YAMLPairs) -> [(String, Int)] {
                 p.enumerated().map { ($0.element.key.keyText ?? "", $0.offset) }
                     .sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
