@@ -160,8 +160,10 @@ struct Lint: ParsableCommand {
                 if case .file(_, let path) = item { recorder.record(path) }
                 let workspace = shared[index - configCount]
                 let analyze = { (bytes: [UInt8]) in
+                    // Only --fix reads the YAML tree after validation (its code actions).
                     Pipeline.analyze(bytes: bytes, path: item.displayPath, viewports: selection,
-                                     workspace: workspace, onLargeStack: true, reading: { recorder.record($0) })
+                                     workspace: workspace, onLargeStack: true, keepsSyntaxTree: fixing,
+                                     reading: { recorder.record($0) })
                 }
                 var analysis = analyze(bytes)
                 if fixing && analysis.missingViewport == nil {

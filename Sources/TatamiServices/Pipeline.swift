@@ -30,6 +30,8 @@ public struct StageTimings: Sendable {
 public struct Analysis: Sendable {
     public let path: String
     public let lineTable: LineTable
+    /// The parse; without its tree (`root` nil) when the caller did not keep it
+    /// (`keepsSyntaxTree`).
     public let yaml: YAMLParseResult
     public let document: TatamiDocument
     public let layouts: [LayoutResult]
@@ -104,7 +106,8 @@ public enum Pipeline {
     /// callers that watch them (`--watch`).
     public static func analyze(
         bytes: [UInt8], path: String, viewports: ViewportSelection = .all, layout: Bool = true,
-        workspace: WorkspaceSettings, onLargeStack: Bool = false, reading: (@Sendable (String) -> Void)? = nil
+        workspace: WorkspaceSettings, onLargeStack: Bool = false, keepsSyntaxTree: Bool = true,
+        reading: (@Sendable (String) -> Void)? = nil
     ) -> Analysis {
         var context = fileContext(path: path, workspaceRoot: workspace.root)
         context.inherited = workspace.config?.config.inherited
@@ -120,7 +123,8 @@ public enum Pipeline {
             }
         }
         return analyze(bytes: bytes, path: path, viewports: viewports, layout: layout, context: context,
-                       isCancelled: nil, onLargeStack: onLargeStack, rules: workspace.config?.levels ?? [:])!
+                       isCancelled: nil, onLargeStack: onLargeStack, rules: workspace.config?.levels ?? [:],
+                       keepsSyntaxTree: keepsSyntaxTree)!
     }
 
     /// A validation context that reads imports from disk: paths are made absolute against the
@@ -157,19 +161,27 @@ public enum Pipeline {
     /// The same, stopping early when `isCancelled` answers true (asked between stages and
     /// between viewports, from the analysing thread): nil then. The language server passes it
     /// so that a newer edit stops the analysis of an older text.
+    ///
+    /// `keepsSyntaxTree` false: a caller that reads only diagnostics, the model and frames
+    /// (`tatami lint` without `--fix`) lets the YAML tree go once validation has read it, before
+    /// layout, so the two are never held together; the analysis's `yaml` then has no root.
     public static func analyze(
         bytes: [UInt8], path: String, viewports: ViewportSelection = .all, layout: Bool = true,
         context: ValidationContext, isCancelled: (@Sendable () -> Bool)?, onLargeStack: Bool = false,
-        rules: [String: RuleLevel] = [:]
+        rules: [String: RuleLevel] = [:], keepsSyntaxTree: Bool = true
     ) -> Analysis? {
         let stop = isCancelled ?? { false }
         let work = { () -> Analysis? in
             var timings = StageTimings()
             var clock = Stopwatch()
-            let yaml = YAMLParser.parse(bytes: bytes)
+            var yaml = YAMLParser.parse(bytes: bytes)
             timings.parse = clock.lap()
             if stop() { return nil }
             let validation = Validator.validate(yaml, context: context)
+            if !keepsSyntaxTree {
+                yaml = YAMLParseResult(root: nil, diagnostics: yaml.diagnostics, lineTable: yaml.lineTable,
+                                       isComplete: yaml.isComplete, usesAliases: yaml.usesAliases)
+            }
             timings.validate = clock.lap()
             if stop() { return nil }
 
