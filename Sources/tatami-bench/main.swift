@@ -173,6 +173,13 @@ func residentMB() -> Double {
     return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
 }
 
+// `--write-nested DEPTH`: writes the nested-DEPTH file the full run uses and prints its path
+// (scripts/bench-yoga.py lays the same tree out in Yoga).
+if let depth = argument(after: "--write-nested").flatMap(Int.init), (1...6).contains(depth) {
+    print(writeFile("nested-\(depth)", nestedStacks(depth: depth)))
+    exit(0)
+}
+
 // `--stages PATH`: parse, validate, lay out (the first viewport) and render (a 320×480 grid) one
 // file in this fresh process, each stage's result kept alive as the pipeline keeps it, and print
 // one line per stage: name, wall ms, CPU ms, resident MB after it; then the view count.
