@@ -235,6 +235,23 @@ final class DocumentationExamplesTests: XCTestCase {
 
     // MARK: Nothing tracked refers outside the repository
 
+    /// README says its first example "is that file without its comments": it must stay so
+    /// (the examples are kept in the formatter's canonical shape).
+    func testTheReadmesFirstExampleIsTheExampleFileWithoutItsComments() throws {
+        let root = Fixtures.repositoryRoot()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let example = try String(contentsOf: root.appendingPathComponent("Examples/avocado-toast.tatami.yaml"), encoding: .utf8)
+        let first = try XCTUnwrap(Self.blocks(in: readme, file: "README.md").first { Self.isWholeFile($0) })
+        let withoutComments = example.components(separatedBy: "\n")
+            .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("#") }
+            .map { line -> String in
+                guard let hash = line.range(of: "  #") else { return line }
+                return String(line[..<hash.lowerBound])
+            }
+            .joined(separator: "\n")
+        XCTAssertEqual(first.text.trimmingCharacters(in: .newlines), withoutComments.trimmingCharacters(in: .newlines))
+    }
+
     func testNoTrackedFileRefersOutsideTheRepository() throws {
         let root = Fixtures.repositoryRoot()
         let git = Process()
