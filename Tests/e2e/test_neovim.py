@@ -112,3 +112,30 @@ def test_neovim_applies_every_kind_of_completion_and_code_actions(tmp_path):
     assert out.returncode == 0, out.stdout + out.stderr
     failures = edit_cases.check_results(json.loads(results.read_text()), TATAMI, tmp_path)
     assert not failures, "\n".join(failures)
+
+
+# An example with non-ASCII text (UTF-16 columns differ from bytes) and its unformatted twin.
+FORMAT_EXAMPLE = "avocado-toast"
+
+
+@pytest.mark.skipif(shutil.which("nvim") is None, reason="Neovim is not installed (.ci/run installs it)")
+def test_neovim_formats_and_formats_on_save_only_when_enabled(tmp_path):
+    # vim.lsp.buf.formatting_sync() turns the unformatted twin into the example; :write changes
+    # nothing until the plugin's format_on_save is set, then writes the canonical text; a file
+    # with a syntax error is written as it is.
+    repo = HERE.parents[1]
+    unformatted = (repo / "Tests" / "Fixtures" / "format" / f"{FORMAT_EXAMPLE}.unformatted.tatami.yaml").read_text(encoding="utf-8")
+    expected = repo / "Examples" / f"{FORMAT_EXAMPLE}.tatami.yaml"
+    manual, on_save, broken = tmp_path / "manual.tatami.yaml", tmp_path / "on-save.tatami.yaml", tmp_path / "broken.tatami.yaml"
+    manual.write_text(unformatted, encoding="utf-8")
+    on_save.write_text(unformatted, encoding="utf-8")
+    broken.write_text("body:\n    vstack: [\n      - text: a\n")
+    env = dict(os.environ, TATAMI_BIN=TATAMI, TATAMI_PLUGIN=str(repo / "editors" / "nvim"), TATAMI_MANUAL=str(manual),
+               TATAMI_ON_SAVE=str(on_save), TATAMI_BROKEN=str(broken), TATAMI_EXPECTED=str(expected))
+    out = subprocess.run(
+        ["nvim", "--headless", "-u", str(HERE / "nvim" / "minimal_init.lua"), "-c", f"luafile {HERE / 'nvim' / 'format_test.lua'}"],
+        env=env, capture_output=True, text=True, timeout=90, cwd=tmp_path,
+    )
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert on_save.read_text(encoding="utf-8") == expected.read_text(encoding="utf-8")
+    assert manual.read_text(encoding="utf-8") == unformatted  # formatted in the buffer, never written

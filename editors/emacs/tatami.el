@@ -31,6 +31,14 @@ Read each time a server starts, so setting it after loading this file works."
   "The viewport `tatami-preview' shows when none is given (nil: the file's first)."
   :type '(choice (const :tag "The file's first" nil) string))
 
+(defcustom tatami-format-on-save nil
+  "Non-nil: format Tatami buffers with the language server before saving them.
+The server rewrites the buffer in the canonical shape of `tatami format' (only
+the lines that change); a buffer with a YAML syntax error is saved as it is.
+Read at each save, so setting it applies to buffers already open.  Needs eglot
+to manage the buffer."
+  :type 'boolean)
+
 (defconst tatami--kinds
   '("text" "image" "color" "spacer" "divider" "hstack" "vstack" "zstack" "flow" "grid" "bricks" "canvas")
   "View kinds (docs/format.md section 4).")
@@ -74,7 +82,8 @@ Read each time a server starts, so setting it after loading this file works."
   (setq-local indent-tabs-mode nil)
   (setq-local tab-width 2)
   (setq-local font-lock-defaults '(tatami-font-lock-keywords))
-  (add-hook 'project-find-functions #'tatami--project nil t))
+  (add-hook 'project-find-functions #'tatami--project nil t)
+  (add-hook 'before-save-hook #'tatami--format-before-save nil t))
 
 ;;;###autoload
 (add-to-list 'auto-mode-alist '("\\.tatami\\.ya?ml\\'" . tatami-mode))
@@ -118,6 +127,17 @@ sends `textDocument/didChange'; a command run right after typing must send them
 first, or the server answers for the old text."
   (when (fboundp 'eglot--signal-textDocument/didChange)
     (eglot--signal-textDocument/didChange)))
+
+(declare-function eglot-managed-p "eglot")
+(declare-function eglot-format-buffer "eglot")
+
+(defun tatami--format-before-save ()
+  "Format the buffer with eglot if `tatami-format-on-save' is set.
+Run from the buffer-local `before-save-hook': calls `eglot-format-buffer',
+unless eglot does not manage the buffer."
+  (when (and tatami-format-on-save (fboundp 'eglot-managed-p) (eglot-managed-p))
+    (tatami--send-pending-changes)
+    (eglot-format-buffer)))
 
 (defun tatami--uri (file)
   "The URI eglot uses for FILE."

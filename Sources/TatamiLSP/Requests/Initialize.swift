@@ -80,6 +80,8 @@ extension LanguageServer {
             ("workspaceSymbolProvider", .bool(true)),
             ("documentHighlightProvider", .bool(true)),
             ("selectionRangeProvider", .bool(true)),
+            ("documentFormattingProvider", .bool(true)),
+            ("documentRangeFormattingProvider", .bool(true)),
             ("workspace", .object([
                 ("workspaceFolders", .object([("supported", .bool(true)), ("changeNotifications", .bool(true))])),
             ])),

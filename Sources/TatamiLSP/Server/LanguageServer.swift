@@ -209,6 +209,8 @@ public final class LanguageServer {
         case "workspace/symbol": return try workspaceSymbols(params)
         case "textDocument/documentHighlight": return try documentHighlights(params)
         case "textDocument/selectionRange": return try selectionRanges(params)
+        case "textDocument/formatting": return try formatting(params)
+        case "textDocument/rangeFormatting": return try rangeFormatting(params)
         case "workspace/executeCommand": return try executeCommand(params)
         default:
             throw ResponseError(.methodNotFound, "unknown method '\(method)'")

@@ -14,6 +14,11 @@ local defaults = {
   root_markers = { "tatami.config.yaml", ".git" },
   -- Called as on_attach(client, bufnr) after the plugin's own set-up of the buffer.
   on_attach = nil,
+  -- Format the buffer with the server (`tatami format`'s canonical shape) before each write.
+  -- Off unless set: read when the server attaches to a buffer.
+  format_on_save = false,
+  -- How long a write waits for the formatting, in milliseconds.
+  format_timeout_ms = 2000,
 }
 
 M.config = vim.deepcopy(defaults)
@@ -52,9 +57,29 @@ function M.root_of(buf)
   return dir
 end
 
+--- Formats the buffer with its Tatami server, synchronously (a write waits for it): the server
+--- answers with the few lines that change, or nothing when the text has a syntax error.
+function M.format(buf, timeout_ms)
+  buf = buf or vim.api.nvim_get_current_buf()
+  timeout_ms = timeout_ms or settings().format_timeout_ms
+  if vim.lsp.buf.format then  -- Neovim 0.8 and later
+    vim.lsp.buf.format({ bufnr = buf, timeout_ms = timeout_ms, filter = function(c) return c.name == "tatami" end })
+  else                        -- Neovim 0.7: every attached server that formats (only Tatami's here)
+    vim.api.nvim_buf_call(buf, function() vim.lsp.buf.formatting_sync(nil, timeout_ms) end)
+  end
+end
+
 --- Neovim 0.7 sets neither `omnifunc` nor `K` for a language server: the plugin does, for the
---- buffer, unless the user has set them.
+--- buffer, unless the user has set them. With `format_on_save`, a write formats the buffer first.
 local function set_up_buffer(buf)
+  if settings().format_on_save then
+    vim.api.nvim_create_autocmd("BufWritePre", {
+      group = vim.api.nvim_create_augroup("tatami_format_" .. buf, { clear = true }),
+      buffer = buf,
+      desc = "Tatami: format before writing",
+      callback = function() M.format(buf) end,
+    })
+  end
   if vim.bo[buf].omnifunc == "" then
     vim.bo[buf].omnifunc = "v:lua.vim.lsp.omnifunc"
   end
