@@ -168,7 +168,7 @@ def test_avocado_toast(parser):
     assert_scope(t, "1", INTEGER, line=3)
     assert_scope(t, "hstack", KIND, line=9)
     assert_scope(t, "vstack", KIND, line=10)
-    assert_scope(t, "★★★★★", DOUBLE, line=11)
+    assert_scope(t, "★★★★★", PLAIN, line=11)
     assert_scope(t, "5 stars", PLAIN, line=13)
     assert_scope(t, "spacer", KIND, line=20)
     assert_scope(t, "[", "punctuation.definition.sequence.begin.tatami", line=22)
@@ -191,15 +191,16 @@ def test_corner_badge(parser):
     assert_scope(t, "frame", MODIFIER, line=11)
     assert_scope(t, "infinity", "constant.numeric.infinity.tatami", line=11)
     assert_scope(t, "background", MODIFIER, line=12)
-    assert_scope(t, "red", COLOR, line=12)
-    assert_scope(t, "portrait", NAME, line=14)
-    for token, scope in [("width", NAME), ("*", OPERATOR), ("0.8", NUMBER), ("-", OPERATOR), ("10", NUMBER)]:
-        assert_scope(t, token, scope, line=15)
-        assert_scope(t, token, EXPRESSION, line=15)
-    # `y: 10` is a plain number, as YAML reads it.
-    assert_scope(t, "10", INTEGER, line=16)
-    assert_scope(t, "bottomTrailing", PLAIN, line=19)
-    assert_scope(t, "-10", INTEGER, line=19)
+    assert_scope(t, "red", COLOR, line=13)
+    assert_scope(t, "portrait", NAME, line=15)
+    # The line starts with the list item's `-`: the expression's minus is the second one.
+    for token, scope, nth in [("width", NAME, 0), ("*", OPERATOR, 0), ("0.8", NUMBER, 0), ("-", OPERATOR, 1), ("10", NUMBER, 0)]:
+        assert_scope(t, token, scope, line=15, nth=nth)
+        assert_scope(t, token, EXPRESSION, line=15, nth=nth)
+    # `y: 10` is a plain number, as YAML reads it (the second `10` of the line).
+    assert_scope(t, "10", INTEGER, line=15, nth=1)
+    assert_scope(t, "bottomTrailing", PLAIN, line=16)
+    assert_scope(t, "-10", INTEGER, line=16)
 
 
 def test_library_components(parser):
@@ -207,12 +208,12 @@ def test_library_components(parser):
     assert_scope(t, "Badge", COMPONENT, line=8)
     assert_scope(t, "$", "punctuation.definition.variable.tatami", line=13)
     assert_scope(t, "label", PARAM, line=13)
-    assert_scope(t, "tint", PARAM, line=16)
+    assert_scope(t, "tint", PARAM, line=17)
     assert_scope(t, "~", "constant.language.null.tatami")
-    assert_scope(t, "accessory", PARAM, line=44)
-    assert_scope(t, "Row", COMPONENT, line=48)
-    assert_scope(t, "Badge", COMPONENT, line=48)
-    assert_scope(t, "Badge", PLAIN, line=48, nth=1)
+    assert_scope(t, "accessory", PARAM, line=45)
+    assert_scope(t, "Row", COMPONENT, line=49)
+    assert_scope(t, "Badge", COMPONENT, line=53)
+    assert_scope(t, "Badge", PLAIN, line=53, nth=1)
 
 
 # MARK: Snippets
