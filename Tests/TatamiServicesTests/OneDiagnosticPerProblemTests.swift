@@ -37,6 +37,28 @@ final class OneDiagnosticPerProblemTests: XCTestCase {
         XCTAssertNil(useless.first?.viewport, "a structural lint belongs to no viewport")
     }
 
+    /// A component's body is checked once as a template, with serial numbers the views read after
+    /// it take again; a container the template read as a guessed kind (`vstak`) must not make a
+    /// later view of the file look provisional (found by the formatter's fuzz invariant: whether it
+    /// showed depended on the order templates were checked in).
+    func testATemplatesGuessedContainerDoesNotHideAUselessContainerOfTheBody() {
+        let text = """
+        components:
+          Card:
+            body:
+              vstak:
+                - text: a
+                - text: b
+        body:
+          vstack:
+            - vstack:
+                - text: x
+
+        """
+        let useless = found(analyze(text), .uselessContainer)
+        XCTAssertEqual(useless.map(\.range), [range(of: "vstack", in: text), range(of: "vstack", in: text, nth: 1)])
+    }
+
     func testAViewCopiedWithAnAliasReportsItsProblemsOnce() {
         // The alias repeats the anchored row: both copies stand at the anchor's text, so each
         // finding would come twice, in every viewport.

@@ -262,9 +262,12 @@ extension ValidationPass {
         guard let bodyPair = d.body else { return }
         let frame = ExpansionFrame(decl: d, isTemplate: true, instanceKey: d.key.range, values: d.params.map(\.defaultValue),
                                    arguments: [], argumentContexts: [:])
-        let savedSerial = nextSerial, savedScope = scope
+        // A template's views are not kept: the serials they took are given again to the views
+        // read after it, so nothing recorded against those serials may outlive the check.
+        let savedSerial = nextSerial, savedScope = scope, savedProvisional = provisionalViews
         let (_, produced) = run(frame, bodyPair, context: ViewContext(depth: 1, role: .child(of: d.name)))
         nextSerial = savedSerial
+        provisionalViews = savedProvisional
         scope = savedScope
         d.templateDiagnostics = Set(produced)
         for p in produced where !frame.isMuted(p.range) { templateReports.append(p) }
