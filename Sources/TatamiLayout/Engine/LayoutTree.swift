@@ -297,7 +297,7 @@ struct LayoutTree {
             // Exact: unitCount(count × unit, unit) == count.
             func key(_ v: Double?, _ unit: Double, limit: Int?) -> Double? {
                 // No height limit and a line limit lay out the same lines as a height of exactly
-                // the limit (`TextMeasurer.metrics` takes the smaller of the two).
+                // the limit (`TextMeasurer.bounds` takes the smaller of the two).
                 guard var count = TextMeasurer.unitCount(v, unit: unit) else { return limit.map { Double(max(1, $0)) * unit } }
                 // Lines past the line limit are never used.
                 if let limit { count = min(count, max(1, limit)) }

@@ -60,11 +60,7 @@ public enum TextMeasurer {
             return TextLayoutResult(lines: [], size: .zero, truncated: false, firstBaseline: 0, lastBaseline: 0)
         }
 
-        let capacity = unitCount(proposal.width, unit: advance)
-        var maxLines = lineLimit.map { min(max(1, $0), Int.max - 1) }
-        if let byHeight = unitCount(proposal.height, unit: lineHeight) {
-            maxLines = min(maxLines ?? byHeight, byHeight)
-        }
+        let (capacity, maxLines) = bounds(proposal, lineLimit: lineLimit, advance: advance, lineHeight: lineHeight)
 
         let clusters = known ?? makeClusters(text)
         // One line more than the limit is enough to know that the text is cut.
@@ -103,6 +99,18 @@ public enum TextMeasurer {
 
     /// The size, truncation and baselines `layout` would give, without building any line's
     /// text: what measuring needs (only the final placement asks for the lines).
+    /// The cells a line may take (nil: no limit) and the lines that may be shown (nil: no
+    /// limit) for a proposal: the smaller of the line limit and the lines that fit the height.
+    /// The measurement cache's key for texts relies on this (`LayoutTree.cacheKey`).
+    static func bounds(_ proposal: ProposedSize, lineLimit: Int?, advance: Double, lineHeight: Double) -> (capacity: Int?, maxLines: Int?) {
+        let capacity = unitCount(proposal.width, unit: advance)
+        var maxLines = lineLimit.map { min(max(1, $0), Int.max - 1) }
+        if let byHeight = unitCount(proposal.height, unit: lineHeight) {
+            maxLines = min(maxLines ?? byHeight, byHeight)
+        }
+        return (capacity, maxLines)
+    }
+
     static func metrics(
         _ text: String, clusters known: [Cluster]?, font: FontMetrics, lineLimit: Int?, truncation: Truncation,
         proposal: ProposedSize
@@ -113,11 +121,7 @@ public enum TextMeasurer {
             return TextMetrics(size: .zero, truncated: false, firstBaseline: 0, lastBaseline: 0)
         }
 
-        let capacity = unitCount(proposal.width, unit: advance)
-        var maxLines = lineLimit.map { min(max(1, $0), Int.max - 1) }
-        if let byHeight = unitCount(proposal.height, unit: lineHeight) {
-            maxLines = min(maxLines ?? byHeight, byHeight)
-        }
+        let (capacity, maxLines) = bounds(proposal, lineLimit: lineLimit, advance: advance, lineHeight: lineHeight)
 
         let clusters = known ?? makeClusters(text)
         let spans = breakLines(clusters, capacity: capacity, stopAfter: maxLines.map { $0 + 1 })
