@@ -106,7 +106,9 @@ final class ValidationPass {
     var provisionalViews: Set<Int> = []
     /// Lists of a component body from which an empty slot was left out: a container built from
     /// one holds fewer views than its body as written, so it is provisional too.
-    var shortenedBySlots: Set<YAMLNode.ID> = []
+    /// Held, not just named: a copy's identity is its store's address, which a later copy could
+    /// take once this one is freed.
+    var shortenedBySlots: [YAMLNode.ID: YAMLNode] = [:]
 
     /// `cutFrom`: the root of an incomplete parse, whose open nodes are marked cut.
     init(table: LineTable, cutFrom root: YAMLNode? = nil, sources: SourceSet? = nil, session: ImportSession? = nil,

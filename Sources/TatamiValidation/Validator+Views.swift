@@ -527,7 +527,7 @@ extension ValidationPass {
         // A container cut short by a syntax error holds only the children read before it; one
         // read as a guessed kind is not what the file says.
         if kind.spec.isContainer
-            && (isCut(node) || guessedKindPair != nil || lostChild || shortenedBySlots.contains(kindPair.value.id)) {
+            && (isCut(node) || guessedKindPair != nil || lostChild || shortenedBySlots[kindPair.value.id] != nil) {
             provisionalViews.insert(serial)
         }
         let view = ViewNode(

@@ -95,7 +95,9 @@ public struct YAMLNode: Sendable {
     }
 
     /// The node's identity: equal for the same node reached twice (through an alias too), of
-    /// one parse; a relocated or rebuilt copy is another node.
+    /// one parse; a relocated or rebuilt copy is another node. It names the node only while the
+    /// node is alive: it holds its store's address, which a store made later may reuse, so a
+    /// set that outlives the nodes it names must hold the nodes too.
     public struct ID: Hashable, Sendable {
         let store: ObjectIdentifier
         let index: UInt32

@@ -373,7 +373,7 @@ extension ValidationPass {
             let copy = YAMLNode(content: .sequence(YAMLItems(out)), range: node.range, tag: node.tag, isFlow: node.isFlow)
             if holdsUnresolved { frame.unresolved.insert(copy.id) }
             // An empty slot left out: the list is shorter than the body as written.
-            if out.count < items.count { shortenedBySlots.insert(copy.id) }
+            if out.count < items.count { shortenedBySlots[copy.id] = copy }
             return copy
         }
     }
