@@ -125,6 +125,23 @@ final class FormatterTests: XCTestCase {
             """)
     }
 
+    /// A component instance is a capitalised key, as the validator reads it (`Schema.isComponentKey`),
+    /// a non-ASCII capital included: it comes first, like a kind.
+    func testAnInstanceWithANonASCIICapitalComesFirst() {
+        let source = """
+            body:
+              padding: 4
+              Écran: {titre: x}
+
+            """
+        XCTAssertEqual(format(source), """
+            body:
+              Écran: {titre: x}
+              padding: 4
+
+            """)
+    }
+
     func testAModifiersListKeepsItsOrderAndIndentationIsTwoSpaces() {
         let source = """
             body:

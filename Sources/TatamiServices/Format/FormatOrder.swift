@@ -40,9 +40,7 @@ enum FormatRole: Sendable, Equatable {
 enum FormatOrder {
     /// A key that names a view's kind: a built-in kind or a capitalised component name.
     static func isKindKey(_ key: String) -> Bool {
-        if Schema.kind(named: key) != nil { return true }
-        guard let first = key.utf8.first else { return false }
-        return first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")
+        Schema.kind(named: key) != nil || Schema.isComponentKey(key)
     }
 
     private static func ranks(_ specs: [KeySpec], from base: Int) -> [String: Int] {
