@@ -42,31 +42,30 @@ struct NameIndex: Sendable {
     /// empty string or one without contiguous UTF-8.
     @inline(__always)
     private static func hash(_ s: String) -> Int? {
-        s.utf8.withContiguousStorageIfAvailable { b -> Int? in
-            let n = b.count
-            guard n > 0 else { return nil }
-            var x = UInt32(truncatingIfNeeded: n) &* 0x9E37
-            x ^= UInt32(b[0]) ^ UInt32(b[n > 1 ? 1 : 0]) << 6 ^ UInt32(b[n >> 1]) << 13 ^ UInt32(b[n - 1]) << 20
-            return Int(truncatingIfNeeded: (x &* 0x9E37_79B1) >> 15)
-        } ?? nil
+        s.utf8.withContiguousStorageIfAvailable { hash(bytes: $0) } ?? nil
+    }
+
+    @inline(__always)
+    private static func hash(bytes b: UnsafeBufferPointer<UInt8>) -> Int? {
+        let n = b.count
+        guard n > 0 else { return nil }
+        var x = UInt32(truncatingIfNeeded: n) &* 0x9E37
+        x ^= UInt32(b[0]) ^ UInt32(b[n > 1 ? 1 : 0]) << 6 ^ UInt32(b[n >> 1]) << 13 ^ UInt32(b[n - 1]) << 20
+        return Int(truncatingIfNeeded: (x &* 0x9E37_79B1) >> 15)
     }
 
     private static func isASCII(_ s: String) -> Bool {
         s.utf8.allSatisfy { $0 < 0x80 }
     }
 
-    /// The first position of `key` in `names`, nil when it is not there.
     /// `index(of:)` for a key's UTF-8 bytes, without making a string of them.
     func index(ofBytes key: UnsafeBufferPointer<UInt8>) -> Int? {
-        let n = key.count
-        if n > 0 {
-            var x = UInt32(truncatingIfNeeded: n) &* 0x9E37
-            x ^= UInt32(key[0]) ^ UInt32(key[n > 1 ? 1 : 0]) << 6 ^ UInt32(key[n >> 1]) << 13 ^ UInt32(key[n - 1]) << 20
-            var b = Int(truncatingIfNeeded: (x &* 0x9E37_79B1) >> 15) & mask
+        if let h = Self.hash(bytes: key) {
+            var b = h & mask
             while true {
                 let i = buckets[b]
                 if i < 0 { break }
-                if nameBytes[Int(i)].withUnsafeBufferPointer({ Self.same($0, key) }) { return Int(i) }
+                if nameBytes[Int(i)].withUnsafeBufferPointer({ $0.hasSameBytes(as: key) }) { return Int(i) }
                 b = (b + 1) & mask
             }
             if !hasNonASCIINames && !key.contains(where: { $0 >= 0x80 }) { return nil }
@@ -74,16 +73,7 @@ struct NameIndex: Sendable {
         return index(of: String(decoding: key, as: UTF8.self))
     }
 
-    private static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard a.count == b.count else { return false }
-        var i = 0
-        while i < a.count {
-            if a[i] != b[i] { return false }
-            i += 1
-        }
-        return true
-    }
-
+    /// The first position of `key` in `names`, nil when it is not there.
     func index(of key: String) -> Int? {
         if let h = Self.hash(key) {
             var b = h & mask

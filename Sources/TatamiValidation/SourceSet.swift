@@ -59,24 +59,3 @@ final class SourceSet {
         return RelatedLocation(file: l.path, range: l.range, message: message)
     }
 }
-
-/// Copies of YAML trees moved to another block of offsets.
-enum Relocation {
-    /// `root` with every range and offset map moved by `base`; shared subtrees (aliases) stay
-    /// shared.
-    static func relocate(_ root: YAMLNode, by base: Int) -> YAMLNode {
-        root.relocated(by: base)
-    }
-
-    static func shift(_ r: SourceRange, _ base: Int) -> SourceRange {
-        SourceRange(start: r.start + base, end: r.end + base)
-    }
-
-    static func shift(_ map: OffsetMap, _ base: Int) -> OffsetMap {
-        switch map {
-        case .none: return .none
-        case .identity(let start, let count): return .identity(start: start + base, count: count)
-        case .table(let offsets): return .table(offsets.map { $0 + base })
-        }
-    }
-}

@@ -397,7 +397,7 @@ public struct YAMLItems: RandomAccessCollection, Sendable, ExpressibleByArrayLit
 func sameBytes(_ a: String, _ b: String) -> Bool {
     var a = a, b = b
     guard a.utf8.count == b.utf8.count else { return false }
-    return a.withUTF8 { x in b.withUTF8 { y in x.elementsEqual(y) } }
+    return a.withUTF8 { x in b.withUTF8 { y in x.hasSameBytes(as: y) } }
 }
 
 /// A comment (`#` to the end of its line) and the node it belongs to.

@@ -142,17 +142,9 @@ final class YAMLStore: Sendable {
         let s = scalarRecord(r)
         if s.text >= 0 { return sameBytes(texts[Int(s.text)], text) }
         var text = text
-        let count = Int(s.valueEnd - s.valueStart)
-        guard text.utf8.count == count else { return false }
+        guard text.utf8.count == Int(s.valueEnd - s.valueStart) else { return false }
         return text.withUTF8 { t in
-            source.withUnsafeBufferPointer { b in
-                var i = 0
-                while i < count {
-                    if b[Int(s.valueStart) + i] != t[i] { return false }
-                    i += 1
-                }
-                return true
-            }
+            source.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[Int(s.valueStart)..<Int(s.valueEnd)]).hasSameBytes(as: t) }
         }
     }
 
@@ -291,15 +283,9 @@ struct YAMLStoreBuilder {
         guard ra.kind == .scalar && rb.kind == .scalar else { return false }
         let sa = YAMLStore.scalarRecord(ra, scalars), sb = YAMLStore.scalarRecord(rb, scalars)
         if sa.text < 0 && sb.text < 0 {
-            let n = Int(sa.valueEnd - sa.valueStart)
-            guard n == Int(sb.valueEnd - sb.valueStart) else { return false }
             return source.withUnsafeBufferPointer { p in
-                var i = 0
-                while i < n {
-                    if p[Int(sa.valueStart) + i] != p[Int(sb.valueStart) + i] { return false }
-                    i += 1
-                }
-                return true
+                UnsafeBufferPointer(rebasing: p[Int(sa.valueStart)..<Int(sa.valueEnd)])
+                    .hasSameBytes(as: UnsafeBufferPointer(rebasing: p[Int(sb.valueStart)..<Int(sb.valueEnd)]))
             }
         }
         guard let x = keyBytes(a), let y = keyBytes(b) else { return false }

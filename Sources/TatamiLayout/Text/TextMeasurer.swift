@@ -59,46 +59,28 @@ public enum TextMeasurer {
         if text.isEmpty {
             return TextLayoutResult(lines: [], size: .zero, truncated: false, firstBaseline: 0, lastBaseline: 0)
         }
-
-        let (capacity, maxLines) = bounds(proposal, lineLimit: lineLimit, advance: advance, lineHeight: lineHeight)
-
-        let clusters = known ?? makeClusters(text)
-        // One line more than the limit is enough to know that the text is cut.
-        let spans = breakLines(clusters, capacity: capacity, stopAfter: maxLines.map { $0 + 1 })
-
+        let b = breakText(text, clusters: known, lineLimit: lineLimit, proposal: proposal, advance: advance, lineHeight: lineHeight)
         var lines: [TextLine] = []
-        var truncated = false
-        if let limit = maxLines, spans.count > limit {
-            truncated = true
-            lines.reserveCapacity(limit)
-            for span in spans[0..<(limit - 1)] {
-                lines.append(TextLine(text: string(clusters, span.start..<span.end), cells: span.cells))
-            }
-            let last = spans[limit - 1]
-            if let capacity {
-                lines.append(truncatedLine(clusters, from: last.start, capacity: capacity, mode: truncation))
+        lines.reserveCapacity(b.lineCount)
+        for span in b.spans[0..<b.fullLines] {
+            lines.append(TextLine(text: string(b.clusters, span.start..<span.end), cells: span.cells))
+        }
+        if b.truncated {
+            let last = b.spans[b.lineCount - 1]
+            if let capacity = b.capacity {
+                lines.append(truncatedLine(b.clusters, from: last.start, capacity: capacity, mode: truncation))
             } else {
-                var s = string(clusters, last.start..<last.end)
+                var s = string(b.clusters, last.start..<last.end)
                 s.append(ellipsis)
                 lines.append(TextLine(text: s, cells: last.cells + 1))
             }
-        } else {
-            lines = spans.map { TextLine(text: string(clusters, $0.start..<$0.end), cells: $0.cells) }
         }
-
-        let widest = max(1, lines.reduce(0) { max($0, $1.cells) })
-        let count = Double(lines.count)
-        return TextLayoutResult(
-            lines: lines,
-            size: Size(width: Double(widest) * advance, height: count * lineHeight),
-            truncated: truncated,
-            firstBaseline: 0.75 * lineHeight,
-            lastBaseline: (count - 1) * lineHeight + 0.75 * lineHeight
-        )
+        let m = finish(widest: lines.reduce(0) { max($0, $1.cells) }, lineCount: lines.count, truncated: b.truncated,
+                       advance: advance, lineHeight: lineHeight)
+        return TextLayoutResult(lines: lines, size: m.size, truncated: m.truncated, firstBaseline: m.firstBaseline,
+                                lastBaseline: m.lastBaseline)
     }
 
-    /// The size, truncation and baselines `layout` would give, without building any line's
-    /// text: what measuring needs (only the final placement asks for the lines).
     /// The cells a line may take (nil: no limit) and the lines that may be shown (nil: no
     /// limit) for a proposal: the smaller of the line limit and the lines that fit the height.
     /// The measurement cache's key for texts relies on this (`LayoutTree.cacheKey`).
@@ -111,6 +93,8 @@ public enum TextMeasurer {
         return (capacity, maxLines)
     }
 
+    /// The size, truncation and baselines `layout` would give, without building any line's
+    /// text: what measuring needs (only the final placement asks for the lines).
     static func metrics(
         _ text: String, clusters known: [Cluster]?, font: FontMetrics, lineLimit: Int?, truncation: Truncation,
         proposal: ProposedSize
@@ -120,34 +104,49 @@ public enum TextMeasurer {
         if text.isEmpty {
             return TextMetrics(size: .zero, truncated: false, firstBaseline: 0, lastBaseline: 0)
         }
-
-        let (capacity, maxLines) = bounds(proposal, lineLimit: lineLimit, advance: advance, lineHeight: lineHeight)
-
-        let clusters = known ?? makeClusters(text)
-        let spans = breakLines(clusters, capacity: capacity, stopAfter: maxLines.map { $0 + 1 })
-
-        var widest = 0
-        let lineCount: Int
-        var truncated = false
-        if let limit = maxLines, spans.count > limit {
-            truncated = true
-            for span in spans[0..<(limit - 1)] { widest = max(widest, span.cells) }
-            let last = spans[limit - 1]
-            if let capacity {
-                widest = max(widest, truncationParts(clusters, from: last.start, capacity: capacity, mode: truncation).cells)
+        let b = breakText(text, clusters: known, lineLimit: lineLimit, proposal: proposal, advance: advance, lineHeight: lineHeight)
+        var widest = b.spans[0..<b.fullLines].reduce(0) { max($0, $1.cells) }
+        if b.truncated {
+            let last = b.spans[b.lineCount - 1]
+            if let capacity = b.capacity {
+                widest = max(widest, truncationParts(b.clusters, from: last.start, capacity: capacity, mode: truncation).cells)
             } else {
                 widest = max(widest, last.cells + 1)
             }
-            lineCount = limit
-        } else {
-            for span in spans { widest = max(widest, span.cells) }
-            lineCount = spans.count
         }
+        return finish(widest: widest, lineCount: b.lineCount, truncated: b.truncated, advance: advance, lineHeight: lineHeight)
+    }
 
-        widest = max(1, widest)
+    /// A text broken into lines for a proposal: what `layout` and `metrics` share.
+    private struct BrokenText {
+        let clusters: [Cluster]
+        let spans: [Span]
+        let capacity: Int?
+        /// The lines shown; when `truncated`, the last of them is cut with `…`.
+        let lineCount: Int
+        let truncated: Bool
+        /// The lines shown whole.
+        var fullLines: Int { truncated ? lineCount - 1 : lineCount }
+    }
+
+    private static func breakText(
+        _ text: String, clusters known: [Cluster]?, lineLimit: Int?, proposal: ProposedSize, advance: Double, lineHeight: Double
+    ) -> BrokenText {
+        let (capacity, maxLines) = bounds(proposal, lineLimit: lineLimit, advance: advance, lineHeight: lineHeight)
+        let clusters = known ?? makeClusters(text)
+        // One line more than the limit is enough to know that the text is cut.
+        let spans = breakLines(clusters, capacity: capacity, stopAfter: maxLines.map { $0 + 1 })
+        if let limit = maxLines, spans.count > limit {
+            return BrokenText(clusters: clusters, spans: spans, capacity: capacity, lineCount: limit, truncated: true)
+        }
+        return BrokenText(clusters: clusters, spans: spans, capacity: capacity, lineCount: spans.count, truncated: false)
+    }
+
+    /// Size and baselines of `lineCount` lines, the widest `widest` cells (at least one).
+    private static func finish(widest: Int, lineCount: Int, truncated: Bool, advance: Double, lineHeight: Double) -> TextMetrics {
         let count = Double(lineCount)
         return TextMetrics(
-            size: Size(width: Double(widest) * advance, height: count * lineHeight),
+            size: Size(width: Double(max(1, widest)) * advance, height: count * lineHeight),
             truncated: truncated,
             firstBaseline: 0.75 * lineHeight,
             lastBaseline: (count - 1) * lineHeight + 0.75 * lineHeight

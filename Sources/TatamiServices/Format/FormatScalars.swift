@@ -36,10 +36,7 @@ enum FormatScalars {
             }
             previous = c
         }
-        // NEL, LS, PS (line breaks to libyaml) and a byte-order mark.
-        if !value.unicodeScalars.allSatisfy({ $0.value < 0x80 || ![0x85, 0x2028, 0x2029, 0xFEFF].contains($0.value) }) {
-            return false
-        }
+        if hasHiddenBreak(value) { return false }
         if case .string = ScalarResolver.resolve(value, style: .plain) { return true }
         return false
     }
@@ -75,11 +72,15 @@ enum FormatScalars {
             if c == UInt8(ascii: "'") { out.append(c) }
             out.append(c)
         }
-        if !value.unicodeScalars.allSatisfy({ $0.value < 0x80 || ![0x85, 0x2028, 0x2029, 0xFEFF].contains($0.value) }) {
-            return nil
-        }
+        if hasHiddenBreak(value) { return nil }
         out.append(UInt8(ascii: "'"))
         return out
+    }
+
+    /// NEL, LS, PS (line breaks to libyaml) or a byte-order mark: only a double-quoted scalar
+    /// (escaped) writes them safely.
+    private static func hasHiddenBreak(_ value: String) -> Bool {
+        value.unicodeScalars.contains { [0x85, 0x2028, 0x2029, 0xFEFF].contains($0.value) }
     }
 
     static func containsFlowIndicator(_ bytes: ArraySlice<UInt8>) -> Bool {

@@ -135,7 +135,7 @@ extension ValidationPass {
     private func readLibrary(_ bytes: [UInt8], path: String, session: ImportSession) -> ImportedFile {
         let yaml = YAMLParser.parse(bytes: bytes)
         let base = session.sources.add(yaml.lineTable, path: path, display: ImportPath.display(path, root: session.root))
-        let root = yaml.root.map { Relocation.relocate($0, by: base) }
+        let root = yaml.root.map { $0.relocated(by: base) }
         let cut = yaml.isComplete ? nil : root.flatMap { $0.pairs == nil ? nil : $0 }
         let pass = ValidationPass(table: yaml.lineTable, cutFrom: cut, sources: session.sources, session: session,
                                   filePath: path, importDirectory: ImportPath.directory(of: path), isLibrary: true)
