@@ -1,4 +1,5 @@
 @testable import TatamiLayout
+import TatamiModel
 import TatamiServices
 import XCTest
 
@@ -6,16 +7,20 @@ import XCTest
 /// request; these check the spelling for children, repeated decorations and deep chains.
 final class FramePathTests: XCTestCase {
     func testSpelling() {
-        let p = FramePaths()
-        XCTAssertEqual(p.path(FramePaths.root), "/")
-        let a = p.child(of: FramePaths.root, index: 0)
-        let b = p.child(of: a, index: 12)
-        XCTAssertEqual(p.path(a), "/0")
-        XCTAssertEqual(p.path(b), "/0/12")
-        XCTAssertEqual(p.path(p.decoration(of: FramePaths.root, background: true, count: 0)), "/background")
-        XCTAssertEqual(p.path(p.decoration(of: b, background: true, count: 2)), "/0/12/background3")
-        XCTAssertEqual(p.path(p.decoration(of: b, background: false, count: 0)), "/0/12/overlay")
-        XCTAssertEqual(p.path(p.decoration(of: b, background: false, count: 1)), "/0/12/overlay2")
+        let view = ViewNode(kind: .spacer(minLength: nil), range: .at(0), kindRange: .at(0), serial: 0)
+        var p = FrameParts()
+        let root = p.begin(view, parent: -1, step: 0)
+        XCTAssertEqual(p.path(Int(root)), "/")
+        let a = p.begin(view, parent: root, step: 0)
+        let b = p.begin(view, parent: a, step: 12)
+        XCTAssertEqual(p.path(Int(a)), "/0")
+        XCTAssertEqual(p.path(Int(b)), "/0/12")
+        func decoration(_ parent: Int32, background: Bool, count: Int) -> Int {
+            Int(p.begin(view, parent: parent, step: FrameParts.decorationStep(background: background, count: count)))
+        }
+        let decorations = [decoration(root, background: true, count: 0), decoration(b, background: true, count: 2),
+                           decoration(b, background: false, count: 0), decoration(b, background: false, count: 1)]
+        XCTAssertEqual(decorations.map { p.path($0) }, ["/background", "/0/12/background3", "/0/12/overlay", "/0/12/overlay2"])
         // Out-of-range indices read as the root rather than trapping.
         XCTAssertEqual(p.path(10_000), "/")
     }

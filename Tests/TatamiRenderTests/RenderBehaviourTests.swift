@@ -151,7 +151,7 @@ final class RenderBehaviourTests: XCTestCase {
         }
         func rect() -> Rect { Rect(x: value(), y: value(), width: value(), height: value()) }
         let wide: (Character) -> Int = { $0 == "中" ? 2 : ($0 == "'" ? 0 : 1) }
-        var nodes: [FrameNode] = []
+        var nodes: [FrameSketch] = []
         for i in 0..<2000 {
             let drawing: Drawing
             switch i % 6 {
@@ -194,8 +194,8 @@ final class RenderBehaviourTests: XCTestCase {
 
 /// 10,000 frames spread over a 320×480 viewport: texts, colours, images and dividers.
 enum PerformanceScene {
-    static func make() -> FrameNode {
-        var children: [FrameNode] = []
+    static func make() -> FrameSketch {
+        var children: [FrameSketch] = []
         for i in 0..<10_000 {
             let x = Double((i * 37) % 300), y = Double((i * 53) % 460)
             let r = Make.rect(x, y, Double(8 + (i % 9) * 8), Double(16 + (i % 5) * 16))

@@ -94,7 +94,7 @@ final class RenderGoldenTests: XCTestCase {
         // 96×32 → 12×2. Row 0: the 11 named colours 8 points each, then #336699 in column 11;
         // clear (column 10) draws nothing. Row 1: red and blue side by side (#### ~~~~), then an
         // explicit fill Z in columns 8-11 with clear drawn over columns 10-11 (Z stays).
-        var children: [FrameNode] = ColorValue.names.enumerated().map { i, name in
+        var children: [FrameSketch] = ColorValue.names.enumerated().map { i, name in
             Make.color(name, Make.rect(Double(i) * 8, 0, 8, 16))
         }
         children.append(Make.node(Make.rect(88, 0, 8, 16), .color(.rgb(0x33, 0x66, 0x99), fill: nil)))
@@ -131,7 +131,7 @@ final class RenderGoldenTests: XCTestCase {
         // Row 0, a zstack: red (zIndex 1, declared first) cols 0-3, blue (zIndex 0) cols 2-5 →
         // red is drawn last: `####~~`. Row 1, a stack in declaration order: `##~~~~`.
         // Row 2, a zstack whose equal zIndex keep declaration order: `##~~~~`.
-        func pair(_ y: Double, byZIndex: Bool, redZ: Double) -> FrameNode {
+        func pair(_ y: Double, byZIndex: Bool, redZ: Double) -> FrameSketch {
             Make.node(Make.rect(0, y, 48, 16), children: [
                 Make.node(Make.rect(0, y, 32, 16), .color(.named("red"), fill: nil), zIndex: redZ),
                 Make.node(Make.rect(16, y, 32, 16), .color(.named("blue"), fill: nil)),

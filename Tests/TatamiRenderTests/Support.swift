@@ -17,10 +17,10 @@ enum Make {
 
     static func node(
         _ frame: Rect, _ drawing: Drawing = .none, content: Rect? = nil, kind: String = "zstack", zIndex: Double = 0,
-        hidden: Bool = false, children: [FrameNode] = [], backgrounds: [FrameNode] = [], overlays: [FrameNode] = [],
+        hidden: Bool = false, children: [FrameSketch] = [], backgrounds: [FrameSketch] = [], overlays: [FrameSketch] = [],
         borders: [(style: BorderStyle, rect: Rect)] = [], byZIndex: Bool = false
-    ) -> FrameNode {
-        FrameNode(
+    ) -> FrameSketch {
+        FrameSketch(
             view: view(zIndex: zIndex), path: "/", kind: kind, frame: frame, content: content ?? frame,
             proposal: .unspecified, hidden: hidden, drawing: drawing, children: children,
             backgrounds: backgrounds, overlays: overlays, borders: borders, drawsChildrenByZIndex: byZIndex
@@ -38,20 +38,20 @@ enum Make {
                      font: font, alignment: alignment)
     }
 
-    static func textNode(_ line: String, _ frame: Rect, font: FontMetrics = FontMetrics(width: 8, height: 16)) -> FrameNode {
+    static func textNode(_ line: String, _ frame: Rect, font: FontMetrics = FontMetrics(width: 8, height: 16)) -> FrameSketch {
         node(frame, text([line], font: font), kind: "text")
     }
 
-    static func color(_ name: String, _ frame: Rect, fill: Character? = nil) -> FrameNode {
+    static func color(_ name: String, _ frame: Rect, fill: Character? = nil) -> FrameSketch {
         node(frame, .color(.named(name), fill: fill), kind: "color")
     }
 
-    static func result(_ name: String, _ width: Double, _ height: Double, _ root: FrameNode?) -> LayoutResult {
-        LayoutResult(viewport: Viewport(name: name, width: width, height: height), root: root, diagnostics: [])
+    static func result(_ name: String, _ width: Double, _ height: Double, _ root: FrameSketch?) -> LayoutResult {
+        LayoutResult(viewport: Viewport(name: name, width: width, height: height), root: root.map { FrameNode($0) }, diagnostics: [])
     }
 
     /// A container covering the viewport holding `children` in declaration order.
-    static func screen(_ width: Double, _ height: Double, _ children: [FrameNode]) -> FrameNode {
+    static func screen(_ width: Double, _ height: Double, _ children: [FrameSketch]) -> FrameSketch {
         node(rect(0, 0, width, height), children: children)
     }
 }

@@ -78,7 +78,7 @@ final class FrameLookupPruningTests: XCTestCase {
                     let wanted = SourceRange(start: r.lowerBound, end: r.upperBound)
                     let pruned = AssistFrames.firstFrames(in: layout, within: wanted, scope: scope)
                     for (range, frame) in whole where range.end >= wanted.start && range.start <= wanted.end && range.start < 1 << 40 {
-                        XCTAssertTrue(pruned[range] === frame, "\(name) first frame of \(range) for line \(line)")
+                        XCTAssertTrue(pruned[range] == frame, "\(name) first frame of \(range) for line \(line)")
                     }
                 }
             }

@@ -8,36 +8,41 @@ import TatamiModel
 struct FramePlacer {
     let viewport: Viewport
     private(set) var diagnostics: [Diagnostic] = []
-    /// The frames' paths: each frame links into `paths`, whose links are filled in `pathTable`
-    /// while placing and handed over by `finish()`.
-    let paths = FramePaths()
-    private var pathTable = FramePaths.Table()
+    /// The frames, filled while placing and handed over by `finish()`.
+    private var parts = FrameParts()
+    /// The children placed so far by the views being placed, innermost last: each view takes
+    /// its own off the top once they are placed.
+    private var pendingChildren: [Int32] = []
     private let finisher: FrameFinisher
 
     init(viewport: Viewport, views: Int = 0) {
         self.viewport = viewport
         finisher = FrameFinisher(viewport: viewport)
-        pathTable.reserve(views)
+        parts.reserve(views)
     }
 
-    /// Hands the paths over to the frames; call once placing is done.
-    func finish() {
-        paths.adopt(pathTable)
+    /// The frames placed; call once placing is done.
+    func finish() -> FrameTree {
+        FrameTree(parts)
     }
 
+    /// Places a view's chain and everything inside it; returns its record. `parent` and `step`
+    /// name its path (docs/format.md §12.3).
+    @discardableResult
     mutating func place(
-        _ outer: NodeID, at origin: Point, proposal: ProposedSize, path: Int = FramePaths.root, hidden: Bool, cell: Rect? = nil,
+        _ outer: NodeID, at origin: Point, proposal: ProposedSize, parent: Int32 = -1, step: Int32 = 0, hidden: Bool, cell: Rect? = nil,
         in ctx: inout LayoutContext
-    ) -> FrameNode {
+    ) -> Int32 {
         let view = ctx.tree.view(outer)
         let core = ctx.tree[outer].core
         let isHidden = hidden || view.hidden
+        let index = parts.begin(view, parent: parent, step: step)
         var node = outer
         var o = origin
         var p = proposal
         var m = ctx.measure(node, p)
         var outerRect: Rect?
-        var backgrounds: [FrameNode] = [], overlays: [FrameNode] = []
+        var backgrounds: [Int32] = [], overlays: [Int32] = []
         var borders: [(style: BorderStyle, rect: Rect)] = []
         // Decorations are numbered in modifier order, innermost first (`/background` is the
         // first applied), while the walk below meets the outermost first.
@@ -57,14 +62,14 @@ struct FramePlacer {
             case .background:
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
                 let d = ctx.placement(m, 1)
-                backgrounds.append(place(d.node, at: o + placed(d.origin), proposal: d.proposal,
-                                         path: pathTable.decoration(of: path, background: true, count: backgroundCount - 1 - backgrounds.count),
+                let step = FrameParts.decorationStep(background: true, count: backgroundCount - 1 - backgrounds.count)
+                backgrounds.append(place(d.node, at: o + placed(d.origin), proposal: d.proposal, parent: index, step: step,
                                          hidden: isHidden, in: &ctx))
             case .overlay:
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
                 let d = ctx.placement(m, 1)
-                overlays.insert(place(d.node, at: o + placed(d.origin), proposal: d.proposal,
-                                      path: pathTable.decoration(of: path, background: false, count: overlayCount - 1 - overlays.count),
+                let step = FrameParts.decorationStep(background: false, count: overlayCount - 1 - overlays.count)
+                overlays.insert(place(d.node, at: o + placed(d.origin), proposal: d.proposal, parent: index, step: step,
                                       hidden: isHidden, in: &ctx), at: 0)
             case .border(let style, _):
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
@@ -80,33 +85,35 @@ struct FramePlacer {
         }
         let content = Rect(origin: o, size: m.size)
 
-        var drawing = Drawing.none
-        var children: [FrameNode] = []
+        var drawing = FrameParts.Record.drawingNone
         var byZIndex = false
+        let mark = pendingChildren.count
         switch ctx.tree.role(node) {
         case .text(let t):
             // The lines are built here, for the final proposal only.
             if ctx.textMetrics(m) != nil, let layout = ctx.textLayout(node, p) {
                 let info = ctx.tree.texts[Int(t)]
-                drawing = .text(layout, font: info.font, alignment: info.alignment)
+                drawing = Int32(parts.drawings.count)
+                parts.drawings.append(.text(layout, font: info.font, alignment: info.alignment))
                 if layout.truncated { reportTruncation(view, layout, content) }
             }
         case .image:
-            if case .image(let name, _, _) = view.kind { drawing = .image(name: name) }
+            if case .image = view.kind { drawing = FrameParts.Record.drawingFromView }
         case .color:
-            if case .color(let value, let fill) = view.kind { drawing = .color(value, fill: fill) }
+            if case .color = view.kind { drawing = FrameParts.Record.drawingFromView }
         case .divider(let axis):
-            drawing = .divider(axis: axis == .horizontal ? .vertical : .horizontal)
+            // A divider in a horizontal stack is a vertical bar, and the other way round.
+            drawing = axis == .horizontal ? FrameParts.Record.drawingVerticalDivider : FrameParts.Record.drawingHorizontalDivider
         case .container:
             if case .zstack = view.kind { byZIndex = true }
             if case .canvas = view.kind { byZIndex = true }
             let count = Int(m.childCount)
-            children.reserveCapacity(count)
             for i in 0..<count {
                 let c = ctx.placement(m, i)
-                children.append(place(c.node, at: o + placed(c.origin), proposal: c.proposal,
-                                      path: pathTable.child(of: path, index: Int(ctx.tree[c.node].childIndex)), hidden: isHidden,
-                                      cell: ctx.cell(m, i).map { $0.offsetBy(dx: o.x, dy: o.y) }, in: &ctx))
+                let child = place(c.node, at: o + placed(c.origin), proposal: c.proposal, parent: index,
+                                  step: Int32(clamping: Int(ctx.tree[c.node].childIndex)), hidden: isHidden,
+                                  cell: ctx.cell(m, i).map { $0.offsetBy(dx: o.x, dy: o.y) }, in: &ctx)
+                pendingChildren.append(child)
             }
             reportOverflow(view, ctx.overflow(m), m.size, proposal: p, frame: outerRect ?? content, area: ctx.area)
             for note in ctx.notes(m) {
@@ -117,11 +124,29 @@ struct FramePlacer {
             break
         }
 
-        return FrameNode(
-            view: view, paths: paths, pathIndex: path, kind: view.kind.name, frame: finisher.finish(cell ?? outerRect ?? content),
-            content: finisher.finish(content), proposal: proposal, hidden: isHidden, drawing: drawing, children: children,
-            backgrounds: backgrounds, overlays: overlays, borders: borders.map { ($0.style, finisher.finish($0.rect)) },
-            drawsChildrenByZIndex: byZIndex)
+        var r = parts.records[Int(index)]
+        r.frame = finisher.finish(cell ?? outerRect ?? content)
+        r.content = finisher.finish(content)
+        r.proposalWidth = proposal.width ?? 0
+        r.proposalHeight = proposal.height ?? 0
+        r.flags = (isHidden ? FrameParts.Record.hidden : 0) | (byZIndex ? FrameParts.Record.byZIndex : 0)
+            | (proposal.width == nil ? FrameParts.Record.noProposedWidth : 0)
+            | (proposal.height == nil ? FrameParts.Record.noProposedHeight : 0)
+        r.drawing = drawing
+        r.linkStart = Int32(parts.links.count)
+        r.childCount = Int32(pendingChildren.count - mark)
+        r.backgroundCount = Int32(backgrounds.count)
+        r.overlayCount = Int32(overlays.count)
+        parts.links.append(contentsOf: pendingChildren[mark...])
+        pendingChildren.removeSubrange(mark...)
+        parts.links.append(contentsOf: backgrounds)
+        parts.links.append(contentsOf: overlays)
+        if !borders.isEmpty {
+            r.borders = Int32(parts.borderLists.count)
+            parts.borderLists.append(borders.map { ($0.style, finisher.finish($0.rect)) })
+        }
+        parts.records[Int(index)] = r
+        return index
     }
 
     /// A child's offset in its parent, NaN read as 0: centring or aligning an infinite child in

@@ -13,92 +13,199 @@ public enum Drawing: Sendable {
     case divider(axis: Axis)
 }
 
-/// One shown view after layout, in viewport coordinates, rounded to the viewport's scale.
-/// Immutable once made (layout stores each rectangle finished).
-public final class FrameNode: @unchecked Sendable {
-    public let view: ViewNode
-    /// `/`, `/0/2`, `/0/background` (docs/format.md §12.3), spelled out on each request.
-    public var path: String {
-        switch pathStorage {
-        case .text(let s): return s
-        case .linked(let paths, let index): return paths.path(index)
+/// One viewport's frames, stored as arrays: one fixed-size record per shown view (and per
+/// background or overlay view), numbered in the order layout placed them, with the links to
+/// children and decorations as ranges of one shared index array. What is rare or large sits in
+/// side tables: text lines, borders. Paths are kept as a link to the parent plus the last step
+/// and spelled out only when asked for (a chain 400 stacks deep would otherwise spend its
+/// placement time copying paths). Immutable once built; `FrameNode` is a handle into it.
+public final class FrameTree: @unchecked Sendable {
+    let parts: FrameParts
+
+    init(_ parts: FrameParts) {
+        self.parts = parts
+    }
+
+    /// The number of frames.
+    public var count: Int { parts.records.count }
+
+    /// The frame placed first (the body's).
+    public var root: FrameNode? { parts.records.isEmpty ? nil : FrameNode(tree: self, index: 0) }
+}
+
+/// The arrays of a `FrameTree`, filled while placing (a value: no reference counting or
+/// exclusivity checks per frame) and handed to the tree once done.
+struct FrameParts {
+    struct Record {
+        var frame: Rect
+        var content: Rect
+        /// The proposal's sides; `flags` says which are unspecified.
+        var proposalWidth: Double
+        var proposalHeight: Double
+        /// Children, then backgrounds, then overlays: `links[linkStart...]`.
+        var linkStart: Int32
+        var childCount: Int32
+        var backgroundCount: Int32
+        var overlayCount: Int32
+        /// ≥ 0: an entry of `drawings`; otherwise one of the `Record.drawing…` values.
+        var drawing: Int32
+        /// An entry of `borderLists`, or -1.
+        var borders: Int32
+        var flags: UInt8
+
+        static let hidden: UInt8 = 1, byZIndex: UInt8 = 2, noProposedWidth: UInt8 = 4, noProposedHeight: UInt8 = 8
+        /// No drawing; the view's own colour or image (read from its kind); a divider.
+        static let drawingNone: Int32 = -1, drawingFromView: Int32 = -2
+        static let drawingHorizontalDivider: Int32 = -3, drawingVerticalDivider: Int32 = -4
+    }
+
+    var records: [Record] = []
+    var views: [ViewNode] = []
+    /// Per record: its parent's record (-1 for the root) and its step in the path: ≥ 0 a
+    /// child's index; -1, -3, -5…: the 1st, 2nd, 3rd… background; -2, -4…: overlays.
+    var parents: [Int32] = []
+    var steps: [Int32] = []
+    var links: [Int32] = []
+    var drawings: [Drawing] = []
+    var borderLists: [[(style: BorderStyle, rect: Rect)]] = []
+    /// Trees made by hand (`FrameNode.init`) keep the path and kind they were given.
+    var pathTexts: [String]?
+    var kindTexts: [String]?
+
+    /// Room for `count` records.
+    mutating func reserve(_ count: Int) {
+        records.reserveCapacity(count)
+        views.reserveCapacity(count)
+        parents.reserveCapacity(count)
+        steps.reserveCapacity(count)
+        links.reserveCapacity(count)
+    }
+
+    /// Adds a record whose frames, links, drawing and borders are filled in afterwards.
+    mutating func begin(_ view: ViewNode, parent: Int32, step: Int32) -> Int32 {
+        let index = Int32(records.count)
+        records.append(Record(frame: .zero, content: .zero, proposalWidth: 0, proposalHeight: 0, linkStart: 0, childCount: 0,
+                              backgroundCount: 0, overlayCount: 0, drawing: Record.drawingNone, borders: -1, flags: 0))
+        views.append(view)
+        parents.append(parent)
+        steps.append(step)
+        return index
+    }
+
+    func path(_ index: Int) -> String {
+        if let texts = pathTexts { return texts.indices.contains(index) ? texts[index] : "/" }
+        guard index > 0 && index < parents.count else { return "/" }
+        var chain: [Int32] = []
+        var i = index
+        while i > 0 {
+            chain.append(steps[i])
+            i = Int(parents[i])
+        }
+        var out = ""
+        for step in chain.reversed() {
+            out += "/"
+            if step >= 0 {
+                out += String(step)
+            } else {
+                // `background`, `background2`, … and `overlay`, `overlay2`, …
+                let n = -step
+                out += n % 2 == 1 ? "background" : "overlay"
+                let count = (n - 1) / 2
+                if count > 0 { out += String(count + 1) }
+            }
+        }
+        return out
+    }
+
+    /// The path step of the `count`-th decoration of its kind on one view (0 for the first).
+    static func decorationStep(background: Bool, count: Int) -> Int32 {
+        let n = Int32(clamping: count)
+        return background ? -(2 * n + 1) : -(2 * n + 2)
+    }
+
+    func drawing(_ index: Int) -> Drawing {
+        let d = records[index].drawing
+        if d >= 0 { return drawings[Int(d)] }
+        switch d {
+        case Record.drawingFromView:
+            switch views[index].kind {
+            case .color(let value, let fill): return .color(value, fill: fill)
+            case .image(let name, _, _): return .image(name: name)
+            default: return .none
+            }
+        case Record.drawingHorizontalDivider: return .divider(axis: .horizontal)
+        case Record.drawingVerticalDivider: return .divider(axis: .vertical)
+        default: return .none
         }
     }
+}
 
-    private enum PathStorage {
-        case text(String)
-        case linked(FramePaths, Int)
+/// One shown view after layout, in viewport coordinates, rounded to the viewport's scale: a
+/// handle on one record of a `FrameTree` (two words; equal when they name the same record).
+public struct FrameNode: Hashable, @unchecked Sendable {
+    public let tree: FrameTree
+    let index: Int32
+
+    init(tree: FrameTree, index: Int32) {
+        self.tree = tree
+        self.index = index
     }
 
-    private let pathStorage: PathStorage
+    public static func == (a: FrameNode, b: FrameNode) -> Bool { a.tree === b.tree && a.index == b.index }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(tree))
+        hasher.combine(index)
+    }
+
+    private var record: FrameParts.Record { tree.parts.records[Int(index)] }
+
+    public var view: ViewNode { tree.parts.views[Int(index)] }
+    /// `/`, `/0/2`, `/0/background` (docs/format.md §12.3), spelled out on each request.
+    public var path: String { tree.parts.path(Int(index)) }
     /// The kind key, or a component's name.
-    public let kind: String
-    public let id: String?
+    public var kind: String { tree.parts.kindTexts?[Int(index)] ?? view.kind.name }
+    public var id: String? { view.id }
     /// The outer frame: the rectangle the parent placed, with every modifier (offset included).
-    public let frame: Rect
+    public var frame: Rect { record.frame }
     /// The kind itself, inside its padding and frames.
-    public let content: Rect
+    public var content: Rect { record.content }
     /// The proposal the outer view received.
-    public let proposal: ProposedSize
+    public var proposal: ProposedSize {
+        let r = record
+        return ProposedSize(width: r.flags & FrameParts.Record.noProposedWidth != 0 ? nil : r.proposalWidth,
+                            height: r.flags & FrameParts.Record.noProposedHeight != 0 ? nil : r.proposalHeight)
+    }
     /// Hidden views (or views inside a hidden one) are laid out but not drawn.
-    public let hidden: Bool
-    public let drawing: Drawing
+    public var hidden: Bool { record.flags & FrameParts.Record.hidden != 0 }
+    public var drawing: Drawing { tree.parts.drawing(Int(index)) }
     /// Shown children in declaration order.
-    public let children: [FrameNode]
+    public var children: FrameList {
+        let r = record
+        return FrameList(tree: tree, start: Int(r.linkStart), count: Int(r.childCount))
+    }
     /// Backgrounds, in drawing order (the outermost first: it is furthest back).
-    public let backgrounds: [FrameNode]
+    public var backgrounds: FrameList {
+        let r = record
+        return FrameList(tree: tree, start: Int(r.linkStart) + Int(r.childCount), count: Int(r.backgroundCount))
+    }
     /// Overlays, in drawing order (the innermost first).
-    public let overlays: [FrameNode]
+    public var overlays: FrameList {
+        let r = record
+        return FrameList(tree: tree, start: Int(r.linkStart) + Int(r.childCount) + Int(r.backgroundCount), count: Int(r.overlayCount))
+    }
     /// Borders with the rectangle each is drawn on.
-    public let borders: [(style: BorderStyle, rect: Rect)]
+    public var borders: [(style: BorderStyle, rect: Rect)] {
+        let b = record.borders
+        return b < 0 ? [] : tree.parts.borderLists[Int(b)]
+    }
     /// Whether children are drawn in `zIndex` order (zstack, canvas) instead of declaration order.
-    public let drawsChildrenByZIndex: Bool
-
-    public convenience init(
-        view: ViewNode, path: String, kind: String, frame: Rect, content: Rect, proposal: ProposedSize,
-        hidden: Bool, drawing: Drawing, children: [FrameNode] = [], backgrounds: [FrameNode] = [],
-        overlays: [FrameNode] = [], borders: [(style: BorderStyle, rect: Rect)] = [], drawsChildrenByZIndex: Bool = false
-    ) {
-        self.init(view: view, pathStorage: .text(path), kind: kind, frame: frame, content: content, proposal: proposal,
-                  hidden: hidden, drawing: drawing, children: children, backgrounds: backgrounds, overlays: overlays,
-                  borders: borders, drawsChildrenByZIndex: drawsChildrenByZIndex)
-    }
-
-    /// A node whose path is entry `pathIndex` of `paths` (what layout makes).
-    convenience init(
-        view: ViewNode, paths: FramePaths, pathIndex: Int, kind: String, frame: Rect, content: Rect, proposal: ProposedSize,
-        hidden: Bool, drawing: Drawing, children: [FrameNode], backgrounds: [FrameNode],
-        overlays: [FrameNode], borders: [(style: BorderStyle, rect: Rect)], drawsChildrenByZIndex: Bool
-    ) {
-        self.init(view: view, pathStorage: .linked(paths, pathIndex), kind: kind, frame: frame, content: content,
-                  proposal: proposal, hidden: hidden, drawing: drawing, children: children, backgrounds: backgrounds,
-                  overlays: overlays, borders: borders, drawsChildrenByZIndex: drawsChildrenByZIndex)
-    }
-
-    private init(
-        view: ViewNode, pathStorage: PathStorage, kind: String, frame: Rect, content: Rect, proposal: ProposedSize,
-        hidden: Bool, drawing: Drawing, children: [FrameNode], backgrounds: [FrameNode],
-        overlays: [FrameNode], borders: [(style: BorderStyle, rect: Rect)], drawsChildrenByZIndex: Bool
-    ) {
-        self.view = view
-        self.pathStorage = pathStorage
-        self.kind = kind
-        self.id = view.id
-        self.frame = frame
-        self.content = content
-        self.proposal = proposal
-        self.hidden = hidden
-        self.drawing = drawing
-        self.children = children
-        self.backgrounds = backgrounds
-        self.overlays = overlays
-        self.borders = borders
-        self.drawsChildrenByZIndex = drawsChildrenByZIndex
-    }
+    public var drawsChildrenByZIndex: Bool { record.flags & FrameParts.Record.byZIndex != 0 }
 
     /// Children in the order they are drawn: by `zIndex` (ties in declaration order) where the
     /// container says so, else declaration order.
     public var childrenInDrawingOrder: [FrameNode] {
+        let children = Array(self.children)
         guard drawsChildrenByZIndex else { return children }
         return children.enumerated().sorted {
             $0.element.view.zIndex != $1.element.view.zIndex
@@ -112,10 +219,109 @@ public final class FrameNode: @unchecked Sendable {
         var stack: [FrameNode] = [self]
         while let node = stack.popLast() {
             visit(node)
-            for o in node.overlays.reversed() { stack.append(o) }
-            for c in node.children.reversed() { stack.append(c) }
-            for b in node.backgrounds.reversed() { stack.append(b) }
+            stack.append(contentsOf: node.overlays.reversed())
+            stack.append(contentsOf: node.children.reversed())
+            stack.append(contentsOf: node.backgrounds.reversed())
         }
+    }
+
+    /// The frames of a sketch made by hand (tests, tools), as a tree of their own; the root's
+    /// handle. Built without recursion, so a sketch of any depth converts.
+    public init(_ sketch: FrameSketch) {
+        var parts = FrameParts()
+        parts.pathTexts = []
+        parts.kindTexts = []
+        // (sketch, parent record, step, slot in `links` to fill with the record's index)
+        var stack: [(FrameSketch, Int32, Int32, Int)] = [(sketch, -1, 0, -1)]
+        while let (s, parent, step, slot) = stack.popLast() {
+            let i = parts.begin(s.view, parent: parent, step: step)
+            if slot >= 0 { parts.links[slot] = i }
+            parts.pathTexts!.append(s.path)
+            parts.kindTexts!.append(s.kind)
+            var r = parts.records[Int(i)]
+            r.frame = s.frame
+            r.content = s.content
+            r.proposalWidth = s.proposal.width ?? 0
+            r.proposalHeight = s.proposal.height ?? 0
+            r.flags = (s.hidden ? FrameParts.Record.hidden : 0) | (s.drawsChildrenByZIndex ? FrameParts.Record.byZIndex : 0)
+                | (s.proposal.width == nil ? FrameParts.Record.noProposedWidth : 0)
+                | (s.proposal.height == nil ? FrameParts.Record.noProposedHeight : 0)
+            // The links are reserved now and filled as each linked sketch gets its record.
+            r.linkStart = Int32(parts.links.count)
+            r.childCount = Int32(s.children.count)
+            r.backgroundCount = Int32(s.backgrounds.count)
+            r.overlayCount = Int32(s.overlays.count)
+            var linked: [(FrameSketch, Int32)] = []
+            for (n, c) in s.children.enumerated() { linked.append((c, Int32(n))) }
+            for (n, b) in s.backgrounds.enumerated() { linked.append((b, FrameParts.decorationStep(background: true, count: n))) }
+            for (n, o) in s.overlays.enumerated() { linked.append((o, FrameParts.decorationStep(background: false, count: n))) }
+            let first = parts.links.count
+            parts.links.append(contentsOf: repeatElement(-1, count: linked.count))
+            for (k, (c, step)) in linked.enumerated().reversed() { stack.append((c, i, step, first + k)) }
+            if case .none = s.drawing {} else {
+                r.drawing = Int32(parts.drawings.count)
+                parts.drawings.append(s.drawing)
+            }
+            if !s.borders.isEmpty {
+                r.borders = Int32(parts.borderLists.count)
+                parts.borderLists.append(s.borders)
+            }
+            parts.records[Int(i)] = r
+        }
+        self.init(tree: FrameTree(parts), index: 0)
+    }
+}
+
+/// A frame described by hand, to be made into frames with `FrameNode.init(_:)`: what tests and
+/// tools draw without running layout.
+public final class FrameSketch {
+    public var view: ViewNode
+    public var path: String
+    public var kind: String
+    public var frame: Rect
+    public var content: Rect
+    public var proposal: ProposedSize
+    public var hidden: Bool
+    public var drawing: Drawing
+    public var children: [FrameSketch]
+    public var backgrounds: [FrameSketch]
+    public var overlays: [FrameSketch]
+    public var borders: [(style: BorderStyle, rect: Rect)]
+    public var drawsChildrenByZIndex: Bool
+
+    public init(
+        view: ViewNode, path: String, kind: String, frame: Rect, content: Rect, proposal: ProposedSize,
+        hidden: Bool, drawing: Drawing, children: [FrameSketch] = [], backgrounds: [FrameSketch] = [],
+        overlays: [FrameSketch] = [], borders: [(style: BorderStyle, rect: Rect)] = [], drawsChildrenByZIndex: Bool = false
+    ) {
+        self.view = view
+        self.path = path
+        self.kind = kind
+        self.frame = frame
+        self.content = content
+        self.proposal = proposal
+        self.hidden = hidden
+        self.drawing = drawing
+        self.children = children
+        self.backgrounds = backgrounds
+        self.overlays = overlays
+        self.borders = borders
+        self.drawsChildrenByZIndex = drawsChildrenByZIndex
+    }
+}
+
+/// Children, backgrounds or overlays of one frame: a range of the tree's links.
+public struct FrameList: RandomAccessCollection, @unchecked Sendable {
+    let tree: FrameTree
+    let start: Int
+    public let count: Int
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+
+    public subscript(i: Int) -> FrameNode {
+        precondition(i >= 0 && i < count, "frame index out of range")
+        return FrameNode(tree: tree, index: tree.parts.links[start + i])
     }
 }
 

@@ -38,8 +38,8 @@ public enum LayoutEngine {
         let origin = Point(x: area.x + (area.width - size.width) / 2, y: area.y + (area.height - size.height) / 2)
 
         var placer = FramePlacer(viewport: viewport, views: document.viewCount)
-        let frames = placer.place(root, at: origin, proposal: proposal, hidden: false, in: &ctx)
-        placer.finish()
+        placer.place(root, at: origin, proposal: proposal, hidden: false, in: &ctx)
+        let frames = placer.finish().root!
 
         var diagnostics = ctx.expressionDiagnostics + placer.diagnostics
         LayoutLints(viewport: viewport).check(frames, into: &diagnostics)

@@ -9,7 +9,7 @@ struct LayoutLints {
     /// Appends the findings to `out`.
     func check(_ root: FrameNode, into out: inout [Diagnostic]) {
         // Whether a view draws is asked only of views with a zero side (few), and remembered.
-        var draws: [ObjectIdentifier: Bool] = [:]
+        var draws: [FrameNode: Bool] = [:]
         // Iterative walk: (node, inside a zero-size view already reported)
         var stack: [(FrameNode, Bool)] = [(root, false)]
         while let (node, quiet) = stack.popLast() {
@@ -34,11 +34,11 @@ struct LayoutLints {
 
     /// Whether a shown view draws something: text, an image, a colour that is not clear, or a
     /// container holding one. Subtrees already asked about are looked up in `memo`.
-    private func computeDraws(_ root: FrameNode, _ memo: inout [ObjectIdentifier: Bool]) -> Bool {
+    private func computeDraws(_ root: FrameNode, _ memo: inout [FrameNode: Bool]) -> Bool {
         // Post-order without recursion.
         var stack: [(FrameNode, Bool)] = [(root, false)]
         while let (node, visited) = stack.popLast() {
-            if !visited && memo[ObjectIdentifier(node)] != nil { continue }
+            if !visited && memo[node] != nil { continue }
             if !visited {
                 stack.append((node, true))
                 for c in node.children { stack.append((c, false)) }
@@ -51,9 +51,9 @@ struct LayoutLints {
             case .color(let c, _): d = c != .named("clear")
             case .divider, .none: d = false
             }
-            if !d { d = node.children.contains { memo[ObjectIdentifier($0)] == true } }
-            memo[ObjectIdentifier(node)] = d && !node.hidden
+            if !d { d = node.children.contains { memo[$0] == true } }
+            memo[node] = d && !node.hidden
         }
-        return memo[ObjectIdentifier(root)] ?? false
+        return memo[root] ?? false
     }
 }

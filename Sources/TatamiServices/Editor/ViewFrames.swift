@@ -110,7 +110,7 @@ enum AssistFrames {
             order.append(n)
             stack.append(contentsOf: n.children)
         }
-        var result: [ObjectIdentifier: (Double?, Double?)] = [:]
+        var result: [FrameNode: (Double?, Double?)] = [:]
         for n in order.reversed() {
             var first: Double? = nil, last: Double? = nil
             if case .text(let t, _, _) = n.drawing {
@@ -119,7 +119,7 @@ enum AssistFrames {
                 last = dy + t.lastBaseline
             } else {
                 for c in n.children {
-                    guard var b = result[ObjectIdentifier(c)] else { continue }
+                    guard var b = result[c] else { continue }
                     // A child's own explicit baseline stands for its text's, as in layout.
                     if !c.view.alignmentGuides.isEmpty {
                         b.0 = explicitGuide(.firstTextBaseline, of: c) ?? b.0
@@ -130,9 +130,9 @@ enum AssistFrames {
                     if let l = b.1 { last = Swift.max(last ?? l + dy, l + dy) }
                 }
             }
-            result[ObjectIdentifier(n)] = (first, last)
+            result[n] = (first, last)
         }
-        let r = result[ObjectIdentifier(node)] ?? (nil, nil)
+        let r = result[node] ?? (nil, nil)
         return (r.0, r.1)
     }
 
