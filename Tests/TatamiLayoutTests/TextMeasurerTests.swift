@@ -453,12 +453,31 @@ final class TextMeasurerTests: XCTestCase {
         for text in ["a\r\nb c\n\r x", "\r", "\r\r\n\n", "  lead and trail  ", "tab\there", "x\u{7F}\u{1}y", "\r\n"] {
             let fast = TextMeasurer.makeClusters(text)
             let slow = Array(text)
-            XCTAssertEqual(fast.map(\.character), slow, text.debugDescription)
+            let bytes = Array(text.utf8)
+            XCTAssertEqual(fast.map { Character(String(decoding: bytes[Int($0.start)..<Int($0.start + $0.length)], as: UTF8.self)) },
+                           slow, text.debugDescription)
             XCTAssertEqual(fast.map(\.kind), slow.map { $0 == " " ? .space : ($0 == "\n" || $0 == "\r\n") ? .newline : .other }, text.debugDescription)
             XCTAssertEqual(fast.map(\.cells), slow.map { _ in 1 })
-            XCTAssertEqual(TextMeasurer.string(fast, 0..<fast.count), text)
-            XCTAssertEqual(TextMeasurer.string(fast, 0..<fast.count, newlinesAsSpaces: true),
+            XCTAssertEqual(TextMeasurer.string(text, fast, 0..<fast.count), text)
+            XCTAssertEqual(TextMeasurer.string(text, fast, 0..<fast.count, newlinesAsSpaces: true),
                            String(slow.map { $0 == "\n" || $0 == "\r\n" ? " " : $0 }))
+        }
+    }
+
+    /// Clusters name their bytes in the text: any run of them spells that part of the text,
+    /// whatever the clusters' lengths (combining marks, emoji, CJK, `"\r\n"`).
+    func testClustersSpellTheirPartOfTheText() {
+        for text in ["e\u{301}te\u{301} café", "😀 中文\r\nx", "🇫🇷🇩🇪 👩‍👩‍👧 ok", "a\u{301}\u{302}\u{303}b"] {
+            let clusters = TextMeasurer.makeClusters(text)
+            let characters = Array(text)
+            XCTAssertEqual(clusters.count, characters.count, text)
+            for i in 0..<clusters.count {
+                for j in i...clusters.count {
+                    XCTAssertEqual(TextMeasurer.string(text, clusters, i..<j), String(characters[i..<j]), "\(text) \(i)..<\(j)")
+                }
+            }
+            XCTAssertEqual(TextMeasurer.string(text, clusters, 0..<clusters.count, newlinesAsSpaces: true),
+                           String(characters.map { $0 == "\r\n" ? " " : $0 }))
         }
     }
 }

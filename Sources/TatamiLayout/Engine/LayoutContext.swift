@@ -25,6 +25,11 @@ struct LayoutContext {
     /// Every measurement's placements, each measurement a range.
     private var placements: [ChildPlacement] = []
     private var extras: [MeasurementExtras] = []
+    /// Texts' metrics: a text's measurement names an entry here with `extras` (plain values,
+    /// apart from the containers' extras, which hold notes).
+    private var textMetricsStore: [TextMetrics] = []
+    /// Where text measurement breaks lines (reused: its lines are only counted).
+    private var spanScratch: [TextMeasurer.Span] = []
     private var cellRects: [Rect] = []
     /// Per text (`LayoutTree.texts`): its clusters, found on its first measurement.
     private var textClusters: [[TextMeasurer.Cluster]?] = []
@@ -96,9 +101,9 @@ struct LayoutContext {
         m.extras == Measurement.noExtras ? [] : extras[Int(m.extras)].notes
     }
 
-    /// For text: its metrics.
+    /// For text (only: other nodes' `extras` index other storage): its metrics.
     func textMetrics(_ m: Measurement) -> TextMetrics? {
-        m.extras == Measurement.noExtras ? nil : extras[Int(m.extras)].text
+        m.extras == Measurement.noExtras ? nil : textMetricsStore[Int(m.extras)]
     }
 
     /// For cell containers (grid, bricks, canvas): child `i`'s rectangle, which is its reported
@@ -128,7 +133,7 @@ struct LayoutContext {
     }
 
     /// Records a measurement's children and extras in the shared arrays.
-    private mutating func record(_ size: Size, _ children: ChildList, text: TextMetrics? = nil, overflow: Size = .zero,
+    private mutating func record(_ size: Size, _ children: ChildList, overflow: Size = .zero,
                         notes: [LayoutNote] = [], cells: [Rect] = []) -> Measurement {
         var m = Measurement(size: size)
         m.firstChild = UInt32(truncatingIfNeeded: placements.count)
@@ -142,10 +147,10 @@ struct LayoutContext {
             placements.append(contentsOf: all)
             m.childCount = UInt32(truncatingIfNeeded: all.count)
         }
-        if text != nil || overflow != .zero || !notes.isEmpty || !cells.isEmpty {
+        if overflow != .zero || !notes.isEmpty || !cells.isEmpty {
             let cellStart = UInt32(truncatingIfNeeded: cellRects.count)
             cellRects.append(contentsOf: cells)
-            extras.append(MeasurementExtras(text: text, overflow: overflow, notes: notes, cellStart: cellStart,
+            extras.append(MeasurementExtras(overflow: overflow, notes: notes, cellStart: cellStart,
                                             cellCount: UInt32(truncatingIfNeeded: cells.count)))
             m.extras = UInt32(truncatingIfNeeded: extras.count - 1)
         }
@@ -161,10 +166,14 @@ struct LayoutContext {
         let p = ProposedSize(width: sanitize(p.width), height: sanitize(p.height))
         switch tree.role(id) {
         case .text(let t):
+            let c = clusters(t)
             let info = tree.texts[Int(t)]
-            let metrics = TextMeasurer.metrics(info.string, clusters: clusters(t), font: info.font, lineLimit: info.lineLimit,
-                                               truncation: info.truncation, proposal: p)
-            return record(metrics.size, .none, text: metrics)
+            let metrics = TextMeasurer.metrics(info.string, clusters: c, font: info.font, lineLimit: info.lineLimit,
+                                               truncation: info.truncation, proposal: p, scratch: &spanScratch)
+            var m = Measurement(size: metrics.size)
+            m.extras = UInt32(truncatingIfNeeded: textMetricsStore.count)
+            textMetricsStore.append(metrics)
+            return m
         case .image(let size, let resizable):
             return Measurement(size: resizable ? p.replacingUnspecified(with: size) : size)
         case .color:

@@ -293,7 +293,7 @@ struct LayoutTree {
     func cacheKey(_ id: NodeID, _ p: ProposedSize) -> ProposedSize {
         let flags = nodes[id.index].flags
         if flags.contains(.text), case .text(let t) = roles[id.index] {
-            let u = texts[Int(t)]
+            let advance = texts[Int(t)].advance, lineHeight = texts[Int(t)].lineHeight, lineLimit = texts[Int(t)].lineLimit
             // Exact: unitCount(count × unit, unit) == count.
             func key(_ v: Double?, _ unit: Double, limit: Int?) -> Double? {
                 // No height limit and a line limit lay out the same lines as a height of exactly
@@ -303,8 +303,8 @@ struct LayoutTree {
                 if let limit { count = min(count, max(1, limit)) }
                 return Double(count) * unit
             }
-            return ProposedSize(width: key(p.width, u.advance, limit: nil),
-                                height: key(p.height, u.lineHeight, limit: u.lineLimit))
+            return ProposedSize(width: key(p.width, advance, limit: nil),
+                                height: key(p.height, lineHeight, limit: lineLimit))
         }
         let ignoresWidth = flags.contains(.ignoresWidth), ignoresHeight = flags.contains(.ignoresHeight)
         if !ignoresWidth && !ignoresHeight { return p }
@@ -328,8 +328,6 @@ struct Measurement {
 
 /// The rarely present parts of a measurement.
 struct MeasurementExtras {
-    /// For text: its metrics (the lines themselves are built only for the final placement).
-    var text: TextMetrics?
     /// For containers: how far the content exceeds the proposal, per axis (0 when it fits).
     var overflow: Size
     var notes: [LayoutNote]

@@ -59,18 +59,20 @@ public enum TextMeasurer {
         if text.isEmpty {
             return TextLayoutResult(lines: [], size: .zero, truncated: false, firstBaseline: 0, lastBaseline: 0)
         }
-        let b = breakText(text, clusters: known, lineLimit: lineLimit, proposal: proposal, advance: advance, lineHeight: lineHeight)
+        var spans: [Span] = []
+        let b = breakText(text, clusters: known, lineLimit: lineLimit, proposal: proposal, advance: advance, lineHeight: lineHeight,
+                          into: &spans)
         var lines: [TextLine] = []
         lines.reserveCapacity(b.lineCount)
-        for span in b.spans[0..<b.fullLines] {
-            lines.append(TextLine(text: string(b.clusters, span.start..<span.end), cells: span.cells))
+        for span in spans[0..<b.fullLines] {
+            lines.append(TextLine(text: string(text, b.clusters, span.start..<span.end), cells: span.cells))
         }
         if b.truncated {
-            let last = b.spans[b.lineCount - 1]
+            let last = spans[b.lineCount - 1]
             if let capacity = b.capacity {
-                lines.append(truncatedLine(b.clusters, from: last.start, capacity: capacity, mode: truncation))
+                lines.append(truncatedLine(text, b.clusters, from: last.start, capacity: capacity, mode: truncation))
             } else {
-                var s = string(b.clusters, last.start..<last.end)
+                var s = string(text, b.clusters, last.start..<last.end)
                 s.append(ellipsis)
                 lines.append(TextLine(text: s, cells: last.cells + 1))
             }
@@ -99,15 +101,27 @@ public enum TextMeasurer {
         _ text: String, clusters known: [Cluster]?, font: FontMetrics, lineLimit: Int?, truncation: Truncation,
         proposal: ProposedSize
     ) -> TextMetrics {
+        var spans: [Span] = []
+        return metrics(text, clusters: known, font: font, lineLimit: lineLimit, truncation: truncation, proposal: proposal,
+                       scratch: &spans)
+    }
+
+    /// The same, breaking lines into `scratch` (its contents replaced): a caller measuring many
+    /// texts keeps one array for all of them.
+    static func metrics(
+        _ text: String, clusters known: [Cluster]?, font: FontMetrics, lineLimit: Int?, truncation: Truncation,
+        proposal: ProposedSize, scratch spans: inout [Span]
+    ) -> TextMetrics {
         let advance = sanitizedMetric(font.width)
         let lineHeight = sanitizedMetric(font.height)
         if text.isEmpty {
             return TextMetrics(size: .zero, truncated: false, firstBaseline: 0, lastBaseline: 0)
         }
-        let b = breakText(text, clusters: known, lineLimit: lineLimit, proposal: proposal, advance: advance, lineHeight: lineHeight)
-        var widest = b.spans[0..<b.fullLines].reduce(0) { max($0, $1.cells) }
+        let b = breakText(text, clusters: known, lineLimit: lineLimit, proposal: proposal, advance: advance, lineHeight: lineHeight,
+                          into: &spans)
+        var widest = spans[0..<b.fullLines].reduce(0) { max($0, $1.cells) }
         if b.truncated {
-            let last = b.spans[b.lineCount - 1]
+            let last = spans[b.lineCount - 1]
             if let capacity = b.capacity {
                 widest = max(widest, truncationParts(b.clusters, from: last.start, capacity: capacity, mode: truncation).cells)
             } else {
@@ -117,10 +131,10 @@ public enum TextMeasurer {
         return finish(widest: widest, lineCount: b.lineCount, truncated: b.truncated, advance: advance, lineHeight: lineHeight)
     }
 
-    /// A text broken into lines for a proposal: what `layout` and `metrics` share.
+    /// A text broken into lines for a proposal (the lines themselves in the caller's array):
+    /// what `layout` and `metrics` share.
     private struct BrokenText {
         let clusters: [Cluster]
-        let spans: [Span]
         let capacity: Int?
         /// The lines shown; when `truncated`, the last of them is cut with `…`.
         let lineCount: Int
@@ -130,16 +144,17 @@ public enum TextMeasurer {
     }
 
     private static func breakText(
-        _ text: String, clusters known: [Cluster]?, lineLimit: Int?, proposal: ProposedSize, advance: Double, lineHeight: Double
+        _ text: String, clusters known: [Cluster]?, lineLimit: Int?, proposal: ProposedSize, advance: Double, lineHeight: Double,
+        into spans: inout [Span]
     ) -> BrokenText {
         let (capacity, maxLines) = bounds(proposal, lineLimit: lineLimit, advance: advance, lineHeight: lineHeight)
         let clusters = known ?? makeClusters(text)
         // One line more than the limit is enough to know that the text is cut.
-        let spans = breakLines(clusters, capacity: capacity, stopAfter: maxLines.map { $0 + 1 })
+        breakLines(clusters, capacity: capacity, stopAfter: maxLines.map { $0 + 1 }, into: &spans)
         if let limit = maxLines, spans.count > limit {
-            return BrokenText(clusters: clusters, spans: spans, capacity: capacity, lineCount: limit, truncated: true)
+            return BrokenText(clusters: clusters, capacity: capacity, lineCount: limit, truncated: true)
         }
-        return BrokenText(clusters: clusters, spans: spans, capacity: capacity, lineCount: spans.count, truncated: false)
+        return BrokenText(clusters: clusters, capacity: capacity, lineCount: spans.count, truncated: false)
     }
 
     /// Size and baselines of `lineCount` lines, the widest `widest` cells (at least one).
@@ -155,15 +170,30 @@ public enum TextMeasurer {
 
     // MARK: - Clusters
 
+    /// One grapheme cluster of a text, as plain values (no reference to count): where its bytes
+    /// are in the text's UTF-8, its cells, and how it wraps.
     struct Cluster {
         enum Kind: UInt8 { case other, space, newline }
-        let character: Character
-        let cells: Int
+        /// The cluster's first byte in the text's UTF-8, and its byte count.
+        let start: UInt32
+        let length: UInt32
+        private let cellCount: UInt8
         let kind: Kind
         /// The cluster's byte when it is one ASCII byte (not `"\r\n"`); 0 otherwise.
         let ascii: UInt8
+
+        init(start: Int, length: Int, cells: Int, kind: Kind, ascii: UInt8) {
+            self.start = UInt32(truncatingIfNeeded: start)
+            self.length = UInt32(truncatingIfNeeded: length)
+            self.cellCount = UInt8(truncatingIfNeeded: cells)
+            self.kind = kind
+            self.ascii = ascii
+        }
+
+        var cells: Int { Int(cellCount) }
     }
 
+    /// The text's clusters. Texts longer than 4 GiB cannot reach here (files are far smaller).
     static func makeClusters(_ text: String) -> [Cluster] {
         var result: [Cluster] = []
         result.reserveCapacity(text.utf8.count)
@@ -171,30 +201,36 @@ public enum TextMeasurer {
         // Unicode's grapheme breaking, the costly part, is not needed.
         if text.utf8.allSatisfy({ $0 < 0x80 }) {
             var previousCR = false
+            var offset = 0
             for b in text.utf8 {
+                defer { offset += 1 }
                 if b == 0x0A && previousCR {
-                    result[result.count - 1] = Cluster(character: "\r\n", cells: 1, kind: .newline, ascii: 0)
+                    result[result.count - 1] = Cluster(start: offset - 1, length: 2, cells: 1, kind: .newline, ascii: 0)
                     previousCR = false
                     continue
                 }
                 previousCR = b == 0x0D
                 let kind: Cluster.Kind = b == 0x20 ? .space : b == 0x0A ? .newline : .other
-                result.append(Cluster(character: Character(Unicode.Scalar(b)), cells: 1, kind: kind, ascii: b))
+                result.append(Cluster(start: offset, length: 1, cells: 1, kind: kind, ascii: b))
             }
             return result
         }
+        var offset = 0
         for c in text {
+            let length = c.utf8.count
             if let ascii = c.asciiValue {  // "\r\n" reports 0x0A
                 let kind: Cluster.Kind = ascii == 0x20 ? .space : ascii == 0x0A ? .newline : .other
-                result.append(Cluster(character: c, cells: 1, kind: kind, ascii: c.utf8.count == 1 ? ascii : 0))
+                result.append(Cluster(start: offset, length: length, cells: 1, kind: kind, ascii: length == 1 ? ascii : 0))
             } else {
-                result.append(Cluster(character: c, cells: CellWidth.of(c), kind: .other, ascii: 0))
+                result.append(Cluster(start: offset, length: length, cells: CellWidth.of(c), kind: .other, ascii: 0))
             }
+            offset += length
         }
         return result
     }
 
-    static func string(_ clusters: [Cluster], _ range: Range<Int>, newlinesAsSpaces: Bool = false) -> String {
+    /// The text of clusters `range` (line breaks as spaces when asked), from the text's bytes.
+    static func string(_ text: String, _ clusters: [Cluster], _ range: Range<Int>, newlinesAsSpaces: Bool = false) -> String {
         // ASCII lines are built from their bytes in one go.
         if clusters[range].allSatisfy({ $0.ascii != 0 || (newlinesAsSpaces && $0.kind == .newline) }) {
             return String(unsafeUninitializedCapacity: range.count) { buffer in
@@ -207,12 +243,19 @@ public enum TextMeasurer {
                 return k
             }
         }
-        var s = ""
-        for i in range {
-            let c = clusters[i]
-            s.append(newlinesAsSpaces && c.kind == .newline ? " " : c.character)
+        var bytes: [UInt8] = []
+        var source = text
+        source.withUTF8 { utf8 in
+            for i in range {
+                let c = clusters[i]
+                if newlinesAsSpaces && c.kind == .newline {
+                    bytes.append(0x20)
+                } else {
+                    bytes.append(contentsOf: utf8[Int(c.start)..<Int(c.start) + Int(c.length)])
+                }
+            }
         }
-        return s
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     // MARK: - Line breaking
@@ -227,6 +270,13 @@ public enum TextMeasurer {
     /// Greedy wrapping of every natural line; stops once `stopAfter` lines exist.
     static func breakLines(_ clusters: [Cluster], capacity: Int?, stopAfter: Int?) -> [Span] {
         var spans: [Span] = []
+        breakLines(clusters, capacity: capacity, stopAfter: stopAfter, into: &spans)
+        return spans
+    }
+
+    /// The same into `spans` (its contents replaced).
+    static func breakLines(_ clusters: [Cluster], capacity: Int?, stopAfter: Int?, into spans: inout [Span]) {
+        spans.removeAll(keepingCapacity: true)
         let limit = stopAfter ?? Int.max
         let n = clusters.count
         var lineStart = 0
@@ -243,7 +293,6 @@ public enum TextMeasurer {
             if lineEnd >= n { break }
             lineStart = lineEnd + 1  // past the line break; a final "\n" leaves an empty last line
         }
-        return spans
     }
 
     /// Greedy wrapping of one natural line (no line breaks inside `range`) at `capacity` cells.
@@ -321,12 +370,12 @@ public enum TextMeasurer {
     // MARK: - Truncation
 
     /// The last kept line, rebuilt from the text starting at `from` (line breaks read as spaces).
-    static func truncatedLine(_ clusters: [Cluster], from: Int, capacity: Int, mode: Truncation) -> TextLine {
+    static func truncatedLine(_ source: String, _ clusters: [Cluster], from: Int, capacity: Int, mode: Truncation) -> TextLine {
         let parts = truncationParts(clusters, from: from, capacity: capacity, mode: mode)
         var text = ""
-        if let end = parts.prefixEnd { text = string(clusters, from..<end, newlinesAsSpaces: true) }
+        if let end = parts.prefixEnd { text = string(source, clusters, from..<end, newlinesAsSpaces: true) }
         text.append(ellipsis)
-        if let start = parts.suffixStart { text += string(clusters, start..<clusters.count, newlinesAsSpaces: true) }
+        if let start = parts.suffixStart { text += string(source, clusters, start..<clusters.count, newlinesAsSpaces: true) }
         return TextLine(text: text, cells: parts.cells)
     }
 
