@@ -243,6 +243,7 @@ final class ValidationPass {
     /// The pairs without the later occurrences of a key (the YAML stage reported those). Keys
     /// are the same when their UTF-8 bytes are, as YAML compares scalars character by character.
     func uniquePairs(_ pairs: YAMLPairs) -> YAMLPairs {
+        if pairs.count <= ValidationPass.smallMapping { return uniqueSmallPairs(pairs) }
         var seen = Set<[UInt8]>()
         var result: [YAMLPair] = []
         result.reserveCapacity(pairs.count)
@@ -255,6 +256,37 @@ final class ValidationPass {
             if seen.insert(Array(k.utf8)).inserted { result.append(p) }
         }
         return result.count == pairs.count ? pairs : YAMLPairs(result)
+    }
+
+    /// Up to this many pairs, `uniquePairs` compares each key with the ones before it in place
+    /// (no string, array or set made); past it, one hash set keeps the check linear.
+    static let smallMapping = 12
+
+    /// `uniquePairs` for a few pairs: the same result, each key's bytes compared with the kept
+    /// keys' bytes where they are stored.
+    private func uniqueSmallPairs(_ pairs: YAMLPairs) -> YAMLPairs {
+        var kept: UInt32 = 0  // bit i: pair i is kept
+        var hashes: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+            = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        return withUnsafeMutableBytes(of: &hashes) { raw in
+            let hash = raw.bindMemory(to: UInt64.self)
+            for (i, p) in pairs.enumerated() {
+                guard let h = p.key.scalarValueHash else {
+                    report(.wrongType, "expected a key name, found \(p.key.kindDescription)", at: p.key.range)
+                    continue
+                }
+                if isCut(p.value), case .null? = p.value.scalar?.resolved, p.value.range.isEmpty { continue }
+                hash[i] = h
+                var repeated = false
+                for j in 0..<i where kept & (1 << j) != 0 && hash[j] == h && p.key.hasSameScalarValue(as: pairs[j].key) {
+                    repeated = true
+                    break
+                }
+                if !repeated { kept |= 1 << i }
+            }
+            if kept == (1 << pairs.count) - 1 { return pairs }
+            return YAMLPairs(pairs.indices.filter { kept & (1 << $0) != 0 }.map { pairs[$0] })
+        }
     }
 
     /// Reads a mapping whose keys are `keys`: reports a non-mapping, unknown keys and missing

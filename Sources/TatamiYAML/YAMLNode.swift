@@ -219,6 +219,22 @@ public struct YAMLNode: Sendable {
         }
     }
 
+    /// Whether this node and `other` are scalars with the same value, compared as UTF-8 bytes
+    /// where they are stored (no string made).
+    public func hasSameScalarValue(as other: YAMLNode) -> Bool {
+        withScalarBytes { a in other.withScalarBytes { b in a.hasSameBytes(as: b) } ?? false } ?? false
+    }
+
+    /// A hash of a scalar's value bytes (FNV-1a, the same in every process), read where they are
+    /// stored; nil for a collection. Equal values hash equal.
+    public var scalarValueHash: UInt64? {
+        withScalarBytes { bytes in
+            var h: UInt64 = 0xcbf2_9ce4_8422_2325
+            for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+            return h
+        }
+    }
+
     /// Calls `body` with a scalar's value bytes (in place in the source where they are the
     /// source's); nil for a collection.
     public func withScalarBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {

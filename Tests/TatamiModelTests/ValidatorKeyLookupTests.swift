@@ -59,4 +59,26 @@ final class ValidatorKeyLookupTests: XCTestCase {
         let result = ValidatorTestSupport.validate("body: {text: a, \u{C9}clair: 1, \u{F1}u: 2}\n")
         XCTAssertEqual(codes(result), ["unknown-component", "unknown-key"])
     }
+    /// An instance's arguments keep the first of a repeated key (the YAML stage reports the
+    /// later one), in a mapping of a few arguments (compared in place) and of many (a hash set),
+    /// with quoted spellings of the same key and keys that only look alike.
+    func testRepeatedArgumentsKeepTheFirstInSmallAndLargeMappings() {
+        for extra in [0, 20] {
+            let params = ["title"] + (0..<extra).map { "p\($0)" }
+            var text = "components:\n  Card:\n    params:\n"
+            for p in params { text += "      \(p): {type: string, default: x}\n" }
+            text += "    body: {text: $title}\nbody:\n  vstack:\n"
+            let others = (0..<extra).map { ", p\($0): y" }.joined()
+            text += "    - Card: {title: first\(others), \"title\": second}\n"
+            text += "    - Card: {'title': third, titlé: fourth\(others), title: fifth}\n"
+            let result = ValidatorTestSupport.validate(text)
+            XCTAssertEqual(codes(result).filter { $0 != "unknown-param" }, ["duplicate-key", "duplicate-key"], "\(extra)")
+            XCTAssertEqual(codes(result).filter { $0 == "unknown-param" }.count, 1, "\(extra)")
+            let texts = result.document.body?.children.compactMap { card -> String? in
+                guard case .component(_, let body) = card.kind, case .text(let t, _) = body.kind else { return nil }
+                return t
+            }
+            XCTAssertEqual(texts, ["first", "third"], "\(extra)")
+        }
+    }
 }
