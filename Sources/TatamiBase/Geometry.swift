@@ -7,6 +7,7 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
     public var width: Double
     public var height: Double
 
+    @inlinable
     public init(width: Double, height: Double) {
         self.width = width
         self.height = height
@@ -22,6 +23,7 @@ public struct Point: Hashable, Sendable {
     public var x: Double
     public var y: Double
 
+    @inlinable
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y
@@ -35,11 +37,13 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public var origin: Point
     public var size: Size
 
+    @inlinable
     public init(origin: Point, size: Size) {
         self.origin = origin
         self.size = size
     }
 
+    @inlinable
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.origin = Point(x: x, y: y)
         self.size = Size(width: width, height: height)
@@ -47,15 +51,24 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
+    @inlinable
     public var x: Double { origin.x }
+    @inlinable
     public var y: Double { origin.y }
+    @inlinable
     public var width: Double { size.width }
+    @inlinable
     public var height: Double { size.height }
+    @inlinable
     public var minX: Double { origin.x }
+    @inlinable
     public var minY: Double { origin.y }
+    @inlinable
     public var maxX: Double { origin.x + size.width }
+    @inlinable
     public var maxY: Double { origin.y + size.height }
 
+    @inlinable
     public func offsetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: x + dx, y: y + dy, width: width, height: height)
     }
@@ -73,24 +86,28 @@ public typealias ProposedLength = Double?
 public struct ProposedSize: Hashable, Sendable, CustomStringConvertible {
     // Stored as plain doubles with NaN for "unspecified" (16 bytes instead of 32: layout copies
     // proposals constantly). A NaN proposal is never meaningful, so the encoding loses nothing.
-    private var storedWidth: Double
-    private var storedHeight: Double
+    @usableFromInline var storedWidth: Double
+    @usableFromInline var storedHeight: Double
 
+    @inlinable
     public var width: Double? {
         get { storedWidth.isNaN ? nil : storedWidth }
         set { storedWidth = newValue ?? .nan }
     }
 
+    @inlinable
     public var height: Double? {
         get { storedHeight.isNaN ? nil : storedHeight }
         set { storedHeight = newValue ?? .nan }
     }
 
+    @inlinable
     public init(width: Double?, height: Double?) {
         storedWidth = width ?? .nan
         storedHeight = height ?? .nan
     }
 
+    @inlinable
     public init(_ size: Size) {
         storedWidth = size.width
         storedHeight = size.height
@@ -98,11 +115,13 @@ public struct ProposedSize: Hashable, Sendable, CustomStringConvertible {
 
     /// Compared bit for bit (layout looks proposals up in its caches millions of times); every
     /// NaN counts as unspecified.
+    @inlinable
     public static func == (a: ProposedSize, b: ProposedSize) -> Bool {
         func same(_ x: Double, _ y: Double) -> Bool { x.isNaN ? y.isNaN : x.bitPattern == y.bitPattern }
         return same(a.storedWidth, b.storedWidth) && same(a.storedHeight, b.storedHeight)
     }
 
+    @inlinable
     public func hash(into hasher: inout Hasher) {
         hasher.combine(width?.bitPattern)
         hasher.combine(height?.bitPattern)
@@ -113,6 +132,7 @@ public struct ProposedSize: Hashable, Sendable, CustomStringConvertible {
     public static let infinity = ProposedSize(width: .infinity, height: .infinity)
 
     /// Unspecified dimensions replaced by `fallback`.
+    @inlinable
     public func replacingUnspecified(with fallback: Size) -> Size {
         Size(width: width ?? fallback.width, height: height ?? fallback.height)
     }
@@ -127,6 +147,7 @@ public struct ProposedSize: Hashable, Sendable, CustomStringConvertible {
 public enum Axis: String, Sendable, Hashable {
     case horizontal, vertical
 
+    @inlinable
     public var other: Axis { self == .horizontal ? .vertical : .horizontal }
 }
 
@@ -137,6 +158,7 @@ public struct EdgeInsets: Hashable, Sendable {
     public var bottom: Double
     public var trailing: Double
 
+    @inlinable
     public init(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0) {
         self.top = top
         self.leading = leading
@@ -144,11 +166,14 @@ public struct EdgeInsets: Hashable, Sendable {
         self.trailing = trailing
     }
 
+    @inlinable
     public init(all v: Double) { self.init(top: v, leading: v, bottom: v, trailing: v) }
 
     public static let zero = EdgeInsets()
 
+    @inlinable
     public var horizontal: Double { leading + trailing }
+    @inlinable
     public var vertical: Double { top + bottom }
 }
 

@@ -86,16 +86,17 @@ struct FramePlacer {
         let content = Rect(origin: o, size: m.size)
 
         var drawing = FrameParts.Record.drawingNone
+        var laidText = false
         var byZIndex = false
         let mark = pendingChildren.count
         switch ctx.tree.role(node) {
-        case .text(let t):
-            // The lines are built here, for the final proposal only.
-            if ctx.textMetrics(m) != nil, let layout = ctx.textLayout(node, p) {
-                let info = ctx.tree.texts[Int(t)]
-                drawing = Int32(parts.drawings.count)
-                parts.drawings.append(.text(layout, font: info.font, alignment: info.alignment))
-                if layout.truncated { reportTruncation(view, layout, content) }
+        case .text:
+            // What the lines are made from, for the final proposal; they are laid out when read.
+            if let metrics = ctx.textMetrics(m), let text = ctx.frameText(node, p) {
+                drawing = Int32(parts.texts.count)
+                laidText = true
+                parts.texts.append(text)
+                if metrics.truncated { reportTruncation(view, text.layout, content) }
             }
         case .image:
             if case .image = view.kind { drawing = FrameParts.Record.drawingFromView }
@@ -132,6 +133,7 @@ struct FramePlacer {
         r.flags = (isHidden ? FrameParts.Record.hidden : 0) | (byZIndex ? FrameParts.Record.byZIndex : 0)
             | (proposal.width == nil ? FrameParts.Record.noProposedWidth : 0)
             | (proposal.height == nil ? FrameParts.Record.noProposedHeight : 0)
+            | (laidText ? FrameParts.Record.laidText : 0)
         r.drawing = drawing
         r.linkStart = Int32(parts.links.count)
         r.childCount = Int32(pendingChildren.count - mark)

@@ -54,6 +54,8 @@ struct FrameParts {
         var flags: UInt8
 
         static let hidden: UInt8 = 1, byZIndex: UInt8 = 2, noProposedWidth: UInt8 = 4, noProposedHeight: UInt8 = 8
+        /// `drawing` is an entry of `texts`: lines laid out when the drawing is read.
+        static let laidText: UInt8 = 16
         /// No drawing; the view's own colour or image (read from its kind); a divider.
         static let drawingNone: Int32 = -1, drawingFromView: Int32 = -2
         static let drawingHorizontalDivider: Int32 = -3, drawingVerticalDivider: Int32 = -4
@@ -67,6 +69,8 @@ struct FrameParts {
     var steps: [Int32] = []
     var links: [Int32] = []
     var drawings: [Drawing] = []
+    /// Texts as layout left them: what their lines are made from, on request.
+    var texts: [FrameText] = []
     var borderLists: [[(style: BorderStyle, rect: Rect)]] = []
     /// Trees made by hand (`FrameNode.init`) keep the path and kind they were given.
     var pathTexts: [String]?
@@ -124,7 +128,9 @@ struct FrameParts {
     }
 
     func drawing(_ index: Int) -> Drawing {
-        let d = records[index].drawing
+        let r = records[index]
+        let d = r.drawing
+        if r.flags & Record.laidText != 0 { return texts[Int(d)].drawing }
         if d >= 0 { return drawings[Int(d)] }
         switch d {
         case Record.drawingFromView:
@@ -138,6 +144,24 @@ struct FrameParts {
         default: return .none
         }
     }
+}
+
+/// A text's frame keeps what its lines are made from, and lays them out when its drawing is
+/// read (renderers; checks and diagnostics seldom need them): most analyses never build them.
+struct FrameText {
+    let string: String
+    let font: FontMetrics
+    let lineLimit: Int?
+    let truncation: Truncation
+    let alignment: HorizontalPart
+    /// The proposal the text was finally measured for, as its measurement read it.
+    let proposal: ProposedSize
+
+    var layout: TextLayoutResult {
+        TextMeasurer.layout(string, font: font, lineLimit: lineLimit, truncation: truncation, proposal: proposal)
+    }
+
+    var drawing: Drawing { .text(layout, font: font, alignment: alignment) }
 }
 
 /// One shown view after layout, in viewport coordinates, rounded to the viewport's scale: a

@@ -114,15 +114,14 @@ struct LayoutContext {
         return i < Int(e.cellCount) ? cellRects[Int(e.cellStart) + i] : nil
     }
 
-    /// A text's laid-out lines for a proposal, as its measurement for that proposal computed
-    /// them (only the final placement asks: probes keep metrics alone).
-    mutating func textLayout(_ id: NodeID, _ proposal: ProposedSize) -> TextLayoutResult? {
+    /// What a text's lines for a proposal are made from, as its measurement for that proposal
+    /// read it (only the final placement asks: probes keep metrics alone).
+    func frameText(_ id: NodeID, _ proposal: ProposedSize) -> FrameText? {
         guard case .text(let t) = tree.role(id) else { return nil }
         let key = tree.cacheKey(id, proposal)
-        let p = ProposedSize(width: sanitize(key.width), height: sanitize(key.height))
         let info = tree.texts[Int(t)]
-        return TextMeasurer.layout(info.string, clusters: clusters(t), font: info.font, lineLimit: info.lineLimit,
-                                   truncation: info.truncation, proposal: p)
+        return FrameText(string: info.string, font: info.font, lineLimit: info.lineLimit, truncation: info.truncation,
+                         alignment: info.alignment, proposal: ProposedSize(width: sanitize(key.width), height: sanitize(key.height)))
     }
 
     private mutating func clusters(_ t: UInt32) -> [TextMeasurer.Cluster] {
