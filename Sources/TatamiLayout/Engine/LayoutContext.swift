@@ -61,8 +61,10 @@ struct LayoutContext {
         cache = MeasurementCache(nodeCount: tree.count)
         textClusters = Array(repeating: nil, count: tree.texts.count)
         // Room for what measuring usually needs (pages never written cost nothing): growing
-        // would copy the array and touch fresh memory for it.
-        placements.reserveCapacity(2 * tree.count)
+        // would copy the array and touch fresh memory for it. Stacks of texts measure their
+        // children several times each, hence more than one placement per node.
+        placements.reserveCapacity(3 * tree.count)
+        textMetricsStore.reserveCapacity(4 * tree.texts.count)
     }
 
     // MARK: Measuring

@@ -366,6 +366,9 @@ struct MeasurementCache {
         slots = Array(repeating: empty, count: nodeCount * MeasurementCache.slotsPerNode)
         counts = Array(repeating: 0, count: nodeCount)
         overflowHead = Array(repeating: MeasurementCache.none, count: nodeCount)
+        // Room for a second measurement of half the nodes (untouched room costs no memory).
+        overflow.reserveCapacity(nodeCount / 2)
+        overflowNext.reserveCapacity(nodeCount / 2)
     }
 
     /// The node's first measurement, if any.

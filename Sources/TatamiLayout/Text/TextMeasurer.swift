@@ -450,7 +450,9 @@ public enum TextMeasurer {
         guard var length, unit > 0 else { return nil }
         if length.isNaN || length < 0 { length = 0 }
         if length.isInfinite { return nil }
-        let count = (length / unit + 1e-9).rounded(.down)
+        // Not negative, so truncating is flooring (and needs no call into libm); 1e15 is
+        // whole, so comparing before flooring gives the same answer as after.
+        let count = length / unit + 1e-9
         if count >= 1e15 { return nil }
         return max(1, Int(count))
     }
