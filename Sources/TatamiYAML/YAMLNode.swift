@@ -106,7 +106,7 @@ public struct YAMLNode: Sendable {
     public var id: ID { ID(store: ObjectIdentifier(store), index: index) }
 
     public var content: Content {
-        if let b = store.built { return b.content }
+        if store.isBuilt, let b = store.built { return b.content }
         let r = store.nodes[Int(index)]
         switch r.kind {
         case .mapping: return .mapping(YAMLPairs(store: store, first: Int(r.first), count: Int(r.count) / 2))
@@ -118,31 +118,31 @@ public struct YAMLNode: Sendable {
     /// From the first character of the node (its anchor or tag, if any, excluded) to just past
     /// its last character, as UTF-8 byte offsets.
     public var range: SourceRange {
-        if let b = store.built { return b.range }
+        if store.isBuilt, let b = store.built { return b.range }
         let r = store.nodes[Int(index)]
         return SourceRange(start: store.base + Int(r.start), end: store.base + Int(r.end))
     }
 
     /// An explicit tag (`!!str`, `!foo`), if written.
     public var tag: String? {
-        if let b = store.built { return b.tag }
+        if store.isBuilt, let b = store.built { return b.tag }
         guard store.nodes[Int(index)].hasTag else { return nil }
         return store.tags[index]
     }
 
     /// Flow style (`[a, b]`, `{a: 1}`) for collections.
     public var isFlow: Bool {
-        if let b = store.built { return b.isFlow }
+        if store.isBuilt, let b = store.built { return b.isFlow }
         return store.nodes[Int(index)].isFlow
     }
 
     public var isScalar: Bool {
-        if let b = store.built { if case .scalar = b.content { return true } else { return false } }
+        if store.isBuilt, let b = store.built { if case .scalar = b.content { return true } else { return false } }
         return store.nodes[Int(index)].kind == .scalar
     }
 
     public var scalar: YAMLScalar? {
-        if let b = store.built {
+        if store.isBuilt, let b = store.built {
             if case .scalar(let s) = b.content { return s }
             return nil
         }
@@ -151,7 +151,7 @@ public struct YAMLNode: Sendable {
     }
 
     public var pairs: YAMLPairs? {
-        if let b = store.built {
+        if store.isBuilt, let b = store.built {
             if case .mapping(let p) = b.content { return p }
             return nil
         }
@@ -160,7 +160,7 @@ public struct YAMLNode: Sendable {
     }
 
     public var items: YAMLItems? {
-        if let b = store.built {
+        if store.isBuilt, let b = store.built {
             if case .sequence(let i) = b.content { return i }
             return nil
         }
@@ -170,7 +170,7 @@ public struct YAMLNode: Sendable {
 
     /// A key's scalar text, when this node is a scalar (mapping keys are compared by it).
     public var keyText: String? {
-        if store.built != nil { return scalar?.text }
+        if store.isBuilt { return scalar?.text }
         let r = store.nodes[Int(index)]
         return r.kind == .scalar ? store.scalarText(r) : nil
     }
@@ -178,7 +178,7 @@ public struct YAMLNode: Sendable {
     /// Whether this node is a scalar whose value is `text`, compared as UTF-8 bytes without
     /// making a string.
     public func isScalar(_ text: String) -> Bool {
-        if store.built != nil { return scalar.map { sameBytes($0.text, text) } ?? false }
+        if store.isBuilt { return scalar.map { sameBytes($0.text, text) } ?? false }
         let r = store.nodes[Int(index)]
         guard r.kind == .scalar else { return false }
         return store.scalarEquals(r, text)
@@ -187,7 +187,7 @@ public struct YAMLNode: Sendable {
     /// A plain scalar's number (an integer or a float of the core schema), read from the store
     /// without making the scalar's text; nil for anything else.
     public var numberValue: Double? {
-        if store.built != nil {
+        if store.isBuilt {
             switch scalar?.resolved {
             case .int(let i)?: return Double(i)
             case .float(let d)?: return d
@@ -206,7 +206,7 @@ public struct YAMLNode: Sendable {
 
     /// A plain scalar's boolean, read from the store; nil for anything else.
     public var boolValue: Bool? {
-        if store.built != nil {
+        if store.isBuilt {
             if case .bool(let b)? = scalar?.resolved { return b }
             return nil
         }
@@ -238,7 +238,7 @@ public struct YAMLNode: Sendable {
     /// Calls `body` with a scalar's value bytes (in place in the source where they are the
     /// source's); nil for a collection.
     public func withScalarBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
-        if store.built != nil {
+        if store.isBuilt {
             guard var text = scalar?.text else { return nil }
             return text.withUTF8(body)
         }
@@ -262,7 +262,7 @@ public struct YAMLNode: Sendable {
     /// The node that holds this one (the first place an aliased node was written), nil for a
     /// document's root and for nodes made outside the parser.
     public var parent: YAMLNode? {
-        guard store.built == nil else { return nil }
+        guard !store.isBuilt else { return nil }
         let p = store.nodes[Int(index)].parent
         return p < 0 ? nil : YAMLNode(store: store, index: UInt32(p))
     }
@@ -270,13 +270,13 @@ public struct YAMLNode: Sendable {
     /// Comments written on their own lines right before this node (nearest last), as ranges
     /// from `#` to the end of the line.
     public var leadingComments: [SourceRange] {
-        guard store.built == nil else { return [] }
+        guard !store.isBuilt else { return [] }
         return store.comments.leading(of: index, base: store.base)
     }
 
     /// The comment after this node on its last line, if any.
     public var trailingComment: SourceRange? {
-        guard store.built == nil else { return nil }
+        guard !store.isBuilt else { return nil }
         return store.comments.trailing(of: index, base: store.base)
     }
 
@@ -298,7 +298,7 @@ public struct YAMLNode: Sendable {
     /// The same subtree with every offset moved by `delta` (imported files share one offset
     /// space, docs/format.md §9). A parsed node's copy shares its store's arrays.
     public func relocated(by delta: Int) -> YAMLNode {
-        if store.built == nil { return YAMLNode(store: store.moved(by: delta), index: index) }
+        if !store.isBuilt { return YAMLNode(store: store.moved(by: delta), index: index) }
         var memo: [ID: YAMLNode] = [:]
         return relocatedBuilt(by: delta, &memo)
     }

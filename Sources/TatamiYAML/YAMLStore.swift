@@ -82,6 +82,9 @@ final class YAMLStore: Sendable {
     let tags: [UInt32: String]
     let comments: CommentTable
     let built: Built?
+    /// `built != nil`, kept apart so the (frequent) test reads a flag instead of copying the
+    /// optional node out.
+    let isBuilt: Bool
 
     init(source: [UInt8], base: Int, nodes: [NodeRecord], children: [UInt32], scalars: [ScalarRecord], texts: [String],
          offsetTables: [UInt32: [Int]], tags: [UInt32: String], comments: CommentTable) {
@@ -95,6 +98,7 @@ final class YAMLStore: Sendable {
         self.tags = tags
         self.comments = comments
         built = nil
+        isBuilt = false
     }
 
     init(built: Built) {
@@ -108,6 +112,7 @@ final class YAMLStore: Sendable {
         tags = [:]
         comments = CommentTable()
         self.built = built
+        isBuilt = true
     }
 
     /// The same records with every offset moved by `delta` more (the arrays are shared).
