@@ -149,19 +149,17 @@ struct FrameParts {
 /// A text's frame keeps what its lines are made from, and lays them out when its drawing is
 /// read (renderers; checks and diagnostics seldom need them): most analyses never build them.
 struct FrameText {
-    let string: String
-    let font: FontMetrics
-    let lineLimit: Int?
-    let truncation: Truncation
-    let alignment: HorizontalPart
+    /// The text and its settings, as layout read them.
+    let info: TextInfo
     /// The proposal the text was finally measured for, as its measurement read it.
     let proposal: ProposedSize
 
     var layout: TextLayoutResult {
-        TextMeasurer.layout(string, font: font, lineLimit: lineLimit, truncation: truncation, proposal: proposal)
+        TextMeasurer.layout(info.string, font: info.font, lineLimit: info.lineLimit, truncation: info.truncation,
+                            proposal: proposal)
     }
 
-    var drawing: Drawing { .text(layout, font: font, alignment: alignment) }
+    var drawing: Drawing { .text(layout, font: info.font, alignment: info.alignment) }
 }
 
 /// One shown view after layout, in viewport coordinates, rounded to the viewport's scale: a

@@ -121,9 +121,8 @@ struct LayoutContext {
     func frameText(_ id: NodeID, _ proposal: ProposedSize) -> FrameText? {
         guard case .text(let t) = tree.role(id) else { return nil }
         let key = tree.cacheKey(id, proposal)
-        let info = tree.texts[Int(t)]
-        return FrameText(string: info.string, font: info.font, lineLimit: info.lineLimit, truncation: info.truncation,
-                         alignment: info.alignment, proposal: ProposedSize(width: sanitize(key.width), height: sanitize(key.height)))
+        return FrameText(info: tree.texts[Int(t)],
+                         proposal: ProposedSize(width: sanitize(key.width), height: sanitize(key.height)))
     }
 
     private mutating func clusters(_ t: UInt32) -> [TextMeasurer.Cluster] {
