@@ -238,56 +238,39 @@ final class ValidationPass {
 
     // MARK: Mappings
 
-    /// A mapping's pairs with the later duplicates of a key left out (the YAML stage has
-    /// reported them) and non-scalar keys reported and left out.
-    /// The pairs without the later occurrences of a key (the YAML stage reported those). Keys
-    /// are the same when their UTF-8 bytes are, as YAML compares scalars character by character.
+    /// A mapping's pairs without the later occurrences of a key (the YAML stage has reported
+    /// them) and without non-scalar keys (reported here). Keys are the same when their UTF-8
+    /// bytes are, as YAML compares scalars character by character: each key's bytes are hashed
+    /// where they are stored and compared only on equal hashes. Up to `smallMapping` pairs the
+    /// kept keys are scanned (nothing allocated); past it they are found by hash, so the check
+    /// stays linear however many keys a mapping has.
     func uniquePairs(_ pairs: YAMLPairs) -> YAMLPairs {
-        if pairs.count <= ValidationPass.smallMapping { return uniqueSmallPairs(pairs) }
-        var seen = Set<[UInt8]>()
-        var result: [YAMLPair] = []
-        result.reserveCapacity(pairs.count)
-        for p in pairs {
-            guard let k = p.key.keyText else {
-                report(.wrongType, "expected a key name, found \(p.key.kindDescription)", at: p.key.range)
-                continue
-            }
-            if isCut(p.value), case .null? = p.value.scalar?.resolved, p.value.range.isEmpty { continue }
-            if seen.insert(Array(k.utf8)).inserted { result.append(p) }
-        }
-        return result.count == pairs.count ? pairs : YAMLPairs(result)
-    }
-
-    /// Up to this many pairs, `uniquePairs` compares each key with the ones before it in place
-    /// (no string, array or set made); past it, one hash set keeps the check linear.
-    static let smallMapping = 12
-
-    /// `uniquePairs` for a few pairs: the same result, each key's bytes compared with the kept
-    /// keys' bytes where they are stored.
-    private func uniqueSmallPairs(_ pairs: YAMLPairs) -> YAMLPairs {
-        var kept: UInt32 = 0  // bit i: pair i is kept
-        var hashes: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
-            = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        return withUnsafeMutableBytes(of: &hashes) { raw in
-            let hash = raw.bindMemory(to: UInt64.self)
+        let small = pairs.count <= ValidationPass.smallMapping
+        var byHash: [UInt64: [Int]] = [:]  // past `smallMapping`: the kept pairs by key hash
+        return withUnsafeTemporaryAllocation(of: (hash: UInt64, index: Int).self, capacity: pairs.count) { kept in
+            var count = 0
             for (i, p) in pairs.enumerated() {
                 guard let h = p.key.scalarValueHash else {
                     report(.wrongType, "expected a key name, found \(p.key.kindDescription)", at: p.key.range)
                     continue
                 }
                 if isCut(p.value), case .null? = p.value.scalar?.resolved, p.value.range.isEmpty { continue }
-                hash[i] = h
-                var repeated = false
-                for j in 0..<i where kept & (1 << j) != 0 && hash[j] == h && p.key.hasSameScalarValue(as: pairs[j].key) {
-                    repeated = true
-                    break
-                }
-                if !repeated { kept |= 1 << i }
+                func same(_ j: Int) -> Bool { p.key.hasSameScalarValue(as: pairs[j].key) }
+                let repeated = small
+                    ? kept[0..<count].contains { $0.hash == h && same($0.index) }
+                    : byHash[h]?.contains(where: same) ?? false
+                if repeated { continue }
+                kept[count] = (h, i)
+                count += 1
+                if !small { byHash[h, default: []].append(i) }
             }
-            if kept == (1 << pairs.count) - 1 { return pairs }
-            return YAMLPairs(pairs.indices.filter { kept & (1 << $0) != 0 }.map { pairs[$0] })
+            if count == pairs.count { return pairs }
+            return YAMLPairs(kept[0..<count].map { pairs[$0.index] })
         }
     }
+
+    /// Up to this many pairs, `uniquePairs` scans the keys kept so far instead of a hash table.
+    static let smallMapping = 12
 
     /// Reads a mapping whose keys are `keys`: reports a non-mapping, unknown keys and missing
     /// required keys, and returns the known pairs.

@@ -27,6 +27,8 @@ final class LayoutStoreTests: XCTestCase {
                      "😀😀 x 😀", "e\u{301}te\u{301} cafe\u{301}", "tab\there\r\nnext"]
         let fonts = [FontMetrics(width: 8, height: 16), FontMetrics(width: 7.5, height: 0), FontMetrics(width: 0, height: 12)]
         let lengths: [Double?] = [nil, 0, 1, 7.9, 8, 16, 24, 40, 64, 100, .infinity]
+        // One scratch array for every measurement, as layout keeps it.
+        var scratch: [TextMeasurer.Span] = []
         for text in texts {
             let clusters = TextMeasurer.makeClusters(text)
             for font in fonts {
@@ -37,7 +39,7 @@ final class LayoutStoreTests: XCTestCase {
                                 let p = ProposedSize(width: width, height: height)
                                 let full = TextMeasurer.layout(text, font: font, lineLimit: lineLimit, truncation: mode, proposal: p)
                                 let m = TextMeasurer.metrics(text, clusters: clusters, font: font, lineLimit: lineLimit,
-                                                             truncation: mode, proposal: p)
+                                                             truncation: mode, proposal: p, scratch: &scratch)
                                 let what = "\(text.debugDescription) \(font) limit \(String(describing: lineLimit)) \(mode) \(p)"
                                 XCTAssertEqual(m.size, full.size, what)
                                 XCTAssertEqual(m.truncated, full.truncated, what)

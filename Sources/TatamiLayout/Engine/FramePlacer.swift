@@ -128,12 +128,8 @@ struct FramePlacer {
         var r = parts.records[Int(index)]
         r.frame = finisher.finish(cell ?? outerRect ?? content)
         r.content = finisher.finish(content)
-        r.proposalWidth = proposal.width ?? 0
-        r.proposalHeight = proposal.height ?? 0
-        r.flags = (isHidden ? FrameParts.Record.hidden : 0) | (byZIndex ? FrameParts.Record.byZIndex : 0)
-            | (proposal.width == nil ? FrameParts.Record.noProposedWidth : 0)
-            | (proposal.height == nil ? FrameParts.Record.noProposedHeight : 0)
-            | (laidText ? FrameParts.Record.laidText : 0)
+        r.proposal = proposal
+        r.flags = FrameParts.Record.flags(hidden: isHidden, byZIndex: byZIndex, laidText: laidText)
         r.drawing = drawing
         r.linkStart = Int32(parts.links.count)
         r.childCount = Int32(pendingChildren.count - mark)

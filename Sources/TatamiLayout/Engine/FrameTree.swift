@@ -16,7 +16,7 @@ public enum Drawing: Sendable {
 /// One viewport's frames, stored as arrays: one fixed-size record per shown view (and per
 /// background or overlay view), numbered in the order layout placed them, with the links to
 /// children and decorations as ranges of one shared index array. What is rare or large sits in
-/// side tables: text lines, borders. Paths are kept as a link to the parent plus the last step
+/// side tables: texts (what their lines are made from), borders, drawings given by hand. Paths are kept as a link to the parent plus the last step
 /// and spelled out only when asked for (a chain 400 stacks deep would otherwise spend its
 /// placement time copying paths). Immutable once built; `FrameNode` is a handle into it.
 public final class FrameTree: @unchecked Sendable {
@@ -39,23 +39,26 @@ struct FrameParts {
     struct Record {
         var frame: Rect
         var content: Rect
-        /// The proposal's sides; `flags` says which are unspecified.
-        var proposalWidth: Double
-        var proposalHeight: Double
+        var proposal: ProposedSize
         /// Children, then backgrounds, then overlays: `links[linkStart...]`.
         var linkStart: Int32
         var childCount: Int32
         var backgroundCount: Int32
         var overlayCount: Int32
-        /// ≥ 0: an entry of `drawings`; otherwise one of the `Record.drawing…` values.
+        /// With the `laidText` flag, an entry of `texts`; else ≥ 0 an entry of `drawings`, or one
+        /// of the `Record.drawing…` values.
         var drawing: Int32
         /// An entry of `borderLists`, or -1.
         var borders: Int32
         var flags: UInt8
 
-        static let hidden: UInt8 = 1, byZIndex: UInt8 = 2, noProposedWidth: UInt8 = 4, noProposedHeight: UInt8 = 8
+        static let hidden: UInt8 = 1, byZIndex: UInt8 = 2
         /// `drawing` is an entry of `texts`: lines laid out when the drawing is read.
-        static let laidText: UInt8 = 16
+        static let laidText: UInt8 = 4
+
+        static func flags(hidden: Bool, byZIndex: Bool, laidText: Bool = false) -> UInt8 {
+            (hidden ? Record.hidden : 0) | (byZIndex ? Record.byZIndex : 0) | (laidText ? Record.laidText : 0)
+        }
         /// No drawing; the view's own colour or image (read from its kind); a divider.
         static let drawingNone: Int32 = -1, drawingFromView: Int32 = -2
         static let drawingHorizontalDivider: Int32 = -3, drawingVerticalDivider: Int32 = -4
@@ -88,7 +91,7 @@ struct FrameParts {
     /// Adds a record whose frames, links, drawing and borders are filled in afterwards.
     mutating func begin(_ view: ViewNode, parent: Int32, step: Int32) -> Int32 {
         let index = Int32(records.count)
-        records.append(Record(frame: .zero, content: .zero, proposalWidth: 0, proposalHeight: 0, linkStart: 0, childCount: 0,
+        records.append(Record(frame: .zero, content: .zero, proposal: .unspecified, linkStart: 0, childCount: 0,
                               backgroundCount: 0, overlayCount: 0, drawing: Record.drawingNone, borders: -1, flags: 0))
         views.append(view)
         parents.append(parent)
@@ -193,11 +196,7 @@ public struct FrameNode: Hashable, @unchecked Sendable {
     /// The kind itself, inside its padding and frames.
     public var content: Rect { record.content }
     /// The proposal the outer view received.
-    public var proposal: ProposedSize {
-        let r = record
-        return ProposedSize(width: r.flags & FrameParts.Record.noProposedWidth != 0 ? nil : r.proposalWidth,
-                            height: r.flags & FrameParts.Record.noProposedHeight != 0 ? nil : r.proposalHeight)
-    }
+    public var proposal: ProposedSize { record.proposal }
     /// Hidden views (or views inside a hidden one) are laid out but not drawn.
     public var hidden: Bool { record.flags & FrameParts.Record.hidden != 0 }
     public var drawing: Drawing { tree.parts.drawing(Int(index)) }
@@ -263,11 +262,8 @@ public struct FrameNode: Hashable, @unchecked Sendable {
             var r = parts.records[Int(i)]
             r.frame = s.frame
             r.content = s.content
-            r.proposalWidth = s.proposal.width ?? 0
-            r.proposalHeight = s.proposal.height ?? 0
-            r.flags = (s.hidden ? FrameParts.Record.hidden : 0) | (s.drawsChildrenByZIndex ? FrameParts.Record.byZIndex : 0)
-                | (s.proposal.width == nil ? FrameParts.Record.noProposedWidth : 0)
-                | (s.proposal.height == nil ? FrameParts.Record.noProposedHeight : 0)
+            r.proposal = s.proposal
+            r.flags = FrameParts.Record.flags(hidden: s.hidden, byZIndex: s.drawsChildrenByZIndex)
             // The links are reserved now and filled as each linked sketch gets its record.
             r.linkStart = Int32(parts.links.count)
             r.childCount = Int32(s.children.count)

@@ -42,17 +42,10 @@ public enum TextMeasurer {
     /// The truncation mark, one cell wide.
     public static let ellipsis: Character = "…"
 
+    /// A text's lines for a proposal. Layout measures with `metrics` and builds lines only when
+    /// a frame's drawing is read, once per text, so the clusters are found here each time.
     public static func layout(
         _ text: String, font: FontMetrics, lineLimit: Int?, truncation: Truncation, proposal: ProposedSize
-    ) -> TextLayoutResult {
-        layout(text, clusters: nil, font: font, lineLimit: lineLimit, truncation: truncation, proposal: proposal)
-    }
-
-    /// The same, with the text's clusters (`makeClusters(text)`) when the caller keeps them:
-    /// a text is laid out for several proposals, and finding its clusters is the costly part.
-    static func layout(
-        _ text: String, clusters known: [Cluster]?, font: FontMetrics, lineLimit: Int?, truncation: Truncation,
-        proposal: ProposedSize
     ) -> TextLayoutResult {
         let advance = sanitizedMetric(font.width)
         let lineHeight = sanitizedMetric(font.height)
@@ -60,7 +53,7 @@ public enum TextMeasurer {
             return TextLayoutResult(lines: [], size: .zero, truncated: false, firstBaseline: 0, lastBaseline: 0)
         }
         var spans: [Span] = []
-        let b = breakText(text, clusters: known, lineLimit: lineLimit, proposal: proposal, advance: advance, lineHeight: lineHeight,
+        let b = breakText(text, clusters: nil, lineLimit: lineLimit, proposal: proposal, advance: advance, lineHeight: lineHeight,
                           into: &spans)
         var lines: [TextLine] = []
         lines.reserveCapacity(b.lineCount)
@@ -96,20 +89,12 @@ public enum TextMeasurer {
     }
 
     /// The size, truncation and baselines `layout` would give, without building any line's
-    /// text: what measuring needs (only the final placement asks for the lines).
+    /// text: what measuring needs (lines are built only when a frame's drawing is read).
+    ///
+    /// Lines are broken into `scratch` (its contents replaced): a caller measuring many texts
+    /// keeps one array for all of them.
     static func metrics(
-        _ text: String, clusters known: [Cluster]?, font: FontMetrics, lineLimit: Int?, truncation: Truncation,
-        proposal: ProposedSize
-    ) -> TextMetrics {
-        var spans: [Span] = []
-        return metrics(text, clusters: known, font: font, lineLimit: lineLimit, truncation: truncation, proposal: proposal,
-                       scratch: &spans)
-    }
-
-    /// The same, breaking lines into `scratch` (its contents replaced): a caller measuring many
-    /// texts keeps one array for all of them.
-    static func metrics(
-        _ text: String, clusters known: [Cluster]?, font: FontMetrics, lineLimit: Int?, truncation: Truncation,
+        _ text: String, clusters: [Cluster], font: FontMetrics, lineLimit: Int?, truncation: Truncation,
         proposal: ProposedSize, scratch spans: inout [Span]
     ) -> TextMetrics {
         let advance = sanitizedMetric(font.width)
@@ -117,7 +102,7 @@ public enum TextMeasurer {
         if text.isEmpty {
             return TextMetrics(size: .zero, truncated: false, firstBaseline: 0, lastBaseline: 0)
         }
-        let b = breakText(text, clusters: known, lineLimit: lineLimit, proposal: proposal, advance: advance, lineHeight: lineHeight,
+        let b = breakText(text, clusters: clusters, lineLimit: lineLimit, proposal: proposal, advance: advance, lineHeight: lineHeight,
                           into: &spans)
         var widest = spans[0..<b.fullLines].reduce(0) { max($0, $1.cells) }
         if b.truncated {
@@ -267,14 +252,8 @@ public enum TextMeasurer {
         var cells: Int
     }
 
-    /// Greedy wrapping of every natural line; stops once `stopAfter` lines exist.
-    static func breakLines(_ clusters: [Cluster], capacity: Int?, stopAfter: Int?) -> [Span] {
-        var spans: [Span] = []
-        breakLines(clusters, capacity: capacity, stopAfter: stopAfter, into: &spans)
-        return spans
-    }
-
-    /// The same into `spans` (its contents replaced).
+    /// Greedy wrapping of every natural line into `spans` (its contents replaced); stops once
+    /// `stopAfter` lines exist.
     static func breakLines(_ clusters: [Cluster], capacity: Int?, stopAfter: Int?, into spans: inout [Span]) {
         spans.removeAll(keepingCapacity: true)
         let limit = stopAfter ?? Int.max
