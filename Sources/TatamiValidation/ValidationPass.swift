@@ -88,6 +88,8 @@ final class ValidationPass {
     /// Every `id` met, with where; duplicates are reported once the tree is built.
     var ids: [(name: String, range: SourceRange)] = []
     var nextSerial = 0
+    /// The views built so far; the document's `ViewStore` once the body is read.
+    var views = ViewParts()
     var reportedDepth = false
     /// The keys suggested for an unknown key in each place a view can be, computed once per run
     /// when needed.

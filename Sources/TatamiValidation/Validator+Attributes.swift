@@ -9,19 +9,6 @@ extension DiagnosticCode {
     public static let duplicateID = DiagnosticCode("duplicate-id", .error)
 }
 
-/// A view's attributes and inherited keys, as read.
-struct ViewAttributes {
-    var id: String? = nil
-    var layoutPriority: Double?
-    var alignmentGuides: [GuideOverride] = []
-    var zIndex: Double = 0
-    var hidden = false
-    var condition: Expression? = nil
-    var ignoresSafeArea = false
-    var environment = TextEnvironmentOverrides()
-    var placements: [Placement] = []
-}
-
 /// Attributes (`id` … `ignoresSafeArea`) and inherited keys (docs/format.md §6, §6.2–6.4, §7.4.3).
 extension ValidationPass {
     /// Reads a view's attributes and inherited keys into `a`.

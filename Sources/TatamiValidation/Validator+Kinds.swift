@@ -29,14 +29,14 @@ struct KindContent {
     var bricks = BrickOptions()
     /// The children's YAML nodes, validated after the view's own keys.
     var childNodes: YAMLItems = []
-    var children: [ViewNode] = []
 
     init(name: String, which: KindName) {
         self.name = name
         self.which = which
     }
 
-    func makeKind() -> ViewKind {
+    /// The kind as the store keeps it (children are added by the store).
+    func makeContent() -> ViewContent {
         var nine: Alignment2D { alignmentName.flatMap { Alignment2D(name: $0) } ?? .center }
         switch which {
         case .text: return .text(text, truncation: truncation)
@@ -44,13 +44,13 @@ struct KindContent {
         case .color: return .color(color, fill: fill)
         case .spacer: return .spacer(minLength: minLength)
         case .divider: return .divider
-        case .hstack: return .hstack(children: children, spacing: spacing, alignment: Self.guide(alignmentName, of: .vertical))
-        case .vstack: return .vstack(children: children, spacing: spacing, alignment: Self.guide(alignmentName, of: .horizontal))
-        case .zstack: return .zstack(children: children, alignment: nine)
-        case .flow: return .flow(children: children, spacing: spacing, lineSpacing: lineSpacing ?? spacing, alignment: nine)
-        case .grid: return .grid(children: children, columns: columns, cells: cells, spacing: spacing, alignment: nine)
-        case .bricks: return .bricks(children: children, options: bricks)
-        case .canvas, .other: return .canvas(children: children)
+        case .hstack: return .hstack(spacing: spacing, alignment: Self.guide(alignmentName, of: .vertical))
+        case .vstack: return .vstack(spacing: spacing, alignment: Self.guide(alignmentName, of: .horizontal))
+        case .zstack: return .zstack(alignment: nine)
+        case .flow: return .flow(spacing: spacing, lineSpacing: lineSpacing ?? spacing, alignment: nine)
+        case .grid: return .grid(columns: columns, cells: cells, spacing: spacing, alignment: nine)
+        case .bricks: return .bricks(options: bricks)
+        case .canvas, .other: return .canvas
         }
     }
 

@@ -5,9 +5,9 @@ import TatamiYAML
 /// The wrapping modifiers of docs/format.md §6 and §6.1.
 extension ValidationPass {
     /// Modifiers written as keys beside the kind key, in the fixed order they apply.
-    func directModifiers(_ fields: ViewFields, context: ViewContext) -> [Modifier] {
+    func directModifiers(_ fields: ViewFields, context: ViewContext) -> [ModifierRecord] {
         let table = viewKeys
-        var result: [Modifier] = []
+        var result: [ModifierRecord] = []
         for n in table.modifierIDs.indices {
             if let pair = fields[table.modifierIDs[n]],
                let m = modifier(table.modifierNames[n], name: table.modifierKeyNames[n], bounds: table.modifierBounds[n],
@@ -20,14 +20,14 @@ extension ValidationPass {
     }
 
     /// `modifiers: [{padding: 8}, {frame: {...}}]`: applied first to last, outside the direct ones.
-    func modifierList(_ pair: YAMLPair, context: ViewContext) -> [Modifier] {
+    func modifierList(_ pair: YAMLPair, context: ViewContext) -> [ModifierRecord] {
         if case .null? = pair.value.scalar?.resolved { return [] }
         guard let items = pair.value.items else {
             reportWrongType(pair.value, key: pair.key, expected: "a list of modifiers such as `[{padding: 8}]`", for: "`modifiers`")
             return []
         }
         let names = Self.modifierNames
-        var result: [Modifier] = []
+        var result: [ModifierRecord] = []
         for item in items {
             guard let raw = item.pairs else {
                 reportWrongType(item, key: nil, expected: "a mapping with one modifier, such as `{padding: 8}`", for: nil)
@@ -61,19 +61,19 @@ extension ValidationPass {
 
     /// The modifier `pair` writes; `name` and `bounds` are its key's name and number bounds.
     private func modifier(_ which: ModifierName, name: String, bounds: NumberBounds?, _ pair: YAMLPair,
-                          context: ViewContext) -> Modifier? {
+                          context: ViewContext) -> ModifierRecord? {
         switch which {
-        case .fixedSize: return fixedSize(pair)
-        case .aspectRatio: return aspectRatio(pair, bounds: bounds)
-        case .frame: return frame(pair).map { .frame($0) }
-        case .padding: return padding(pair, bounds: bounds)
+        case .fixedSize: return fixedSize(pair).map { .modifier($0) }
+        case .aspectRatio: return aspectRatio(pair, bounds: bounds).map { .modifier($0) }
+        case .frame: return frame(pair).map { .modifier(.frame($0)) }
+        case .padding: return padding(pair, bounds: bounds).map { .modifier($0) }
         case .background, .overlay:
             guard let built = view(pair.value, key: pair.key, context: context.decoration(name)) else { return nil }
             return which == .background
                 ? .background(built.node, alignment: built.placement)
                 : .overlay(built.node, alignment: built.placement)
-        case .border: return border(pair)
-        case .offset: return offset(pair)
+        case .border: return border(pair).map { .modifier($0) }
+        case .offset: return offset(pair).map { .modifier($0) }
         case .other: return nil
         }
     }

@@ -64,7 +64,7 @@ struct ViewContext {
 
 /// A validated view, and where it goes when it is a background or overlay.
 struct BuiltView {
-    let node: ViewNode
+    let node: ViewIndex
     let placement: Alignment2D
 }
 
@@ -401,8 +401,8 @@ extension ValidationPass {
                    at: node.range,
                    fixes: [FixIt(title: "use the colour `\(text)`", range: node.range, replacement: "{color: \(written)}")])
         }
-        let view = ViewNode(kind: .text(text, truncation: .tail), range: modelRange(node.range), kindRange: modelKindRange(node.range),
-                            serial: serial)
+        let view = views.append(.text(text, truncation: .tail), range: modelRange(node.range),
+                                kindRange: modelKindRange(node.range), serial: serial)
         return BuiltView(node: view, placement: .center)
     }
 
@@ -508,20 +508,19 @@ extension ValidationPass {
         let (modifiers, attributes) = modifiersAndAttributes(fields, kindPair: kindPair, node: node, context: context)
 
         var lostChild = false
+        var childMark: Int? = nil
         if kind.spec.isContainer {
             let childContext = context.child(of: kind.spec.name)
-            var children: [ViewNode] = []
-            children.reserveCapacity(content.childNodes.count)
+            childMark = views.childMark
             for item in content.childNodes {
                 if let child = view(item, key: nil, context: childContext) {
-                    children.append(child.node)
+                    views.addChild(child.node)
                 } else if item.scalar?.resolved != .null || !isCut(item) {
                     // A written child that could not be read (reported where it is): the
                     // container holds fewer views than the file gives it.
                     lostChild = true
                 }
             }
-            content.children = children
         }
 
         // A container cut short by a syntax error holds only the children read before it; one
@@ -530,12 +529,9 @@ extension ValidationPass {
             && (isCut(node) || guessedKindPair != nil || lostChild || shortenedBySlots[kindPair.value.id] != nil) {
             provisionalViews.insert(serial)
         }
-        let view = ViewNode(
-            kind: content.makeKind(), range: modelRange(node.range), kindRange: modelKindRange(kindPair.key.range), modifiers: modifiers,
-            id: attributes.id, layoutPriority: attributes.layoutPriority, alignmentGuides: attributes.alignmentGuides,
-            zIndex: attributes.zIndex, hidden: attributes.hidden, condition: attributes.condition,
-            ignoresSafeArea: attributes.ignoresSafeArea, environment: attributes.environment,
-            placements: attributes.placements, serial: serial)
+        let view = views.append(
+            content.makeContent(), range: modelRange(node.range), kindRange: modelKindRange(kindPair.key.range),
+            modifiers: modifiers, attributes: attributes, childrenFrom: childMark, serial: serial)
         return BuiltView(node: view, placement: placement)
     }
 
@@ -625,7 +621,7 @@ extension ValidationPass {
     /// instances.
     func modifiersAndAttributes(
         _ fields: ViewFields, kindPair: YAMLPair, node: YAMLNode, context: ViewContext
-    ) -> ([Modifier], ViewAttributes) {
+    ) -> ([ModifierRecord], ViewAttributes) {
         let table = viewKeys
         var modifiers = fields.has(table.modifierMask) ? directModifiers(fields, context: context) : []
         if let p = fields[table.modifierList] { modifiers += modifierList(p, context: context) }

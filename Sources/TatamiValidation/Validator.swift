@@ -112,7 +112,10 @@ extension ValidationPass {
 
         if let body = byName["body"] {
             let context = ViewContext(depth: 1, role: .body)
-            document.body = view(body.value, key: body.key, context: context)?.node
+            let built = view(body.value, key: body.key, context: context)
+            let store = ViewStore(views)
+            views = ViewParts()
+            document.body = built.map { store[$0.node] }
             // Without a usable body nothing can be said about which components are used.
             if document.body != nil { reportUnusedComponents() }
         } else if isComplete {

@@ -136,9 +136,9 @@ struct NodeBuilder {
             let built = buildChildren(children, env: env, axis: nil)
             role = .container(ZStackLayout(alignment: alignment), children: built.range)
             (containsText, childrenCarryGuides) = (built.containsText, built.carryGuides)
-        case .component(_, let body):
+        case .component:
             // The body stands where the instance stands: in a stack, a spacer body is the stack's.
-            let built = buildChildren([body], env: env, axis: stackAxis)
+            let built = buildChildren(view.children, env: env, axis: stackAxis)
             role = .container(ComponentLayout(), children: built.range)
             (containsText, childrenCarryGuides) = (built.containsText, built.carryGuides)
         case .flow, .grid, .bricks, .canvas:
@@ -155,16 +155,19 @@ struct NodeBuilder {
             default: return true
             }
         }
-        // Nearly always every modifier is present: then the view's own array serves, uncopied.
-        let modifiers = view.modifiers.allSatisfy(present) ? view.modifiers : view.modifiers.filter(present)
+        let modifiers = view.modifiers
+        var outermost = -1
+        for i in modifiers.indices where present(modifiers[i]) { outermost = i }
         let viewIndex = ctx.tree.addView(view)
-        let core = ctx.tree.add(view: viewIndex, role: role, isOuter: modifiers.isEmpty, containsText: containsText)
-        let carries = !view.alignmentGuides.isEmpty || view.children.isEmpty == false && childrenCarryGuides
+        let core = ctx.tree.add(view: viewIndex, role: role, isOuter: outermost < 0, containsText: containsText)
+        let carries = !view.alignmentGuides.isEmpty || childrenCarryGuides
         if carries { ctx.tree.setMayCarryCustomGuides(core) }
         var node = core
-        for (i, modifier) in modifiers.enumerated() {
+        for i in modifiers.indices {
+            let modifier = modifiers[i]
+            guard present(modifier) else { continue }
             let wrapped = wrap(node, modifier, env: env)
-            node = ctx.tree.add(view: viewIndex, role: wrapped, isOuter: i == modifiers.count - 1, containsText: containsText)
+            node = ctx.tree.add(view: viewIndex, role: wrapped, isOuter: i == outermost, containsText: containsText)
             ctx.tree.setCore(node, core)
             if carries { ctx.tree.setMayCarryCustomGuides(node) }
         }
@@ -172,7 +175,7 @@ struct NodeBuilder {
     }
 
     private mutating func buildChildren(
-        _ children: [ViewNode], env: TextEnvironment, axis: Axis?
+        _ children: ViewList, env: TextEnvironment, axis: Axis?
     ) -> (range: ChildRange, containsText: Bool, carryGuides: Bool) {
         // The children's IDs wait on one shared stack (nested containers push and pop above
         // them) until all are built, then go to the tree's child array in one piece.

@@ -119,14 +119,14 @@ public enum ViewKind: Sendable {
     case color(ColorValue, fill: Character?)
     case spacer(minLength: Double?)
     case divider
-    case hstack(children: [ViewNode], spacing: Double, alignment: GuideName)
-    case vstack(children: [ViewNode], spacing: Double, alignment: GuideName)
-    case zstack(children: [ViewNode], alignment: Alignment2D)
-    case flow(children: [ViewNode], spacing: Double, lineSpacing: Double, alignment: Alignment2D)
-    case grid(children: [ViewNode], columns: GridColumns, cells: GridCells, spacing: Double, alignment: Alignment2D)
+    case hstack(children: ViewList, spacing: Double, alignment: GuideName)
+    case vstack(children: ViewList, spacing: Double, alignment: GuideName)
+    case zstack(children: ViewList, alignment: Alignment2D)
+    case flow(children: ViewList, spacing: Double, lineSpacing: Double, alignment: Alignment2D)
+    case grid(children: ViewList, columns: GridColumns, cells: GridCells, spacing: Double, alignment: Alignment2D)
     /// Boxed: the options would make every view's kind that large.
-    indirect case bricks(children: [ViewNode], options: BrickOptions)
-    case canvas(children: [ViewNode])
+    indirect case bricks(children: ViewList, options: BrickOptions)
+    case canvas(children: ViewList)
     /// An instance of a component (docs/format.md §8): its Name and its body, arguments substituted.
     case component(name: String, body: ViewNode)
 
@@ -146,15 +146,6 @@ public enum ViewKind: Sendable {
         case .bricks: return "bricks"
         case .canvas: return "canvas"
         case .component(let name, _): return name
-        }
-    }
-
-    public var children: [ViewNode] {
-        switch self {
-        case .hstack(let c, _, _), .vstack(let c, _, _), .zstack(let c, _): return c
-        case .flow(let c, _, _, _), .grid(let c, _, _, _, _), .bricks(let c, _), .canvas(let c): return c
-        case .component(_, let body): return [body]
-        default: return []
         }
     }
 
@@ -191,96 +182,4 @@ public struct TextEnvironmentOverrides: Sendable, Hashable {
     }
 
     public var isEmpty: Bool { font == nil && lineLimit == nil && multilineAlignment == nil }
-}
-
-/// One view of the tree, with its modifiers and attributes (docs/format.md §4, §6).
-///
-/// Views are classes so that layout can key caches by identity; they are not mutated once the
-/// validator has built the tree.
-public final class ViewNode: @unchecked Sendable {
-    public let kind: ViewKind
-    /// The whole view in the source (its mapping, or the bare scalar).
-    public let range: SourceRange
-    /// The kind key (or the bare scalar): where diagnostics about the view point.
-    public let kindRange: SourceRange
-    /// Wrapping modifiers, innermost first.
-    public let modifiers: [Modifier]
-    /// A pre-order serial number, unique within its document (decorations included).
-    public let serial: Int
-    /// The attributes most views do not write, boxed together: a view that writes none of them
-    /// stores one nil word for all of them.
-    private let attributes: Attributes?
-
-    private final class Attributes: @unchecked Sendable {
-        let id: String?
-        let explicitLayoutPriority: Double?
-        let alignmentGuides: [GuideOverride]
-        let zIndex: Double
-        let hidden: Bool
-        let condition: Expression?
-        let ignoresSafeArea: Bool
-        let environment: TextEnvironmentOverrides
-        let placements: [Placement]
-
-        init(id: String?, explicitLayoutPriority: Double?, alignmentGuides: [GuideOverride], zIndex: Double, hidden: Bool,
-             condition: Expression?, ignoresSafeArea: Bool, environment: TextEnvironmentOverrides, placements: [Placement]) {
-            self.id = id
-            self.explicitLayoutPriority = explicitLayoutPriority
-            self.alignmentGuides = alignmentGuides
-            self.zIndex = zIndex
-            self.hidden = hidden
-            self.condition = condition
-            self.ignoresSafeArea = ignoresSafeArea
-            self.environment = environment
-            self.placements = placements
-        }
-    }
-
-    public var id: String? { attributes?.id }
-    /// `layoutPriority`; nil when not written (0 for most views, −∞ for a spacer in a stack).
-    public var explicitLayoutPriority: Double? { attributes?.explicitLayoutPriority }
-    public var layoutPriority: Double { explicitLayoutPriority ?? 0 }
-    public var alignmentGuides: [GuideOverride] { attributes?.alignmentGuides ?? [] }
-    public var zIndex: Double { attributes?.zIndex ?? 0 }
-    public var hidden: Bool { attributes?.hidden ?? false }
-    /// `when`: the view exists only in viewports where this holds.
-    public var condition: Expression? { attributes?.condition }
-    public var ignoresSafeArea: Bool { attributes?.ignoresSafeArea ?? false }
-    public var environment: TextEnvironmentOverrides { attributes?.environment ?? TextEnvironmentOverrides() }
-    /// `position` of a canvas child: placements tried in order (docs/format.md §7.4.3).
-    public var placements: [Placement] { attributes?.placements ?? [] }
-
-    public init(
-        kind: ViewKind, range: SourceRange, kindRange: SourceRange, modifiers: [Modifier] = [],
-        id: String? = nil, layoutPriority: Double? = nil, alignmentGuides: [GuideOverride] = [],
-        zIndex: Double = 0, hidden: Bool = false, condition: Expression? = nil,
-        ignoresSafeArea: Bool = false, environment: TextEnvironmentOverrides = TextEnvironmentOverrides(),
-        placements: [Placement] = [], serial: Int
-    ) {
-        self.kind = kind
-        self.range = range
-        self.kindRange = kindRange
-        self.modifiers = modifiers
-        self.serial = serial
-        if id == nil && layoutPriority == nil && alignmentGuides.isEmpty && zIndex == 0 && !hidden && condition == nil
-            && !ignoresSafeArea && environment.isEmpty && placements.isEmpty {
-            attributes = nil
-        } else {
-            attributes = Attributes(id: id, explicitLayoutPriority: layoutPriority, alignmentGuides: alignmentGuides, zIndex: zIndex,
-                                    hidden: hidden, condition: condition, ignoresSafeArea: ignoresSafeArea,
-                                    environment: environment, placements: placements)
-        }
-    }
-
-    public var children: [ViewNode] { kind.children }
-
-    /// Background and overlay views, in modifier order.
-    public var decorations: [ViewNode] {
-        modifiers.compactMap {
-            switch $0 {
-            case .background(let v, _), .overlay(let v, _): return v
-            default: return nil
-            }
-        }
-    }
 }

@@ -87,12 +87,11 @@ extension ValidationPass {
         let (modifiers, attributes) = modifiersAndAttributes(fields, kindPair: kindPair, node: node, context: context)
 
         guard let body = expand(decl, kindPair: kindPair, context: context) else { return nil }
-        let view = ViewNode(
-            kind: .component(name: decl.name, body: body), range: modelRange(node.range), kindRange: modelKindRange(kindPair.key.range),
-            modifiers: modifiers, id: attributes.id, layoutPriority: attributes.layoutPriority,
-            alignmentGuides: attributes.alignmentGuides, zIndex: attributes.zIndex, hidden: attributes.hidden,
-            condition: attributes.condition, ignoresSafeArea: attributes.ignoresSafeArea,
-            environment: attributes.environment, placements: attributes.placements, serial: serial)
+        let mark = views.childMark
+        views.addChild(body)
+        let view = views.append(
+            .component(name: decl.name), range: modelRange(node.range), kindRange: modelKindRange(kindPair.key.range),
+            modifiers: modifiers, attributes: attributes, childrenFrom: mark, serial: serial)
         return BuiltView(node: view, placement: placement)
     }
 
@@ -194,7 +193,7 @@ extension ValidationPass {
 
     /// The body of one instance, arguments substituted; nil when it cannot be expanded (no
     /// body, a cycle, a limit, or arguments that use a parameter nobody gave).
-    private func expand(_ decl: ComponentDecl, kindPair: YAMLPair, context: ViewContext) -> ViewNode? {
+    private func expand(_ decl: ComponentDecl, kindPair: YAMLPair, context: ViewContext) -> ViewIndex? {
         if templateDepth == 0 { decl.used = true }
         let (values, arguments) = arguments(kindPair.value, key: kindPair.key, decl: decl)
         guard let bodyPair = decl.body else { return nil }
@@ -264,8 +263,9 @@ extension ValidationPass {
                                    arguments: [], argumentContexts: [:])
         // A template's views are not kept: the serials they took are given again to the views
         // read after it, so nothing recorded against those serials may outlive the check.
-        let savedSerial = nextSerial, savedScope = scope, savedProvisional = provisionalViews
+        let savedSerial = nextSerial, savedScope = scope, savedProvisional = provisionalViews, savedViews = views.mark()
         let (_, produced) = run(frame, bodyPair, context: ViewContext(depth: 1, role: .child(of: d.name)))
+        views.rollback(to: savedViews)
         nextSerial = savedSerial
         provisionalViews = savedProvisional
         scope = savedScope
@@ -274,7 +274,7 @@ extension ValidationPass {
     }
 
     /// Validates a frame's body copy, collecting its diagnostics apart.
-    private func run(_ frame: ExpansionFrame, _ bodyPair: YAMLPair, context: ViewContext) -> (ViewNode?, [Diagnostic]) {
+    private func run(_ frame: ExpansionFrame, _ bodyPair: YAMLPair, context: ViewContext) -> (ViewIndex?, [Diagnostic]) {
         let substituted = substitute(bodyPair.value, frame)
         let saved = takeDiagnostics()
         let savedScope = scope, savedAnchor = modelAnchor

@@ -1,0 +1,405 @@
+import TatamiBase
+
+/// A view's place in its document's `ViewStore`.
+public struct ViewIndex: Hashable, Sendable, Comparable {
+    public let rawValue: Int32
+
+    @inlinable public init(_ rawValue: Int32) { self.rawValue = rawValue }
+
+    @inlinable public static func < (a: ViewIndex, b: ViewIndex) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// What a view is, as its store keeps it: the kind and the kind's parameters, without the
+/// views inside (a container's children, and an instance's body as its one child, are a range
+/// of the store's child list). `ViewNode.kind` gives the same with the children attached.
+public enum ViewContent: Sendable {
+    case text(String, truncation: Truncation)
+    /// Boxed, as the rarer kinds with large parameters are: they would make every record that large.
+    indirect case image(name: String, size: Size, resizable: Bool)
+    case color(ColorValue, fill: Character?)
+    case spacer(minLength: Double?)
+    case divider
+    case hstack(spacing: Double, alignment: GuideName)
+    case vstack(spacing: Double, alignment: GuideName)
+    case zstack(alignment: Alignment2D)
+    case flow(spacing: Double, lineSpacing: Double, alignment: Alignment2D)
+    indirect case grid(columns: GridColumns, cells: GridCells, spacing: Double, alignment: Alignment2D)
+    indirect case bricks(options: BrickOptions)
+    case canvas
+    /// An instance of a component: its one child is the body, arguments substituted.
+    case component(name: String)
+}
+
+/// A modifier as its store keeps it: a decoration names its view by index.
+public enum ModifierRecord: Sendable {
+    /// Any modifier but `background` and `overlay`.
+    case modifier(Modifier)
+    case background(ViewIndex, alignment: Alignment2D)
+    case overlay(ViewIndex, alignment: Alignment2D)
+}
+
+/// The attributes most views do not write (docs/format.md §6.2–6.4, §7.4.3). A view that
+/// writes none of them stores no entry.
+public struct ViewAttributes: Sendable {
+    public var id: String? = nil
+    /// `layoutPriority`; nil when not written.
+    public var layoutPriority: Double? = nil
+    public var alignmentGuides: [GuideOverride] = []
+    public var zIndex: Double = 0
+    public var hidden = false
+    public var condition: Expression? = nil
+    public var ignoresSafeArea = false
+    public var environment = TextEnvironmentOverrides()
+    public var placements: [Placement] = []
+
+    public init() {}
+
+    public var isEmpty: Bool {
+        id == nil && layoutPriority == nil && alignmentGuides.isEmpty && zIndex == 0 && !hidden && condition == nil
+            && !ignoresSafeArea && environment.isEmpty && placements.isEmpty
+    }
+}
+
+/// The arrays of a `ViewStore`, filled by the validator (a value: no reference counting or
+/// exclusivity checks per view) and handed to the store once the tree is built.
+///
+/// A view is one record; its children are a run of `links`, its modifiers a run of
+/// `modifiers`, its attributes (when it writes any) one entry of `attributes`. A container's
+/// children are collected on a shared stack while they are built (nested containers push and
+/// take above them) and moved to `links` in one piece when the container is appended, so a
+/// view is appended after everything inside it.
+public struct ViewParts: Sendable {
+    struct Record: Sendable {
+        var content: ViewContent
+        var range: SourceRange
+        var kindRange: SourceRange
+        var childStart: Int32
+        var childCount: Int32
+        var modifierStart: Int32
+        var modifierCount: Int32
+        /// Index into `attributes`; −1: none written.
+        var attributes: Int32
+        var serial: Int32
+    }
+
+    var records: [Record] = []
+    var links: [ViewIndex] = []
+    var modifiers: [ModifierRecord] = []
+    var attributes: [ViewAttributes] = []
+    /// Children of the containers being built, innermost last.
+    private var pending: [ViewIndex] = []
+
+    public init() {}
+
+    public var count: Int { records.count }
+
+    /// Where the children of a container about to be built start on the shared stack.
+    public var childMark: Int { pending.count }
+
+    /// Adds a built view to the children of the container being built.
+    public mutating func addChild(_ child: ViewIndex) {
+        pending.append(child)
+    }
+
+    /// Appends a view whose children (if `childrenFrom` is given) are those added since that mark.
+    @discardableResult
+    public mutating func append(
+        _ content: ViewContent, range: SourceRange, kindRange: SourceRange, modifiers: [ModifierRecord] = [],
+        attributes: ViewAttributes? = nil, childrenFrom mark: Int? = nil, serial: Int
+    ) -> ViewIndex {
+        let childStart = Int32(links.count)
+        if let mark, mark < pending.count {
+            links.append(contentsOf: pending[mark...])
+            pending.removeSubrange(mark...)
+        }
+        let modifierStart = Int32(self.modifiers.count)
+        self.modifiers.append(contentsOf: modifiers)
+        var attributeIndex: Int32 = -1
+        if let attributes, !attributes.isEmpty {
+            attributeIndex = Int32(self.attributes.count)
+            self.attributes.append(attributes)
+        }
+        records.append(Record(
+            content: content, range: range, kindRange: kindRange, childStart: childStart,
+            childCount: Int32(links.count) - childStart, modifierStart: modifierStart, modifierCount: Int32(modifiers.count),
+            attributes: attributeIndex, serial: Int32(clamping: serial)))
+        return ViewIndex(Int32(records.count - 1))
+    }
+
+    /// How full the arrays are, to return to with `rollback(to:)`.
+    public struct Mark: Sendable {
+        let records: Int, links: Int, modifiers: Int, attributes: Int
+    }
+
+    public func mark() -> Mark {
+        Mark(records: records.count, links: links.count, modifiers: modifiers.count, attributes: attributes.count)
+    }
+
+    /// Forgets every view appended since `mark` (a component body checked as a template is not
+    /// kept). Children still waiting on the stack are not touched: building is balanced.
+    public mutating func rollback(to mark: Mark) {
+        records.removeSubrange(mark.records...)
+        links.removeSubrange(mark.links...)
+        modifiers.removeSubrange(mark.modifiers...)
+        attributes.removeSubrange(mark.attributes...)
+    }
+
+    /// Copies `view` and everything inside it (children, decorations) from its store; returns
+    /// its index here. For views built by hand; the validator builds in place.
+    mutating func adopt(_ view: ViewNode) -> ViewIndex {
+        let source = view.store.parts
+        // The subtree in pre-order, without recursion.
+        var order: [Int32] = []
+        var stack: [Int32] = [view.index.rawValue]
+        while let i = stack.popLast() {
+            order.append(i)
+            let r = source.records[Int(i)]
+            for k in (0..<Int(r.childCount)).reversed() { stack.append(source.links[Int(r.childStart) + k].rawValue) }
+            for k in (0..<Int(r.modifierCount)).reversed() {
+                switch source.modifiers[Int(r.modifierStart) + k] {
+                case .background(let d, _), .overlay(let d, _): stack.append(d.rawValue)
+                case .modifier: break
+                }
+            }
+        }
+        let base = Int32(records.count)
+        var renumbered: [Int32: ViewIndex] = [:]
+        for (n, i) in order.enumerated() { renumbered[i] = ViewIndex(base + Int32(n)) }
+        for i in order {
+            var r = source.records[Int(i)]
+            let childStart = Int(r.childStart), modifierStart = Int(r.modifierStart)
+            r.childStart = Int32(links.count)
+            for k in 0..<Int(r.childCount) { links.append(renumbered[source.links[childStart + k].rawValue]!) }
+            r.modifierStart = Int32(modifiers.count)
+            for k in 0..<Int(r.modifierCount) {
+                switch source.modifiers[modifierStart + k] {
+                case .modifier(let m): modifiers.append(.modifier(m))
+                case .background(let d, let a): modifiers.append(.background(renumbered[d.rawValue]!, alignment: a))
+                case .overlay(let d, let a): modifiers.append(.overlay(renumbered[d.rawValue]!, alignment: a))
+                }
+            }
+            if r.attributes >= 0 {
+                attributes.append(source.attributes[Int(r.attributes)])
+                r.attributes = Int32(attributes.count - 1)
+            }
+            records.append(r)
+        }
+        return ViewIndex(base)
+    }
+}
+
+/// The views of one validated document, in arrays (`ViewParts`) addressed by `ViewIndex`;
+/// immutable once built. `ViewNode` is a view read through it.
+public final class ViewStore: @unchecked Sendable {
+    let parts: ViewParts
+
+    public init(_ parts: ViewParts) {
+        self.parts = parts
+    }
+
+    /// The number of views.
+    public var count: Int { parts.records.count }
+
+    public subscript(index: ViewIndex) -> ViewNode { ViewNode(store: self, index: index) }
+}
+
+/// One view of the tree, with its modifiers and attributes (docs/format.md §4, §6): a handle
+/// of two words, its store and its index there. Equal handles are the same view.
+public struct ViewNode: Hashable, @unchecked Sendable {
+    public let store: ViewStore
+    public let index: ViewIndex
+
+    public init(store: ViewStore, index: ViewIndex) {
+        self.store = store
+        self.index = index
+    }
+
+    public static func == (a: ViewNode, b: ViewNode) -> Bool { a.store === b.store && a.index == b.index }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(store))
+        hasher.combine(index)
+    }
+
+    private var record: ViewParts.Record { store.parts.records[Int(index.rawValue)] }
+
+    /// What the view is, its children attached.
+    public var kind: ViewKind {
+        let r = record
+        switch r.content {
+        case .text(let s, let t): return .text(s, truncation: t)
+        case .image(let name, let size, let resizable): return .image(name: name, size: size, resizable: resizable)
+        case .color(let c, let fill): return .color(c, fill: fill)
+        case .spacer(let m): return .spacer(minLength: m)
+        case .divider: return .divider
+        case .hstack(let s, let a): return .hstack(children: list(r), spacing: s, alignment: a)
+        case .vstack(let s, let a): return .vstack(children: list(r), spacing: s, alignment: a)
+        case .zstack(let a): return .zstack(children: list(r), alignment: a)
+        case .flow(let s, let l, let a): return .flow(children: list(r), spacing: s, lineSpacing: l, alignment: a)
+        case .grid(let c, let cells, let s, let a):
+            return .grid(children: list(r), columns: c, cells: cells, spacing: s, alignment: a)
+        case .bricks(let o): return .bricks(children: list(r), options: o)
+        case .canvas: return .canvas(children: list(r))
+        case .component(let name):
+            return .component(name: name, body: ViewNode(store: store, index: store.parts.links[Int(r.childStart)]))
+        }
+    }
+
+    /// The kind as stored, without the children.
+    public var content: ViewContent { record.content }
+
+    private func list(_ r: ViewParts.Record) -> ViewList {
+        ViewList(store: store, start: r.childStart, count: r.childCount)
+    }
+
+    /// The whole view in the source (its mapping, or the bare scalar).
+    public var range: SourceRange { record.range }
+    /// The kind key (or the bare scalar): where diagnostics about the view point.
+    public var kindRange: SourceRange { record.kindRange }
+    /// A pre-order serial number, unique within its document (decorations included).
+    public var serial: Int { Int(record.serial) }
+
+    /// A container's children; an instance's body; nothing for other views.
+    public var children: ViewList { list(record) }
+
+    /// Wrapping modifiers, innermost first.
+    public var modifiers: ModifierList {
+        let r = record
+        return ModifierList(store: store, start: r.modifierStart, count: r.modifierCount)
+    }
+
+    /// Background and overlay views, in modifier order.
+    public var decorations: [ViewNode] {
+        let r = record
+        var found: [ViewNode] = []
+        for k in 0..<Int(r.modifierCount) {
+            switch store.parts.modifiers[Int(r.modifierStart) + k] {
+            case .background(let d, _), .overlay(let d, _): found.append(ViewNode(store: store, index: d))
+            case .modifier: break
+            }
+        }
+        return found
+    }
+
+    private var attributes: ViewAttributes? {
+        let a = record.attributes
+        return a < 0 ? nil : store.parts.attributes[Int(a)]
+    }
+
+    public var id: String? { attributes?.id }
+    /// `layoutPriority`; nil when not written (0 for most views, −∞ for a spacer in a stack).
+    public var explicitLayoutPriority: Double? { attributes?.layoutPriority }
+    public var layoutPriority: Double { explicitLayoutPriority ?? 0 }
+    public var alignmentGuides: [GuideOverride] { attributes?.alignmentGuides ?? [] }
+    public var zIndex: Double { attributes?.zIndex ?? 0 }
+    public var hidden: Bool { attributes?.hidden ?? false }
+    /// `when`: the view exists only in viewports where this holds.
+    public var condition: Expression? { attributes?.condition }
+    public var ignoresSafeArea: Bool { attributes?.ignoresSafeArea ?? false }
+    public var environment: TextEnvironmentOverrides { attributes?.environment ?? TextEnvironmentOverrides() }
+    /// `position` of a canvas child: placements tried in order (docs/format.md §7.4.3).
+    public var placements: [Placement] { attributes?.placements ?? [] }
+
+    /// A view built by hand (tests, tools), in a store of its own: the children and decorations
+    /// it is given are copied into it.
+    public init(
+        kind: ViewKind, range: SourceRange, kindRange: SourceRange, modifiers: [Modifier] = [],
+        id: String? = nil, layoutPriority: Double? = nil, alignmentGuides: [GuideOverride] = [],
+        zIndex: Double = 0, hidden: Bool = false, condition: Expression? = nil,
+        ignoresSafeArea: Bool = false, environment: TextEnvironmentOverrides = TextEnvironmentOverrides(),
+        placements: [Placement] = [], serial: Int
+    ) {
+        var parts = ViewParts()
+        let (content, children) = kind.split()
+        let mark = parts.childMark
+        for child in children { parts.addChild(parts.adopt(child)) }
+        let records = modifiers.map { m -> ModifierRecord in
+            switch m {
+            case .background(let v, let a): return .background(parts.adopt(v), alignment: a)
+            case .overlay(let v, let a): return .overlay(parts.adopt(v), alignment: a)
+            default: return .modifier(m)
+            }
+        }
+        var a = ViewAttributes()
+        a.id = id
+        a.layoutPriority = layoutPriority
+        a.alignmentGuides = alignmentGuides
+        a.zIndex = zIndex
+        a.hidden = hidden
+        a.condition = condition
+        a.ignoresSafeArea = ignoresSafeArea
+        a.environment = environment
+        a.placements = placements
+        let index = parts.append(content, range: range, kindRange: kindRange, modifiers: records, attributes: a,
+                                 childrenFrom: mark, serial: serial)
+        self.init(store: ViewStore(parts), index: index)
+    }
+}
+
+extension ViewKind {
+    /// The kind as stored, and the views inside it.
+    func split() -> (ViewContent, [ViewNode]) {
+        switch self {
+        case .text(let s, let t): return (.text(s, truncation: t), [])
+        case .image(let name, let size, let resizable): return (.image(name: name, size: size, resizable: resizable), [])
+        case .color(let c, let fill): return (.color(c, fill: fill), [])
+        case .spacer(let m): return (.spacer(minLength: m), [])
+        case .divider: return (.divider, [])
+        case .hstack(let c, let s, let a): return (.hstack(spacing: s, alignment: a), Array(c))
+        case .vstack(let c, let s, let a): return (.vstack(spacing: s, alignment: a), Array(c))
+        case .zstack(let c, let a): return (.zstack(alignment: a), Array(c))
+        case .flow(let c, let s, let l, let a): return (.flow(spacing: s, lineSpacing: l, alignment: a), Array(c))
+        case .grid(let c, let columns, let cells, let s, let a):
+            return (.grid(columns: columns, cells: cells, spacing: s, alignment: a), Array(c))
+        case .bricks(let c, let o): return (.bricks(options: o), Array(c))
+        case .canvas(let c): return (.canvas, Array(c))
+        case .component(let name, let body): return (.component(name: name), [body])
+        }
+    }
+}
+
+/// A view's children, read through its store.
+public struct ViewList: RandomAccessCollection, @unchecked Sendable {
+    let store: ViewStore
+    let start: Int32
+    public let count: Int
+
+    init(store: ViewStore, start: Int32, count: Int32) {
+        self.store = store
+        self.start = start
+        self.count = Int(count)
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+
+    public subscript(position: Int) -> ViewNode {
+        precondition(position >= 0 && position < count, "child index out of range")
+        return ViewNode(store: store, index: store.parts.links[Int(start) + position])
+    }
+}
+
+/// A view's modifiers, innermost first, read through its store.
+public struct ModifierList: RandomAccessCollection, @unchecked Sendable {
+    let store: ViewStore
+    let start: Int32
+    public let count: Int
+
+    init(store: ViewStore, start: Int32, count: Int32) {
+        self.store = store
+        self.start = start
+        self.count = Int(count)
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+
+    public subscript(position: Int) -> Modifier {
+        precondition(position >= 0 && position < count, "modifier index out of range")
+        switch store.parts.modifiers[Int(start) + position] {
+        case .modifier(let m): return m
+        case .background(let d, let a): return .background(ViewNode(store: store, index: d), alignment: a)
+        case .overlay(let d, let a): return .overlay(ViewNode(store: store, index: d), alignment: a)
+        }
+    }
+}
