@@ -45,7 +45,7 @@ final class CanvasLayout: ContainerLayout {
                 // A child without any valid placement has its error from the validator (no
                 // `position`, or none usable): one problem, one diagnostic.
                 if !view.placements.isEmpty {
-                    notes.append(LayoutNote(code: .noPosition, message: "no placement of this \(view.kind.name) applies, so it is not shown", view: view))
+                    notes.append(LayoutNote(code: .noPosition, message: "no placement of this \(view.kindName) applies, so it is not shown", view: view))
                 }
                 continue
             }
@@ -54,7 +54,7 @@ final class CanvasLayout: ContainerLayout {
             if W.isFinite && H.isFinite && (rect.minX < -1e-9 || rect.minY < -1e-9 || rect.maxX > W + 1e-9 || rect.maxY > H + 1e-9) {
                 notes.append(LayoutNote(
                     code: .outOfBounds,
-                    message: "\(view.kind.name) at \(rect) leaves the \(formatNumber(W))×\(formatNumber(H)) canvas",
+                    message: "\(view.kindName) at \(rect) leaves the \(formatNumber(W))×\(formatNumber(H)) canvas",
                     view: view))
             }
         }

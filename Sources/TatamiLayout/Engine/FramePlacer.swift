@@ -99,15 +99,17 @@ struct FramePlacer {
                 if metrics.truncated { reportTruncation(view, text.layout, content) }
             }
         case .image:
-            if case .image = view.kind { drawing = FrameParts.Record.drawingFromView }
+            if view.kindTag == .image { drawing = FrameParts.Record.drawingFromView }
         case .color:
-            if case .color = view.kind { drawing = FrameParts.Record.drawingFromView }
+            if view.kindTag == .color { drawing = FrameParts.Record.drawingFromView }
         case .divider(let axis):
             // A divider in a horizontal stack is a vertical bar, and the other way round.
             drawing = axis == .horizontal ? FrameParts.Record.drawingVerticalDivider : FrameParts.Record.drawingHorizontalDivider
         case .container:
-            if case .zstack = view.kind { byZIndex = true }
-            if case .canvas = view.kind { byZIndex = true }
+            switch view.kindTag {
+            case .zstack, .canvas: byZIndex = true
+            default: break
+            }
             let count = Int(m.childCount)
             for i in 0..<count {
                 let c = ctx.placement(m, i)
@@ -157,7 +159,7 @@ struct FramePlacer {
     /// frame leaves the area the body was given (a shortfall its parent absorbed is not one).
     private mutating func reportOverflow(_ view: ViewNode, _ overflow: Size, _ size: Size, proposal p: ProposedSize, frame: Rect, area: Rect) {
         let name = viewport.name
-        let kind = view.kind.name
+        let kind = view.kindName
         let epsilon = 1e-6
         let leavesHorizontally = frame.minX < area.minX - epsilon || frame.maxX > area.maxX + epsilon
         let leavesVertically = frame.minY < area.minY - epsilon || frame.maxY > area.maxY + epsilon

@@ -137,7 +137,7 @@ struct FrameParts {
         if d >= 0 { return drawings[Int(d)] }
         switch d {
         case Record.drawingFromView:
-            switch views[index].kind {
+            switch views[index].content {
             case .color(let value, let fill): return .color(value, fill: fill)
             case .image(let name, _, _): return .image(name: name)
             default: return .none
@@ -189,7 +189,7 @@ public struct FrameNode: Hashable, @unchecked Sendable {
     /// `/`, `/0/2`, `/0/background` (docs/format.md §12.3), spelled out on each request.
     public var path: String { tree.parts.path(Int(index)) }
     /// The kind key, or a component's name.
-    public var kind: String { tree.parts.kindTexts?[Int(index)] ?? view.kind.name }
+    public var kind: String { tree.parts.kindTexts?[Int(index)] ?? view.kindName }
     public var id: String? { view.id }
     /// The outer frame: the rectangle the parent placed, with every modifier (offset included).
     public var frame: Rect { record.frame }

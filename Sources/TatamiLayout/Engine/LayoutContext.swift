@@ -268,7 +268,7 @@ struct LayoutContext {
 
     /// Whether a node is a view's outermost node and the view sets `alignmentGuides`.
     private func hasOwnGuides(_ id: NodeID) -> Bool {
-        tree.flags(id).contains(.outer) && !tree.view(id).alignmentGuides.isEmpty
+        tree.flags(id).contains(.ownGuides)
     }
 
     /// A view's value for a guide, in its own coordinates, when measured for `proposal`.

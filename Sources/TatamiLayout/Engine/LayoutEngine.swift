@@ -109,7 +109,8 @@ struct NodeBuilder {
         let role: NodeRole
         var containsText = false
         var childrenCarryGuides = false
-        switch view.kind {
+        let content = view.content
+        switch content {
         case .text(let string, let truncation):
             let font = ctx.document.fonts[env.font] ?? FontMetrics.defaults[FontMetrics.defaultFontName]!
             role = .text(ctx.tree.addText(TextInfo(
@@ -124,16 +125,16 @@ struct NodeBuilder {
             role = .spacer(minLength: minLength ?? 8, stackAxis: stackAxis)
         case .divider:
             role = .divider(stackAxis: stackAxis)
-        case .hstack(let children, let spacing, let alignment):
-            let built = buildChildren(children, env: env, axis: .horizontal)
+        case .hstack(let spacing, let alignment):
+            let built = buildChildren(view.children, env: env, axis: .horizontal)
             role = .container(StackLayout(axis: .horizontal, spacing: spacing, alignment: alignment), children: built.range)
             (containsText, childrenCarryGuides) = (built.containsText, built.carryGuides)
-        case .vstack(let children, let spacing, let alignment):
-            let built = buildChildren(children, env: env, axis: .vertical)
+        case .vstack(let spacing, let alignment):
+            let built = buildChildren(view.children, env: env, axis: .vertical)
             role = .container(StackLayout(axis: .vertical, spacing: spacing, alignment: alignment), children: built.range)
             (containsText, childrenCarryGuides) = (built.containsText, built.carryGuides)
-        case .zstack(let children, let alignment):
-            let built = buildChildren(children, env: env, axis: nil)
+        case .zstack(let alignment):
+            let built = buildChildren(view.children, env: env, axis: nil)
             role = .container(ZStackLayout(alignment: alignment), children: built.range)
             (containsText, childrenCarryGuides) = (built.containsText, built.carryGuides)
         case .component:
@@ -143,7 +144,7 @@ struct NodeBuilder {
             (containsText, childrenCarryGuides) = (built.containsText, built.carryGuides)
         case .flow, .grid, .bricks, .canvas:
             let built = buildChildren(view.children, env: env, axis: nil)
-            role = .container(containerLayout(for: view.kind), children: built.range)
+            role = .container(containerLayout(for: content), children: built.range)
             (containsText, childrenCarryGuides) = (built.containsText, built.carryGuides)
         }
 
@@ -160,7 +161,8 @@ struct NodeBuilder {
         for i in modifiers.indices where present(modifiers[i]) { outermost = i }
         let viewIndex = ctx.tree.addView(view)
         let core = ctx.tree.add(view: viewIndex, role: role, isOuter: outermost < 0, containsText: containsText)
-        let carries = !view.alignmentGuides.isEmpty || childrenCarryGuides
+        let ownGuides = !view.alignmentGuides.isEmpty
+        let carries = ownGuides || childrenCarryGuides
         if carries { ctx.tree.setMayCarryCustomGuides(core) }
         var node = core
         for i in modifiers.indices {
@@ -171,6 +173,7 @@ struct NodeBuilder {
             ctx.tree.setCore(node, core)
             if carries { ctx.tree.setMayCarryCustomGuides(node) }
         }
+        if ownGuides { ctx.tree.setOwnGuides(node) }
         return node
     }
 
@@ -216,13 +219,13 @@ struct NodeBuilder {
 
 extension NodeBuilder {
     /// The algorithm for the flow and cell containers (docs/format.md §7.3, §7.4).
-    func containerLayout(for kind: ViewKind) -> any ContainerLayout {
-        switch kind {
-        case .flow(_, let spacing, let lineSpacing, let alignment):
+    func containerLayout(for content: ViewContent) -> any ContainerLayout {
+        switch content {
+        case .flow(let spacing, let lineSpacing, let alignment):
             return FlowLayout(spacing: spacing, lineSpacing: lineSpacing, alignment: alignment)
-        case .grid(_, let columns, let cells, let spacing, let alignment):
+        case .grid(let columns, let cells, let spacing, let alignment):
             return GridLayout(columns: columns, cells: cells, spacing: spacing, alignment: alignment)
-        case .bricks(_, let options):
+        case .bricks(let options):
             return BricksLayout(options: options)
         default:
             return CanvasLayout()

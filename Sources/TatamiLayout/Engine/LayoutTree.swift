@@ -121,6 +121,8 @@ struct NodeInfo {
         static let ignoresHeight = Flags(rawValue: 1 << 5)
         /// A text leaf: proposals are keyed by whole cells and lines.
         static let text = Flags(rawValue: 1 << 6)
+        /// The view's outermost node, and the view sets `alignmentGuides`.
+        static let ownGuides = Flags(rawValue: 1 << 7)
     }
 
     /// The view (`LayoutTree.views`), shared along its chain.
@@ -149,6 +151,9 @@ struct LayoutTree {
     private(set) var paddings: [EdgeInsets] = []
     /// Each view present, once (its chain's nodes refer to it by index).
     private(set) var views: [ViewNode] = []
+    /// Each view's written `layoutPriority` (NaN: not written), read by stacks per child and
+    /// probe without going to the view.
+    private(set) var priorities: [Double] = []
 
     var count: Int { nodes.count }
 
@@ -174,11 +179,13 @@ struct LayoutTree {
         roles.reserveCapacity(2 * views + 16)
         childIDs.reserveCapacity(views + 16)
         self.views.reserveCapacity(views + 16)
+        priorities.reserveCapacity(views + 16)
     }
 
     /// Adds a view, for its chain's nodes to refer to.
     mutating func addView(_ view: ViewNode) -> UInt32 {
         views.append(view)
+        priorities.append(view.explicitLayoutPriority ?? .nan)
         return UInt32(truncatingIfNeeded: views.count - 1)
     }
 
@@ -215,6 +222,10 @@ struct LayoutTree {
 
     mutating func setMayCarryCustomGuides(_ id: NodeID) {
         nodes[id.index].flags.insert(.mayCarryCustomGuides)
+    }
+
+    mutating func setOwnGuides(_ id: NodeID) {
+        nodes[id.index].flags.insert(.ownGuides)
     }
 
     mutating func addChildren(_ ids: ArraySlice<NodeID>) -> ChildRange {
@@ -282,7 +293,8 @@ struct LayoutTree {
     /// Stack priority: the written `layoutPriority`, else 0, or −∞ for a spacer (docs/format.md §5.4).
     func stackPriority(_ id: NodeID) -> Double {
         let info = nodes[id.index]
-        if let p = views[Int(info.view)].explicitLayoutPriority { return p }
+        let p = priorities[Int(info.view)]
+        if !p.isNaN { return p }
         if case .spacer = roles[info.core.index] { return -.infinity }
         return 0
     }

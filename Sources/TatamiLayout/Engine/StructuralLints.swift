@@ -30,22 +30,24 @@ public enum StructuralLints {
         // Iterative walk: (view, containers above it).
         var stack: [(ViewNode, Int)] = [(body, 0)]
         while let (view, depth) = stack.popLast() {
-            let isContainer = view.kind.isContainer
+            let tag = view.kindTag
+            let isContainer = tag.isContainer
             let level = depth + (isContainer ? 1 : 0)
             if isContainer && level == LayoutEngine.maxContainerDepth + 1 {
                 report(Diagnostic(
                     .tooDeep,
-                    "\(view.kind.name) is nested \(level) containers deep (more than \(LayoutEngine.maxContainerDepth)); flatten it: a component does not reduce the depth, since its body's containers count where it is used",
+                    "\(view.kindName) is nested \(level) containers deep (more than \(LayoutEngine.maxContainerDepth)); flatten it: a component does not reduce the depth, since its body's containers count where it is used",
                     at: view.kindRange))
             }
-            switch view.kind {
-            case .hstack(let children, _, _), .vstack(let children, _, _), .zstack(let children, _):
+            let children = view.children
+            switch tag {
+            case .hstack, .vstack, .zstack:
                 // Judged on the children written, whatever their `when`: a stack that holds two
                 // views in some viewport is needed there.
                 // A stack cut short by a syntax error may have lost its other children, and one read as a
                 // guessed kind was not written as a stack.
                 if children.count == 1 && view.modifiers.isEmpty && !document.provisionalViews.contains(view.serial) {
-                    report(Diagnostic(.uselessContainer, uselessMessage(view.kind.name), at: view.kindRange))
+                    report(Diagnostic(.uselessContainer, uselessMessage(tag.name), at: view.kindRange))
                 }
             default: break
             }
@@ -58,7 +60,7 @@ public enum StructuralLints {
                 }
             }
             for d in overlays.reversed() { stack.append((d, level)) }
-            for c in view.children.reversed() { stack.append((c, level)) }
+            for c in children.reversed() { stack.append((c, level)) }
             for d in backgrounds.reversed() { stack.append((d, level)) }
         }
     }

@@ -28,6 +28,64 @@ public enum ViewContent: Sendable {
     case canvas
     /// An instance of a component: its one child is the body, arguments substituted.
     case component(name: String)
+
+    /// The kind without its parameters.
+    public var tag: ViewKindTag {
+        switch self {
+        case .text: return .text
+        case .image: return .image
+        case .color: return .color
+        case .spacer: return .spacer
+        case .divider: return .divider
+        case .hstack: return .hstack
+        case .vstack: return .vstack
+        case .zstack: return .zstack
+        case .flow: return .flow
+        case .grid: return .grid
+        case .bricks: return .bricks
+        case .canvas: return .canvas
+        case .component: return .component
+        }
+    }
+
+    /// The kind key (`text`, `hstack`, …; a component's name).
+    public var name: String {
+        if case .component(let name) = self { return name }
+        return tag.name
+    }
+}
+
+/// A view's kind without its parameters, kept in the view's record so that what only asks
+/// which kind a view is copies nothing.
+public enum ViewKindTag: UInt8, Sendable {
+    case text, image, color, spacer, divider, hstack, vstack, zstack, flow, grid, bricks, canvas, component
+
+    /// The kind key; `component` for an instance (its name is in the view's content).
+    public var name: String {
+        switch self {
+        case .text: return "text"
+        case .image: return "image"
+        case .color: return "color"
+        case .spacer: return "spacer"
+        case .divider: return "divider"
+        case .hstack: return "hstack"
+        case .vstack: return "vstack"
+        case .zstack: return "zstack"
+        case .flow: return "flow"
+        case .grid: return "grid"
+        case .bricks: return "bricks"
+        case .canvas: return "canvas"
+        case .component: return "component"
+        }
+    }
+
+    /// Stacks, flows and cell containers (a component instance is a reference, not a container).
+    public var isContainer: Bool {
+        switch self {
+        case .hstack, .vstack, .zstack, .flow, .grid, .bricks, .canvas: return true
+        default: return false
+        }
+    }
 }
 
 /// A modifier as its store keeps it: a decoration names its view by index.
@@ -69,8 +127,8 @@ public struct ViewAttributes: Sendable {
 /// take above them) and moved to `links` in one piece when the container is appended, so a
 /// view is appended after everything inside it.
 public struct ViewParts: Sendable {
+    /// Plain values only, so reading one copies no references.
     struct Record: Sendable {
-        var content: ViewContent
         var range: SourceRange
         var kindRange: SourceRange
         var childStart: Int32
@@ -80,9 +138,12 @@ public struct ViewParts: Sendable {
         /// Index into `attributes`; −1: none written.
         var attributes: Int32
         var serial: Int32
+        var tag: ViewKindTag
     }
 
     var records: [Record] = []
+    /// Each record's kind, beside it (same index).
+    var contents: [ViewContent] = []
     var links: [ViewIndex] = []
     var modifiers: [ModifierRecord] = []
     var attributes: [ViewAttributes] = []
@@ -105,7 +166,7 @@ public struct ViewParts: Sendable {
     @discardableResult
     public mutating func append(
         _ content: ViewContent, range: SourceRange, kindRange: SourceRange, modifiers: [ModifierRecord] = [],
-        attributes: ViewAttributes? = nil, childrenFrom mark: Int? = nil, serial: Int
+        attributes: ViewAttributes = ViewAttributes(), childrenFrom mark: Int? = nil, serial: Int
     ) -> ViewIndex {
         let childStart = Int32(links.count)
         if let mark, mark < pending.count {
@@ -113,22 +174,29 @@ public struct ViewParts: Sendable {
             pending.removeSubrange(mark...)
         }
         let modifierStart = Int32(self.modifiers.count)
-        self.modifiers.append(contentsOf: modifiers)
+        for m in modifiers { self.modifiers.append(m) }
         var attributeIndex: Int32 = -1
-        if let attributes, !attributes.isEmpty {
+        if !attributes.isEmpty {
             attributeIndex = Int32(self.attributes.count)
             self.attributes.append(attributes)
         }
+        contents.append(content)
         records.append(Record(
-            content: content, range: range, kindRange: kindRange, childStart: childStart,
+            range: range, kindRange: kindRange, childStart: childStart,
             childCount: Int32(links.count) - childStart, modifierStart: modifierStart, modifierCount: Int32(modifiers.count),
-            attributes: attributeIndex, serial: Int32(clamping: serial)))
+            attributes: attributeIndex, serial: Int32(clamping: serial), tag: content.tag))
         return ViewIndex(Int32(records.count - 1))
     }
 
     /// How full the arrays are, to return to with `rollback(to:)`.
     public struct Mark: Sendable {
         let records: Int, links: Int, modifiers: Int, attributes: Int
+    }
+
+    /// Room for `views` more views (children and modifiers are sized by their own use).
+    public mutating func reserve(views: Int) {
+        records.reserveCapacity(records.count + views)
+        contents.reserveCapacity(contents.count + views)
     }
 
     public func mark() -> Mark {
@@ -139,6 +207,7 @@ public struct ViewParts: Sendable {
     /// kept). Children still waiting on the stack are not touched: building is balanced.
     public mutating func rollback(to mark: Mark) {
         records.removeSubrange(mark.records...)
+        contents.removeSubrange(mark.records...)
         links.removeSubrange(mark.links...)
         modifiers.removeSubrange(mark.modifiers...)
         attributes.removeSubrange(mark.attributes...)
@@ -183,6 +252,7 @@ public struct ViewParts: Sendable {
                 r.attributes = Int32(attributes.count - 1)
             }
             records.append(r)
+            contents.append(source.contents[Int(i)])
         }
         return ViewIndex(base)
     }
@@ -226,7 +296,7 @@ public struct ViewNode: Hashable, @unchecked Sendable {
     /// What the view is, its children attached.
     public var kind: ViewKind {
         let r = record
-        switch r.content {
+        switch store.parts.contents[Int(index.rawValue)] {
         case .text(let s, let t): return .text(s, truncation: t)
         case .image(let name, let size, let resizable): return .image(name: name, size: size, resizable: resizable)
         case .color(let c, let fill): return .color(c, fill: fill)
@@ -246,7 +316,16 @@ public struct ViewNode: Hashable, @unchecked Sendable {
     }
 
     /// The kind as stored, without the children.
-    public var content: ViewContent { record.content }
+    public var content: ViewContent { store.parts.contents[Int(index.rawValue)] }
+
+    /// The kind without its parameters.
+    public var kindTag: ViewKindTag { record.tag }
+
+    /// The kind key (`text`, `hstack`, …; a component's name).
+    public var kindName: String {
+        let tag = record.tag
+        return tag == .component ? content.name : tag.name
+    }
 
     private func list(_ r: ViewParts.Record) -> ViewList {
         ViewList(store: store, start: r.childStart, count: r.childCount)
@@ -281,24 +360,28 @@ public struct ViewNode: Hashable, @unchecked Sendable {
         return found
     }
 
-    private var attributes: ViewAttributes? {
+    /// The view's entry in `attributes`; nil when it writes none. (Each accessor reads its one
+    /// field, so that no other field's references are copied.)
+    private var attributeIndex: Int? {
         let a = record.attributes
-        return a < 0 ? nil : store.parts.attributes[Int(a)]
+        return a < 0 ? nil : Int(a)
     }
 
-    public var id: String? { attributes?.id }
+    public var id: String? { attributeIndex.flatMap { store.parts.attributes[$0].id } }
     /// `layoutPriority`; nil when not written (0 for most views, −∞ for a spacer in a stack).
-    public var explicitLayoutPriority: Double? { attributes?.layoutPriority }
+    public var explicitLayoutPriority: Double? { attributeIndex.flatMap { store.parts.attributes[$0].layoutPriority } }
     public var layoutPriority: Double { explicitLayoutPriority ?? 0 }
-    public var alignmentGuides: [GuideOverride] { attributes?.alignmentGuides ?? [] }
-    public var zIndex: Double { attributes?.zIndex ?? 0 }
-    public var hidden: Bool { attributes?.hidden ?? false }
+    public var alignmentGuides: [GuideOverride] { attributeIndex.map { store.parts.attributes[$0].alignmentGuides } ?? [] }
+    public var zIndex: Double { attributeIndex.map { store.parts.attributes[$0].zIndex } ?? 0 }
+    public var hidden: Bool { attributeIndex.map { store.parts.attributes[$0].hidden } ?? false }
     /// `when`: the view exists only in viewports where this holds.
-    public var condition: Expression? { attributes?.condition }
-    public var ignoresSafeArea: Bool { attributes?.ignoresSafeArea ?? false }
-    public var environment: TextEnvironmentOverrides { attributes?.environment ?? TextEnvironmentOverrides() }
+    public var condition: Expression? { attributeIndex.flatMap { store.parts.attributes[$0].condition } }
+    public var ignoresSafeArea: Bool { attributeIndex.map { store.parts.attributes[$0].ignoresSafeArea } ?? false }
+    public var environment: TextEnvironmentOverrides {
+        attributeIndex.map { store.parts.attributes[$0].environment } ?? TextEnvironmentOverrides()
+    }
     /// `position` of a canvas child: placements tried in order (docs/format.md §7.4.3).
-    public var placements: [Placement] { attributes?.placements ?? [] }
+    public var placements: [Placement] { attributeIndex.map { store.parts.attributes[$0].placements } ?? [] }
 
     /// A view built by hand (tests, tools), in a store of its own: the children and decorations
     /// it is given are copied into it.
