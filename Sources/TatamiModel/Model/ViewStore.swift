@@ -57,27 +57,11 @@ public enum ViewContent: Sendable {
 
 /// A view's kind without its parameters, kept in the view's record so that what only asks
 /// which kind a view is copies nothing.
-public enum ViewKindTag: UInt8, Sendable {
+public enum ViewKindTag: String, Sendable {
     case text, image, color, spacer, divider, hstack, vstack, zstack, flow, grid, bricks, canvas, component
 
     /// The kind key; `component` for an instance (its name is in the view's content).
-    public var name: String {
-        switch self {
-        case .text: return "text"
-        case .image: return "image"
-        case .color: return "color"
-        case .spacer: return "spacer"
-        case .divider: return "divider"
-        case .hstack: return "hstack"
-        case .vstack: return "vstack"
-        case .zstack: return "zstack"
-        case .flow: return "flow"
-        case .grid: return "grid"
-        case .bricks: return "bricks"
-        case .canvas: return "canvas"
-        case .component: return "component"
-        }
-    }
+    public var name: String { rawValue }
 
     /// Stacks, flows and cell containers (a component instance is a reference, not a container).
     public var isContainer: Bool {
