@@ -112,6 +112,9 @@ extension ValidationPass {
 
         if let body = byName["body"] {
             let context = ViewContext(depth: 1, role: .body)
+            // A view takes a few dozen bytes of YAML or more (an instance's expanded body can
+            // take fewer; the arrays then grow).
+            views.reserve(views: table.bytes.count / 24 + 16)
             let built = view(body.value, key: body.key, context: context)
             let store = ViewStore(views)
             views = ViewParts()
