@@ -23,11 +23,11 @@ struct LayoutContext {
     var tree = LayoutTree()
     private var cache = MeasurementCache(nodeCount: 0)
     /// Every measurement's placements, each measurement a range.
-    private var placements: [ChildPlacement] = []
+    private var placements = PagedArray<ChildPlacement>()
     private var extras: [MeasurementExtras] = []
     /// Texts' metrics: a text's measurement names an entry here with `extras` (plain values,
     /// apart from the containers' extras, which hold notes).
-    private var textMetricsStore: [TextMetrics] = []
+    private var textMetricsStore = PagedArray<TextMetrics>()
     /// Where text measurement breaks lines (reused: its lines are only counted).
     private var spanScratch: [TextMeasurer.Span] = []
     private var cellRects: [Rect] = []
@@ -60,11 +60,6 @@ struct LayoutContext {
     mutating func prepareMeasuring() {
         cache = MeasurementCache(nodeCount: tree.count)
         textClusters = Array(repeating: nil, count: tree.texts.count)
-        // Room for what measuring usually needs (pages never written cost nothing): growing
-        // would copy the array and touch fresh memory for it. Stacks of texts measure their
-        // children several times each, hence more than one placement per node.
-        placements.reserveCapacity(3 * tree.count)
-        textMetricsStore.reserveCapacity(4 * tree.texts.count)
     }
 
     // MARK: Measuring

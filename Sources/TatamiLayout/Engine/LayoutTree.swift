@@ -351,36 +351,42 @@ struct MeasurementExtras {
 
 /// A node's measurement cache: a fixed number of slots per node in one flat array (slot `j` of
 /// node `n` at `n × slotsPerNode + j`; the first is always the node's first measurement, which
-/// the rigid shortcut reads), and past them a chain per node in a shared overflow array. Keys
+/// the rigid shortcut reads), and past them a chain per node through shared overflow pages. Keys
 /// are the proposals after `LayoutTree.cacheKey`; each key is computed once per node, so any
 /// layout of the slots is correct.
+///
+/// The overflow is a `PagedArray`: a text-heavy file measures some nodes many times (the
+/// 50,000-line server benchmark: 278,000 overflow entries per viewport), and as one array it
+/// grew by doubling to 22 MB, copying itself each time.
 struct MeasurementCache {
     /// Nearly every node is measured for one key only (the 111,111-view benchmark file:
     /// 200,001 nodes once, 11,110 twice, none more), so one slot each; a second slot would
     /// stay empty for most nodes and only add memory to touch.
     static let slotsPerNode = 1
     private static let none = UInt32.max
-
     private struct Slot {
         var key: ProposedSize
         var measurement: Measurement
+    }
+
+    /// An overflow entry, with the next entry of its node's chain (`none`: the last).
+    private struct Entry {
+        var key: ProposedSize
+        var measurement: Measurement
+        var next: UInt32
     }
 
     private var slots: [Slot]
     private var counts: [UInt8]
     /// Per node, the first of its overflow entries (`none`: no entry).
     private var overflowHead: [UInt32]
-    private var overflow: [Slot] = []
-    private var overflowNext: [UInt32] = []
+    private var overflow = PagedArray<Entry>()
 
     init(nodeCount: Int) {
         let empty = Slot(key: .unspecified, measurement: Measurement(size: .zero))
         slots = Array(repeating: empty, count: nodeCount * MeasurementCache.slotsPerNode)
         counts = Array(repeating: 0, count: nodeCount)
         overflowHead = Array(repeating: MeasurementCache.none, count: nodeCount)
-        // Room for a second measurement of half the nodes (untouched room costs no memory).
-        overflow.reserveCapacity(nodeCount / 2)
-        overflowNext.reserveCapacity(nodeCount / 2)
     }
 
     /// The node's first measurement, if any.
@@ -395,8 +401,9 @@ struct MeasurementCache {
         guard n == MeasurementCache.slotsPerNode else { return nil }
         var e = overflowHead[id.index]
         while e != MeasurementCache.none {
-            if overflow[Int(e)].key == key { return overflow[Int(e)].measurement }
-            e = overflowNext[Int(e)]
+            let entry = overflow[Int(e)]
+            if entry.key == key { return entry.measurement }
+            e = entry.next
         }
         return nil
     }
@@ -408,8 +415,7 @@ struct MeasurementCache {
             counts[id.index] = UInt8(n + 1)
             return
         }
-        overflow.append(Slot(key: key, measurement: m))
-        overflowNext.append(overflowHead[id.index])
+        overflow.append(Entry(key: key, measurement: m, next: overflowHead[id.index]))
         overflowHead[id.index] = UInt32(truncatingIfNeeded: overflow.count - 1)
     }
 }

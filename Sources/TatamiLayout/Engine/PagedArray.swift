@@ -1,0 +1,51 @@
+/// An append-only array kept in pages of a fixed number of elements, for layout's stores that
+/// grow with the number of measurements (a measurement's placements, overflow cache entries,
+/// text metrics). Read by index like an array.
+///
+/// Why pages: how many measurements a layout makes depends on the file (a text-heavy card
+/// list measures each node five or six times), so one array sized in advance either grows,
+/// copying itself into fresh memory each time it doubles, or reserves for the worst case.
+/// Pages are filled in place and never copied, and each is small (under 64 KB), so the C
+/// allocator serves them from its heap and reuses them for the next layout, where one large
+/// block, once freed, made it keep that much more free memory for good (the language server's
+/// resident memory, BENCHMARKS.md).
+struct PagedArray<Element> {
+    private static var pageShift: Int { 10 }
+    private static var pageSize: Int { 1 << pageShift }
+
+    /// The pages filled, then the one being filled (kept apart so that appending touches one
+    /// array only).
+    private var full: [[Element]] = []
+    private var tail: [Element] = []
+    private(set) var count = 0
+
+    subscript(index: Int) -> Element {
+        precondition(index >= 0 && index < count, "index out of range")
+        let page = index >> Self.pageShift, slot = index & (Self.pageSize - 1)
+        return page < full.count ? full[page][slot] : tail[slot]
+    }
+
+    mutating func append(_ element: Element) {
+        if tail.count == Self.pageSize { startPage() }
+        if tail.isEmpty { tail.reserveCapacity(Self.pageSize) }
+        tail.append(element)
+        count += 1
+    }
+
+    mutating func append(contentsOf elements: [Element]) {
+        var start = 0
+        while start < elements.count {
+            if tail.count == Self.pageSize { startPage() }
+            if tail.isEmpty { tail.reserveCapacity(Self.pageSize) }
+            let n = min(Self.pageSize - tail.count, elements.count - start)
+            tail.append(contentsOf: elements[start..<start + n])
+            start += n
+        }
+        count += elements.count
+    }
+
+    private mutating func startPage() {
+        full.append(tail)
+        tail = []
+    }
+}
