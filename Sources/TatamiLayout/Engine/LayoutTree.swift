@@ -357,7 +357,10 @@ struct MeasurementExtras {
 ///
 /// The overflow is a `PagedArray`: a text-heavy file measures some nodes many times (the
 /// 50,000-line server benchmark: 278,000 overflow entries per viewport), and as one array it
-/// grew by doubling to 22 MB, copying itself each time.
+/// grew by doubling to 22 MB, copying itself each time. Most lookups there are misses (a
+/// proposal the node has not been measured for), so a node's first slot also keeps a 32-bit
+/// filter of its overflow keys: a key whose bit is clear is not in the chain, which then is
+/// not walked.
 struct MeasurementCache {
     /// Nearly every node is measured for one key only (the 111,111-view benchmark file:
     /// 200,001 nodes once, 11,110 twice, none more), so one slot each; a second slot would
@@ -367,6 +370,18 @@ struct MeasurementCache {
     private struct Slot {
         var key: ProposedSize
         var measurement: Measurement
+        /// In a node's first slot: one bit per overflow key (`filterBit`); fits in what
+        /// would otherwise be padding.
+        var filter: UInt32 = 0
+    }
+
+    /// A key's bit in a node's filter: from a hash of its two dimensions (any NaN, which
+    /// every key treats as unspecified, counting as one value).
+    private static func filterBit(_ key: ProposedSize) -> UInt32 {
+        let nan: UInt64 = 0x7FF8_0000_0000_0000
+        let w = key.width?.bitPattern ?? nan, h = key.height?.bitPattern ?? nan
+        let mixed = (w &* 0x9E37_79B9_7F4A_7C15) ^ (h &* 0xC2B2_AE3D_27D4_EB4F)
+        return 1 &<< UInt32(truncatingIfNeeded: mixed &>> 59)
     }
 
     /// An overflow entry, with the next entry of its node's chain (`none`: the last).
@@ -395,11 +410,12 @@ struct MeasurementCache {
     }
 
     func find(_ id: NodeID, _ key: ProposedSize) -> Measurement? {
-        let n = Int(counts[id.index])
-        let base = id.index * MeasurementCache.slotsPerNode
-        for j in 0..<n where slots[base + j].key == key { return slots[base + j].measurement }
-        guard n == MeasurementCache.slotsPerNode else { return nil }
-        var e = overflowHead[id.index]
+        let i = id.index
+        if counts[i] == 0 { return nil }
+        // One slot per node (`slotsPerNode`), then the chain.
+        if slots[i].key == key { return slots[i].measurement }
+        if slots[i].filter & MeasurementCache.filterBit(key) == 0 { return nil }
+        var e = overflowHead[i]
         while e != MeasurementCache.none {
             let entry = overflow[Int(e)]
             if entry.key == key { return entry.measurement }
@@ -415,6 +431,7 @@ struct MeasurementCache {
             counts[id.index] = UInt8(n + 1)
             return
         }
+        slots[id.index * MeasurementCache.slotsPerNode].filter |= MeasurementCache.filterBit(key)
         overflow.append(Entry(key: key, measurement: m, next: overflowHead[id.index]))
         overflowHead[id.index] = UInt32(truncatingIfNeeded: overflow.count - 1)
     }
