@@ -184,7 +184,7 @@ public struct ViewParts: Sendable {
         records.reserveCapacity(records.count + views)
         contents.reserveCapacity(contents.count + views)
         links.reserveCapacity(links.count + views)
-        modifiers.reserveCapacity(modifiers.count + views)
+        modifiers.reserveCapacity(modifiers.count + views / 2)
     }
 
     public func mark() -> Mark {
