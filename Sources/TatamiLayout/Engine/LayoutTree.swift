@@ -349,29 +349,27 @@ struct MeasurementExtras {
     var cellCount: UInt32
 }
 
-/// A node's measurement cache: a fixed number of slots per node in one flat array (slot `j` of
-/// node `n` at `n × slotsPerNode + j`; the first is always the node's first measurement, which
-/// the rigid shortcut reads), and past them a chain per node through shared overflow pages. Keys
-/// are the proposals after `LayoutTree.cacheKey`; each key is computed once per node, so any
-/// layout of the slots is correct.
+/// A node's measurement cache: one slot per node in one flat array, holding the node's first
+/// measurement (which the rigid shortcut reads), and past it a chain per node through shared
+/// overflow entries. Keys are the proposals after `LayoutTree.cacheKey`; each key is computed
+/// once per node, so any order of the entries is correct.
 ///
-/// The overflow is a `PagedArray`: a text-heavy file measures some nodes many times (the
-/// 50,000-line server benchmark: 278,000 overflow entries per viewport), and as one array it
-/// grew by doubling to 22 MB, copying itself each time. Most lookups there are misses (a
-/// proposal the node has not been measured for), so a node's first slot also keeps a 32-bit
-/// filter of its overflow keys: a key whose bit is clear is not in the chain, which then is
-/// not walked.
+/// One slot, because nearly every node is measured for one key only (the 111,111-view
+/// benchmark file: 200,001 nodes once, 11,110 twice, none more): a second slot would stay empty
+/// for most nodes and only add memory to touch. The overflow is a `PagedArray`: a text-heavy
+/// file measures some nodes many times (the 50,000-line server benchmark: 278,000 overflow
+/// entries per viewport), and as one array it grew by doubling to 22 MB, copying itself each
+/// time. Most lookups there are misses (a proposal the node has not been measured for), so a
+/// node's slot also keeps a 32-bit filter of its overflow keys: a key whose bit is clear is not
+/// in the chain, which then is not walked.
 struct MeasurementCache {
-    /// Nearly every node is measured for one key only (the 111,111-view benchmark file:
-    /// 200,001 nodes once, 11,110 twice, none more), so one slot each; a second slot would
-    /// stay empty for most nodes and only add memory to touch.
-    static let slotsPerNode = 1
     private static let none = UInt32.max
+
     private struct Slot {
         var key: ProposedSize
         var measurement: Measurement
-        /// In a node's first slot: one bit per overflow key (`filterBit`); fits in what
-        /// would otherwise be padding.
+        /// One bit per overflow key of the node (`filterBit`); fits in what would otherwise be
+        /// padding.
         var filter: UInt32 = 0
     }
 
@@ -392,27 +390,27 @@ struct MeasurementCache {
     }
 
     private var slots: [Slot]
-    private var counts: [UInt8]
+    /// Whether the node's slot holds a measurement.
+    private var filled: [Bool]
     /// Per node, the first of its overflow entries (`none`: no entry).
     private var overflowHead: [UInt32]
     private var overflow = PagedArray<Entry>()
 
     init(nodeCount: Int) {
         let empty = Slot(key: .unspecified, measurement: Measurement(size: .zero))
-        slots = Array(repeating: empty, count: nodeCount * MeasurementCache.slotsPerNode)
-        counts = Array(repeating: 0, count: nodeCount)
+        slots = Array(repeating: empty, count: nodeCount)
+        filled = Array(repeating: false, count: nodeCount)
         overflowHead = Array(repeating: MeasurementCache.none, count: nodeCount)
     }
 
     /// The node's first measurement, if any.
     func first(_ id: NodeID) -> Measurement? {
-        counts[id.index] == 0 ? nil : slots[id.index * MeasurementCache.slotsPerNode].measurement
+        filled[id.index] ? slots[id.index].measurement : nil
     }
 
     func find(_ id: NodeID, _ key: ProposedSize) -> Measurement? {
         let i = id.index
-        if counts[i] == 0 { return nil }
-        // One slot per node (`slotsPerNode`), then the chain.
+        guard filled[i] else { return nil }
         if slots[i].key == key { return slots[i].measurement }
         if slots[i].filter & MeasurementCache.filterBit(key) == 0 { return nil }
         var e = overflowHead[i]
@@ -425,14 +423,14 @@ struct MeasurementCache {
     }
 
     mutating func insert(_ id: NodeID, _ key: ProposedSize, _ m: Measurement) {
-        let n = Int(counts[id.index])
-        if n < MeasurementCache.slotsPerNode {
-            slots[id.index * MeasurementCache.slotsPerNode + n] = Slot(key: key, measurement: m)
-            counts[id.index] = UInt8(n + 1)
+        let i = id.index
+        guard filled[i] else {
+            slots[i] = Slot(key: key, measurement: m)
+            filled[i] = true
             return
         }
-        slots[id.index * MeasurementCache.slotsPerNode].filter |= MeasurementCache.filterBit(key)
-        overflow.append(Entry(key: key, measurement: m, next: overflowHead[id.index]))
-        overflowHead[id.index] = UInt32(truncatingIfNeeded: overflow.count - 1)
+        slots[i].filter |= MeasurementCache.filterBit(key)
+        overflow.append(Entry(key: key, measurement: m, next: overflowHead[i]))
+        overflowHead[i] = UInt32(truncatingIfNeeded: overflow.count - 1)
     }
 }
