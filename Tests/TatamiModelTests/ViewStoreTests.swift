@@ -51,6 +51,13 @@ final class ViewStoreTests: XCTestCase {
         XCTAssertEqual(all[all.count - 2].modifiers.map(\.keyName), ["overlay"])
     }
 
+    func testKindTagsNameTheSchemaKinds() {
+        // The tags spell the kind keys the model reports; the schema table is where they are
+        // defined. `component` stands for any instance (whose name is the component's).
+        XCTAssertEqual(Set(ViewKindTag.allCases.filter { $0 != .component }.map(\.name)), Set(Schema.kindNames))
+        XCTAssertFalse(Schema.kindNames.contains("component"))
+    }
+
     func testHandlesCompareByStoreAndIndex() {
         let doc = validDocument("tatami: 1\nbody:\n  hstack: [{text: a}, {text: a}]\n")
         guard let body = doc.body else { return XCTFail("no body") }

@@ -148,32 +148,20 @@ struct NodeBuilder {
             (containsText, childrenCarryGuides) = (built.containsText, built.carryGuides)
         }
 
-        // Decorations whose own `when` fails are absent here: drop those modifiers first, so the
-        // outermost node is known before the chain is built.
-        func present(_ m: Modifier) -> Bool {
-            switch m {
-            case .background(let v, _), .overlay(let v, _): return ctx.holds(v.condition)
-            default: return true
-            }
-        }
-        let modifiers = view.modifiers
-        var outermost = -1
-        for i in modifiers.indices where present(modifiers[i]) { outermost = i }
         let viewIndex = ctx.tree.addView(view)
-        let core = ctx.tree.add(view: viewIndex, role: role, isOuter: outermost < 0, containsText: containsText)
+        let core = ctx.tree.add(view: viewIndex, role: role, containsText: containsText)
         let ownGuides = !view.alignmentGuides.isEmpty
         let carries = ownGuides || childrenCarryGuides
         if carries { ctx.tree.setMayCarryCustomGuides(core) }
         var node = core
-        for i in modifiers.indices {
-            let modifier = modifiers[i]
-            guard present(modifier) else { continue }
-            let wrapped = wrap(node, modifier, env: env)
-            node = ctx.tree.add(view: viewIndex, role: wrapped, isOuter: i == outermost, containsText: containsText)
+        for modifier in view.modifiers {
+            // A decoration whose own `when` fails is absent here, and its modifier with it.
+            guard let wrapped = wrap(node, modifier, env: env) else { continue }
+            node = ctx.tree.add(view: viewIndex, role: wrapped, containsText: containsText)
             ctx.tree.setCore(node, core)
             if carries { ctx.tree.setMayCarryCustomGuides(node) }
         }
-        if ownGuides { ctx.tree.setOwnGuides(node) }
+        ctx.tree.setOuter(node, ownGuides: ownGuides)
         return node
     }
 
@@ -198,7 +186,8 @@ struct NodeBuilder {
         return (range, containsText, carryGuides)
     }
 
-    private mutating func wrap(_ child: NodeID, _ m: Modifier, env: TextEnvironment) -> NodeRole {
+    /// The node `m` wraps around `child`; nil for a background or overlay whose view is absent.
+    private mutating func wrap(_ child: NodeID, _ m: Modifier, env: TextEnvironment) -> NodeRole? {
         switch m {
         case .fixedSize(let h, let v): return .fixedSize(horizontal: h, vertical: v, child: child)
         case .aspectRatio(let r, let mode): return .aspectRatio(ratio: r, contentMode: mode, child: child)
@@ -207,10 +196,9 @@ struct NodeBuilder {
         case .frame(.flexible(let f, let a)): return .flexibleFrame(ctx.tree.addFlexibleFrame(f), alignment: a, child: child)
         case .padding(let e): return .padding(ctx.tree.addPadding(e), child: child)
         case .background(let v, let a):
-            // Present: checked by the caller.
-            return .background(decoration: buildNode(v, env: env, stackAxis: nil)!, alignment: a, child: child)
+            return buildNode(v, env: env, stackAxis: nil).map { .background(decoration: $0, alignment: a, child: child) }
         case .overlay(let v, let a):
-            return .overlay(decoration: buildNode(v, env: env, stackAxis: nil)!, alignment: a, child: child)
+            return buildNode(v, env: env, stackAxis: nil).map { .overlay(decoration: $0, alignment: a, child: child) }
         case .border(let style): return .border(style, child: child)
         case .offset(let x, let y): return .offset(x: x, y: y, child: child)
         }

@@ -190,10 +190,9 @@ struct LayoutTree {
     }
 
     /// Adds a node whose core is itself (call `setCore` for a modifier).
-    mutating func add(view: UInt32, role: NodeRole, isOuter: Bool, containsText: Bool) -> NodeID {
+    mutating func add(view: UInt32, role: NodeRole, containsText: Bool) -> NodeID {
         let id = NodeID(nodes.count)
         var flags: NodeInfo.Flags = []
-        if isOuter { flags.insert(.outer) }
         if containsText { flags.insert(.containsText) }
         if isRigid(role) { flags.insert(.rigid) }
         switch role {
@@ -224,8 +223,9 @@ struct LayoutTree {
         nodes[id.index].flags.insert(.mayCarryCustomGuides)
     }
 
-    mutating func setOwnGuides(_ id: NodeID) {
-        nodes[id.index].flags.insert(.ownGuides)
+    /// Marks the last node of a view's chain, the one its parent sees.
+    mutating func setOuter(_ id: NodeID, ownGuides: Bool) {
+        nodes[id.index].flags.insert(ownGuides ? [.outer, .ownGuides] : .outer)
     }
 
     mutating func addChildren(_ ids: ArraySlice<NodeID>) -> ChildRange {

@@ -26,8 +26,7 @@ struct PagedArray<Element> {
     }
 
     mutating func append(_ element: Element) {
-        if tail.count == Self.pageSize { startPage() }
-        if tail.isEmpty { tail.reserveCapacity(Self.pageSize) }
+        makeRoom()
         tail.append(element)
         count += 1
     }
@@ -35,8 +34,7 @@ struct PagedArray<Element> {
     mutating func append(contentsOf elements: [Element]) {
         var start = 0
         while start < elements.count {
-            if tail.count == Self.pageSize { startPage() }
-            if tail.isEmpty { tail.reserveCapacity(Self.pageSize) }
+            makeRoom()
             let n = min(Self.pageSize - tail.count, elements.count - start)
             tail.append(contentsOf: elements[start..<start + n])
             start += n
@@ -44,8 +42,12 @@ struct PagedArray<Element> {
         count += elements.count
     }
 
-    private mutating func startPage() {
-        full.append(tail)
-        tail = []
+    /// Makes sure the page being filled has room for one more element.
+    private mutating func makeRoom() {
+        if tail.count == Self.pageSize {
+            full.append(tail)
+            tail = []
+        }
+        if tail.isEmpty { tail.reserveCapacity(Self.pageSize) }
     }
 }

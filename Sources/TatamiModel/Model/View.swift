@@ -129,33 +129,6 @@ public enum ViewKind: Sendable {
     case canvas(children: ViewList)
     /// An instance of a component (docs/format.md §8): its Name and its body, arguments substituted.
     case component(name: String, body: ViewNode)
-
-    /// The kind key (`text`, `hstack`, …).
-    public var name: String {
-        switch self {
-        case .text: return "text"
-        case .image: return "image"
-        case .color: return "color"
-        case .spacer: return "spacer"
-        case .divider: return "divider"
-        case .hstack: return "hstack"
-        case .vstack: return "vstack"
-        case .zstack: return "zstack"
-        case .flow: return "flow"
-        case .grid: return "grid"
-        case .bricks: return "bricks"
-        case .canvas: return "canvas"
-        case .component(let name, _): return name
-        }
-    }
-
-    /// Stacks, flows and cell containers (a component instance is a reference, not a container).
-    public var isContainer: Bool {
-        switch self {
-        case .hstack, .vstack, .zstack, .flow, .grid, .bricks, .canvas: return true
-        default: return false
-        }
-    }
 }
 
 /// An explicit alignment guide value: `alignmentGuides: {name: "<expression>"}`.

@@ -1,12 +1,10 @@
 import TatamiBase
 
 /// A view's place in its document's `ViewStore`.
-public struct ViewIndex: Hashable, Sendable, Comparable {
+public struct ViewIndex: Hashable, Sendable {
     public let rawValue: Int32
 
     @inlinable public init(_ rawValue: Int32) { self.rawValue = rawValue }
-
-    @inlinable public static func < (a: ViewIndex, b: ViewIndex) -> Bool { a.rawValue < b.rawValue }
 }
 
 /// What a view is, as its store keeps it: the kind and the kind's parameters, without the
@@ -57,7 +55,7 @@ public enum ViewContent: Sendable {
 
 /// A view's kind without its parameters, kept in the view's record so that what only asks
 /// which kind a view is copies nothing.
-public enum ViewKindTag: String, Sendable {
+public enum ViewKindTag: String, Sendable, CaseIterable {
     case text, image, color, spacer, divider, hstack, vstack, zstack, flow, grid, bricks, canvas, component
 
     /// The kind key; `component` for an instance (its name is in the view's content).
@@ -381,9 +379,8 @@ public struct ViewNode: Hashable, @unchecked Sendable {
         placements: [Placement] = [], serial: Int
     ) {
         var parts = ViewParts()
-        let (content, children) = kind.split()
         let mark = parts.childMark
-        for child in children { parts.addChild(parts.adopt(child)) }
+        for child in kind.inside { parts.addChild(parts.adopt(child)) }
         let records = modifiers.map { m -> ModifierRecord in
             switch m {
             case .background(let v, let a): return .background(parts.adopt(v), alignment: a)
@@ -401,30 +398,43 @@ public struct ViewNode: Hashable, @unchecked Sendable {
         a.ignoresSafeArea = ignoresSafeArea
         a.environment = environment
         a.placements = placements
-        let index = parts.append(content, range: range, kindRange: kindRange, modifiers: records, attributes: a,
+        let index = parts.append(kind.content, range: range, kindRange: kindRange, modifiers: records, attributes: a,
                                  childrenFrom: mark, serial: serial)
         self.init(store: ViewStore(parts), index: index)
     }
 }
 
 extension ViewKind {
-    /// The kind as stored, and the views inside it.
-    func split() -> (ViewContent, [ViewNode]) {
+    /// The kind as a store keeps it: its parameters, without the views inside.
+    public var content: ViewContent {
         switch self {
-        case .text(let s, let t): return (.text(s, truncation: t), [])
-        case .image(let name, let size, let resizable): return (.image(name: name, size: size, resizable: resizable), [])
-        case .color(let c, let fill): return (.color(c, fill: fill), [])
-        case .spacer(let m): return (.spacer(minLength: m), [])
-        case .divider: return (.divider, [])
-        case .hstack(let c, let s, let a): return (.hstack(spacing: s, alignment: a), Array(c))
-        case .vstack(let c, let s, let a): return (.vstack(spacing: s, alignment: a), Array(c))
-        case .zstack(let c, let a): return (.zstack(alignment: a), Array(c))
-        case .flow(let c, let s, let l, let a): return (.flow(spacing: s, lineSpacing: l, alignment: a), Array(c))
-        case .grid(let c, let columns, let cells, let s, let a):
-            return (.grid(columns: columns, cells: cells, spacing: s, alignment: a), Array(c))
-        case .bricks(let c, let o): return (.bricks(options: o), Array(c))
-        case .canvas(let c): return (.canvas, Array(c))
-        case .component(let name, let body): return (.component(name: name), [body])
+        case .text(let s, let t): return .text(s, truncation: t)
+        case .image(let name, let size, let resizable): return .image(name: name, size: size, resizable: resizable)
+        case .color(let c, let fill): return .color(c, fill: fill)
+        case .spacer(let m): return .spacer(minLength: m)
+        case .divider: return .divider
+        case .hstack(_, let s, let a): return .hstack(spacing: s, alignment: a)
+        case .vstack(_, let s, let a): return .vstack(spacing: s, alignment: a)
+        case .zstack(_, let a): return .zstack(alignment: a)
+        case .flow(_, let s, let l, let a): return .flow(spacing: s, lineSpacing: l, alignment: a)
+        case .grid(_, let columns, let cells, let s, let a): return .grid(columns: columns, cells: cells, spacing: s, alignment: a)
+        case .bricks(_, let o): return .bricks(options: o)
+        case .canvas: return .canvas
+        case .component(let name, _): return .component(name: name)
+        }
+    }
+
+    /// The kind key (`text`, `hstack`, …; a component's name).
+    public var name: String { content.name }
+
+    /// The views inside: a container's children, an instance's body.
+    var inside: [ViewNode] {
+        switch self {
+        case .hstack(let c, _, _), .vstack(let c, _, _), .zstack(let c, _), .flow(let c, _, _, _), .grid(let c, _, _, _, _),
+             .bricks(let c, _), .canvas(let c):
+            return Array(c)
+        case .component(_, let body): return [body]
+        case .text, .image, .color, .spacer, .divider: return []
         }
     }
 }
