@@ -1,73 +1,58 @@
 import CLibYAML
 import TatamiBase
 
-/// libyaml's events as plain values, in chunks: what `EventReader` copies out of libyaml's C
-/// structures, and `EventDecoder` turns into nodes. A chunk holds no reference into libyaml.
-///
-/// The reading side does as little as it can (libyaml itself is about as slow as everything
-/// else the parse does): marks stay (line, column) pairs and scalar values stay bytes; byte
-/// offsets, strings, resolved values and nodes are made by the decoder.
-struct EventChunk {
+/// One libyaml event as the decoder reads it: plain values, and pointers into the event libyaml
+/// made, valid until the reader reads the next one (the scalar's bytes are read in place, not
+/// copied).
+struct RawEvent {
     enum Kind: UInt8 {
         case scalar, sequenceStart, mappingStart, collectionEnd, alias, documentStart, streamEnd, failed
     }
 
-    /// One event. Marks are libyaml's: 0-based line and Unicode-scalar column.
-    struct Event {
-        var kind: Kind
-        /// Scalars: the `yaml_scalar_style_t`; collections: whether flow style.
-        var style: UInt8
-        var startLine: Int32, startColumn: Int32, endLine: Int32, endColumn: Int32
-        /// Scalars: the value's bytes in `text`.
-        var valueStart: Int32, valueLength: Int32
-        /// Index in `names` of the event's tag and anchor (an alias's anchor name is the
-        /// anchor), or -1 when it has neither.
-        var names: Int32
+    var kind: Kind
+    /// Scalars: the `yaml_scalar_style_t`; collections: whether flow style.
+    var style: UInt8
+    /// libyaml's marks: 0-based line and Unicode-scalar column.
+    var startLine: Int, startColumn: Int, endLine: Int, endColumn: Int
+    /// Scalars: the value's bytes.
+    var value: UnsafeBufferPointer<UInt8>
+    /// The event's tag and anchor (an alias's anchor name is the anchor) as NUL-terminated
+    /// UTF-8, or nil.
+    var tag: UnsafePointer<UInt8>?
+    var anchor: UnsafePointer<UInt8>?
 
-        /// The last event of a stream libyaml rejected; the details are in `failure`.
-        static let failed = Event(kind: .failed, style: 0, startLine: 0, startColumn: 0, endLine: 0, endColumn: 0,
-                                  valueStart: 0, valueLength: 0, names: -1)
-    }
-
-    var events: [Event] = []
-    var text: [UInt8] = []
-    var names: [(tag: String?, anchor: String?)] = []
-    /// For a `.failed` event: libyaml's problem and context, with their marks.
-    var failure: Failure?
-
-    struct Failure {
-        var problem: String?
-        var context: String?
-        var problemLine: Int, problemColumn: Int
-        var contextLine: Int, contextColumn: Int
-        var hasContext: Bool
-        /// libyaml could not even start (out of memory).
-        var couldNotStart: Bool
-    }
-
-    init(capacity: Int) {
-        events.reserveCapacity(capacity)
-        text.reserveCapacity(capacity * 8)
-    }
-
-    mutating func removeAll() {
-        events.removeAll(keepingCapacity: true)
-        text.removeAll(keepingCapacity: true)
-        names.removeAll(keepingCapacity: true)
-        failure = nil
-    }
+    var tagString: String? { tag.map { String(cString: $0) } }
+    var anchorString: String? { anchor.map { String(cString: $0) } }
 }
 
-/// Pulls libyaml's events from a byte buffer into `EventChunk`s. The only place that touches
-/// libyaml's parser; the buffer must outlive the reader.
+/// Why libyaml stopped: its problem and context, with their marks.
+struct ReaderFailure {
+    var problem: String?
+    var context: String?
+    var problemLine: Int, problemColumn: Int
+    var contextLine: Int, contextColumn: Int
+    var hasContext: Bool
+    /// libyaml could not even start (out of memory).
+    var couldNotStart: Bool
+}
+
+/// Pulls libyaml's events from a byte buffer, one at a time. The only place that touches
+/// libyaml's parser; the buffer must outlive the reader. Each event is deleted when the next one
+/// is read (or the reader goes), so at most one is alive.
 final class EventReader {
     private let parser: UnsafeMutablePointer<yaml_parser_t>
+    private let event: UnsafeMutablePointer<yaml_event_t>
+    private var holdsEvent = false
     private let started: Bool
     private(set) var isDone = false
+    /// Set with the `.failed` event.
+    private(set) var failure: ReaderFailure?
 
     init(input: UnsafeBufferPointer<UInt8>) {
         parser = .allocate(capacity: 1)
         parser.initialize(to: yaml_parser_t())
+        event = .allocate(capacity: 1)
+        event.initialize(to: yaml_event_t())
         started = yaml_parser_initialize(parser) != 0
         if started {
             // libyaml keeps a pointer to the parser itself for the string input: it must not move.
@@ -76,58 +61,62 @@ final class EventReader {
     }
 
     deinit {
+        if holdsEvent { yaml_event_delete(event) }
         if started { yaml_parser_delete(parser) }
+        event.deinitialize(count: 1)
+        event.deallocate()
         parser.deinitialize(count: 1)
         parser.deallocate()
     }
 
-    /// Appends up to `limit` events to `chunk`; the last event of the stream is `.streamEnd` or
-    /// `.failed`, after which `isDone` is true and nothing more is read.
-    func read(into chunk: inout EventChunk, limit: Int) {
-        guard !isDone else { return }
+    /// The next event nothing is built from is skipped (stream start, document end); the last
+    /// event of the stream is `.streamEnd` or `.failed` (with `failure`), after which `isDone`
+    /// is true and the result is nil.
+    func next() -> RawEvent? {
+        if holdsEvent {
+            yaml_event_delete(event)
+            holdsEvent = false
+        }
+        guard !isDone else { return nil }
         guard started else {
             isDone = true
-            chunk.failure = EventChunk.Failure(problem: "libyaml could not start (out of memory)", context: nil, problemLine: 0,
-                                               problemColumn: 0, contextLine: 0, contextColumn: 0, hasContext: false, couldNotStart: true)
-            chunk.events.append(.failed)
-            return
+            failure = ReaderFailure(problem: "libyaml could not start (out of memory)", context: nil, problemLine: 0,
+                                    problemColumn: 0, contextLine: 0, contextColumn: 0, hasContext: false, couldNotStart: true)
+            return Self.failedEvent
         }
-        var count = 0
-        var event = yaml_event_t()
-        while count < limit {
-            guard yaml_parser_parse(parser, &event) != 0 else {
+        while true {
+            guard yaml_parser_parse(parser, event) != 0 else {
                 isDone = true
                 let p = parser.pointee
-                chunk.failure = EventChunk.Failure(
+                failure = ReaderFailure(
                     problem: p.problem.map { String(cString: $0) }, context: p.context.map { String(cString: $0) },
                     problemLine: Int(p.problem_mark.line), problemColumn: Int(p.problem_mark.column),
                     contextLine: Int(p.context_mark.line), contextColumn: Int(p.context_mark.column),
                     hasContext: p.context != nil, couldNotStart: false)
-                chunk.events.append(.failed)
-                return
+                return Self.failedEvent
             }
-            if append(&event, to: &chunk) { count += 1 }
-            yaml_event_delete(&event)
-            if isDone { return }
+            holdsEvent = true
+            if let e = convert(event.pointee) { return e }
+            yaml_event_delete(event)
+            holdsEvent = false
         }
     }
 
-    /// Copies one event; false for the events nothing is built from (stream start, document end).
-    private func append(_ event: inout yaml_event_t, to chunk: inout EventChunk) -> Bool {
-        let kind: EventChunk.Kind
+    private static let failedEvent = RawEvent(kind: .failed, style: 0, startLine: 0, startColumn: 0, endLine: 0, endColumn: 0,
+                                              value: UnsafeBufferPointer(start: nil, count: 0), tag: nil, anchor: nil)
+
+    /// The event as plain values; nil for the events nothing is built from.
+    private func convert(_ event: yaml_event_t) -> RawEvent? {
+        let kind: RawEvent.Kind
         var style: UInt8 = 0
-        var valueStart: Int32 = 0, valueLength: Int32 = 0
+        var value = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         var tag: UnsafeMutablePointer<yaml_char_t>? = nil, anchor: UnsafeMutablePointer<yaml_char_t>? = nil
         switch event.type {
         case YAML_SCALAR_EVENT:
             kind = .scalar
             let s = event.data.scalar
             style = UInt8(truncatingIfNeeded: s.style.rawValue)
-            valueStart = Int32(truncatingIfNeeded: chunk.text.count)
-            valueLength = Int32(truncatingIfNeeded: s.length)
-            if let value = s.value, s.length > 0 {
-                chunk.text.append(contentsOf: UnsafeBufferPointer(start: value, count: s.length))
-            }
+            if let v = s.value, s.length > 0 { value = UnsafeBufferPointer(start: v, count: s.length) }
             tag = s.tag
             anchor = s.anchor
         case YAML_SEQUENCE_START_EVENT:
@@ -153,24 +142,17 @@ final class EventReader {
             kind = .streamEnd
             isDone = true
         default:
-            return false
+            return nil
         }
-        var names: Int32 = -1
-        if tag != nil || anchor != nil {
-            names = Int32(truncatingIfNeeded: chunk.names.count)
-            chunk.names.append((tag.map { String(cString: $0) }, anchor.map { String(cString: $0) }))
-        }
-        chunk.events.append(EventChunk.Event(
-            kind: kind, style: style,
-            startLine: Int32(truncatingIfNeeded: event.start_mark.line), startColumn: Int32(truncatingIfNeeded: event.start_mark.column),
-            endLine: Int32(truncatingIfNeeded: event.end_mark.line), endColumn: Int32(truncatingIfNeeded: event.end_mark.column),
-            valueStart: valueStart, valueLength: valueLength, names: names))
-        return true
+        return RawEvent(kind: kind, style: style,
+                        startLine: Int(event.start_mark.line), startColumn: Int(event.start_mark.column),
+                        endLine: Int(event.end_mark.line), endColumn: Int(event.end_mark.column),
+                        value: value, tag: tag.map { UnsafePointer($0) }, anchor: anchor.map { UnsafePointer($0) })
     }
 }
 
-/// Turns the events of chunks into scalars and `ParsedEvent`s for the tree builder: byte offsets from
-/// marks, scalars decoded and resolved, scalar nodes made.
+/// Gives the reader's events to the tree builder: byte offsets from marks, scalars decoded and
+/// resolved.
 struct EventDecoder {
     private var marks: MarkConverter
     private let table: LineTable
@@ -180,54 +162,40 @@ struct EventDecoder {
         marks = MarkConverter(table: table)
     }
 
-    /// Reads and builds on the calling thread, a chunk of `chunkSize` events at a time, until
-    /// the stream ends or the builder stops.
-    mutating func readAll(from reader: EventReader, chunkSize: Int, into builder: inout TreeBuilder) {
-        var chunk = EventChunk(capacity: chunkSize)
-        while !reader.isDone {
-            reader.read(into: &chunk, limit: chunkSize)
-            guard feed(chunk, to: &builder) else { return }
-            chunk.removeAll()
-        }
-    }
-
-    /// Feeds a chunk's events to the builder; false when the builder stopped.
-    mutating func feed(_ chunk: EventChunk, to builder: inout TreeBuilder) -> Bool {
-        chunk.text.withUnsafeBufferPointer { text in
-            for e in chunk.events {
-                if e.kind == .scalar {
-                    // Scalars (most events) go to the builder directly: no event value to make
-                    // and destroy.
-                    let names = e.names >= 0 ? chunk.names[Int(e.names)] : (tag: nil, anchor: nil)
-                    builder.scalar(decodeScalar(e, text), tag: names.tag, anchor: names.anchor)
-                } else if !builder.handle(decode(e, chunk, text)) {
-                    return false
-                }
+    /// Reads events and builds on the calling thread until the stream ends or the builder stops.
+    mutating func readAll(from reader: EventReader, into builder: inout TreeBuilder) {
+        while let e = reader.next() {
+            // Scalars and collections (nearly all events) go to the builder directly: no event
+            // value to make and destroy.
+            switch e.kind {
+            case .scalar:
+                addScalar(e, to: &builder)
+            case .sequenceStart, .mappingStart:
+                let start = marks.offset(line: e.startLine, column: e.startColumn)
+                guard builder.openCollection(isMapping: e.kind == .mappingStart, start: start, tag: e.tagString,
+                                             anchor: e.anchorString, isFlow: e.style != 0) else { return }
+            case .collectionEnd:
+                builder.close(endMark: marks.offset(line: e.endLine, column: e.endColumn))
+            case .alias, .documentStart, .streamEnd, .failed:
+                guard builder.handle(decode(e, reader)) else { return }
             }
-            return true
         }
     }
 
-    private mutating func decode(_ e: EventChunk.Event, _ chunk: EventChunk, _ text: UnsafeBufferPointer<UInt8>) -> ParsedEvent {
-        let names = e.names >= 0 ? chunk.names[Int(e.names)] : (tag: nil, anchor: nil)
+    private mutating func decode(_ e: RawEvent, _ reader: EventReader) -> ParsedEvent {
         switch e.kind {
-        case .scalar:
-            preconditionFailure("scalars are fed to the builder directly")
-        case .sequenceStart, .mappingStart:
-            return .collectionStart(isMapping: e.kind == .mappingStart, start: marks.offset(line: Int(e.startLine), column: Int(e.startColumn)),
-                                    tag: names.tag, anchor: names.anchor, isFlow: e.style != 0)
-        case .collectionEnd:
-            return .collectionEnd(end: marks.offset(line: Int(e.endLine), column: Int(e.endColumn)))
+        case .scalar, .sequenceStart, .mappingStart, .collectionEnd:
+            preconditionFailure("scalars and collections are fed to the builder directly")
         case .alias:
-            let range = SourceRange(start: marks.offset(line: Int(e.startLine), column: Int(e.startColumn)),
-                                    end: marks.offset(line: Int(e.endLine), column: Int(e.endColumn)))
-            return .alias(name: names.anchor ?? "", range: range)
+            let range = SourceRange(start: marks.offset(line: e.startLine, column: e.startColumn),
+                                    end: marks.offset(line: e.endLine, column: e.endColumn))
+            return .alias(name: e.anchorString ?? "", range: range)
         case .documentStart:
-            return .documentStart(at: marks.offset(line: Int(e.startLine), column: Int(e.startColumn)))
+            return .documentStart(at: marks.offset(line: e.startLine, column: e.startColumn))
         case .streamEnd:
             return .streamEnd
         case .failed:
-            return .failed(failureDiagnostic(chunk.failure))
+            return .failed(failureDiagnostic(reader.failure))
         }
     }
 
@@ -242,7 +210,7 @@ struct EventDecoder {
         }
     }
 
-    private mutating func failureDiagnostic(_ failure: EventChunk.Failure?) -> Diagnostic {
+    private mutating func failureDiagnostic(_ failure: ReaderFailure?) -> Diagnostic {
         guard let f = failure, !f.couldNotStart else {
             return Diagnostic(.yamlSyntax, failure?.problem ?? "invalid YAML", at: .at(0))
         }
@@ -279,11 +247,20 @@ struct EventDecoder {
 
     // MARK: Scalars
 
-    private mutating func decodeScalar(_ e: EventChunk.Event, _ text: UnsafeBufferPointer<UInt8>) -> YAMLStoreBuilder.Scalar {
-        let range = SourceRange(start: marks.offset(line: Int(e.startLine), column: Int(e.startColumn)),
-                                end: marks.offset(line: Int(e.endLine), column: Int(e.endColumn)))
-        let value = UnsafeBufferPointer(rebasing: text[Int(e.valueStart)..<Int(e.valueStart + e.valueLength)])
-        return makeScalar(value: value, style: scalarStyle(e.style), nodeRange: range, singleLine: e.startLine == e.endLine)
+    private mutating func addScalar(_ e: RawEvent, to builder: inout TreeBuilder) {
+        let range = SourceRange(start: marks.offset(line: e.startLine, column: e.startColumn),
+                                end: marks.offset(line: e.endLine, column: e.endColumn))
+        let style = scalarStyle(e.style)
+        // The common case, a plain scalar on one line with neither tag nor anchor, takes a path
+        // of plain values: its value is its source text, its record is all there is.
+        if style == .plain && e.tag == nil && e.anchor == nil && e.startLine == e.endLine
+            && range.end <= table.bytes.count && range.end - range.start == e.value.count {
+            let (resolved, number) = YAMLStoreBuilder.Scalar.reading(ScalarResolver.resolve(bytes: e.value))
+            builder.inlineScalar(range, style: .plain, resolved: resolved, number: number)
+            return
+        }
+        builder.scalar(makeScalar(value: e.value, style: style, nodeRange: range, singleLine: e.startLine == e.endLine),
+                       tag: e.tagString, anchor: e.anchorString)
     }
 
     /// A scalar as the store keeps it: its value's text only where it differs from the source.
@@ -294,27 +271,29 @@ struct EventDecoder {
         switch style {
         case .plain:
             // A plain scalar has no escapes: on one line, its value is its source text.
-            let resolved = ScalarResolver.resolve(bytes: value)
+            let (resolved, number) = YAMLStoreBuilder.Scalar.reading(ScalarResolver.resolve(bytes: value))
             if singleLine && nodeRange.end <= bytes.count && nodeRange.end - nodeRange.start == value.count {
-                return .init(nodeRange: nodeRange, valueRange: nodeRange, style: style, text: nil, table: nil, resolved: resolved)
+                return .init(nodeRange: nodeRange, valueRange: nodeRange, style: style, text: nil, table: nil,
+                             resolved: resolved, number: number)
             }
-            return .init(nodeRange: nodeRange, valueRange: nodeRange, style: style, text: decoded(), table: nil, resolved: resolved)
+            return .init(nodeRange: nodeRange, valueRange: nodeRange, style: style, text: decoded(), table: nil,
+                         resolved: resolved, number: number)
         case .singleQuoted, .doubleQuoted:
             let inner = SourceRange(start: min(nodeRange.start + 1, nodeRange.end), end: max(nodeRange.start + 1, nodeRange.end - 1))
             switch ScalarOffsetMap.quoted(bytes: bytes, inner: inner, value: value, double: style == .doubleQuoted) {
             case .identity where inner.end <= bytes.count:
-                return .init(nodeRange: nodeRange, valueRange: inner, style: style, text: nil, table: nil, resolved: nil)
+                return .init(nodeRange: nodeRange, valueRange: inner, style: style, text: nil, table: nil, resolved: .string, number: 0)
             case .table(let t):
-                return .init(nodeRange: nodeRange, valueRange: inner, style: style, text: decoded(), table: t, resolved: nil)
+                return .init(nodeRange: nodeRange, valueRange: inner, style: style, text: decoded(), table: t, resolved: .string, number: 0)
             case .none, .identity:
-                return .init(nodeRange: nodeRange, valueRange: inner, style: style, text: decoded(), table: nil, resolved: nil)
+                return .init(nodeRange: nodeRange, valueRange: inner, style: style, text: decoded(), table: nil, resolved: .string, number: 0)
             }
         case .literal, .folded:
             // The content starts on the line after the indicator.
             let firstLine = table.line(ofByte: nodeRange.start) + 1
             let start = firstLine < table.lineCount ? table.lineStarts[firstLine] : nodeRange.end
             return .init(nodeRange: nodeRange, valueRange: SourceRange(start: min(start, nodeRange.end), end: nodeRange.end),
-                         style: style, text: decoded(), table: nil, resolved: nil)
+                         style: style, text: decoded(), table: nil, resolved: .string, number: 0)
         }
     }
 
@@ -329,13 +308,10 @@ struct EventDecoder {
     }
 }
 
-/// One event as the tree builder takes it.
+/// One of the seldom events as the tree builder takes it (scalars and collections, nearly all
+/// events, are given to it by `TreeBuilder.scalar`, `inlineScalar`, `openCollection` and
+/// `close`).
 enum ParsedEvent {
-    /// `start`: the byte offset of the collection's first character (its anchor or tag excluded).
-    case collectionStart(isMapping: Bool, start: Int, tag: String?, anchor: String?, isFlow: Bool)
-    /// `end`: just past a flow collection's closing bracket; for block collections, where
-    /// libyaml put its end mark (the tree builder uses the last child's end instead).
-    case collectionEnd(end: Int)
     case alias(name: String, range: SourceRange)
     case documentStart(at: Int)
     case streamEnd

@@ -53,7 +53,7 @@ public enum YAMLParser {
         var builder = TreeBuilder(table: table, limits: limits)
         bytes.withUnsafeBufferPointer { buffer in
             var decoder = EventDecoder(table: table)
-            decoder.readAll(from: EventReader(input: buffer), chunkSize: 256, into: &builder)
+            decoder.readAll(from: EventReader(input: buffer), into: &builder)
         }
         builder.finish()
         let rootEnd = builder.rootIndex.map { builder.store.range(of: $0).end } ?? 0
@@ -169,6 +169,12 @@ struct TreeBuilder {
         add(store.addScalar(scalar, tag: tag, parent: parentIndex), size: 1, anchor: anchor)
     }
 
+    /// Adds a scalar without tag or anchor whose record holds all of it (`YAMLStoreBuilder.addInlineScalar`).
+    mutating func inlineScalar(_ range: SourceRange, style: ScalarStyle, resolved: YAMLStore.Resolved, number: UInt64) {
+        add(store.addInlineScalar(range, style: style, resolved: resolved, number: number, tag: false, parent: parentIndex),
+            size: 1, anchor: nil)
+    }
+
     /// Handles one event other than a scalar; false stops the parse.
     mutating func handle(_ event: ParsedEvent) -> Bool {
         switch event {
@@ -187,21 +193,6 @@ struct TreeBuilder {
                     at: SourceRange(start: at, end: table.contentRange(ofLine: table.line(ofByte: at)).upperBound)))
                 return false
             }
-            return true
-        case .collectionStart(let isMapping, let start, let tag, let anchor, let isFlow):
-            if stack.count >= limits.maxDepth {
-                diagnostics.append(Diagnostic(
-                    .tooComplex,
-                    "nesting is deeper than \(limits.maxDepth) levels; the rest of the file is ignored",
-                    at: SourceRange(start: start, end: start + 1)))
-                isComplete = false
-                return false
-            }
-            let index = store.openCollection(isMapping: isMapping, start: start, tag: tag, isFlow: isFlow, parent: parentIndex)
-            stack.append(Frame(index: index, isMapping: isMapping, start: start, anchor: anchor, isFlow: isFlow, base: pending.count))
-            return true
-        case .collectionEnd(let end):
-            close(endMark: end)
             return true
         case .alias(let name, let range):
             guard let target = anchors[name] else {
@@ -225,6 +216,22 @@ struct TreeBuilder {
         }
     }
 
+    /// A collection starts at byte `start` (its first character, its anchor or tag excluded);
+    /// false stops the parse.
+    mutating func openCollection(isMapping: Bool, start: Int, tag: String?, anchor: String?, isFlow: Bool) -> Bool {
+        if stack.count >= limits.maxDepth {
+            diagnostics.append(Diagnostic(
+                .tooComplex,
+                "nesting is deeper than \(limits.maxDepth) levels; the rest of the file is ignored",
+                at: SourceRange(start: start, end: start + 1)))
+            isComplete = false
+            return false
+        }
+        let index = store.openCollection(isMapping: isMapping, start: start, tag: tag, isFlow: isFlow, parent: parentIndex)
+        stack.append(Frame(index: index, isMapping: isMapping, start: start, anchor: anchor, isFlow: isFlow, base: pending.count))
+        return true
+    }
+
     private mutating func add(_ node: UInt32, size: Int, anchor: String?) {
         if let anchor { anchors[anchor] = (node, size) }
         if !stack.isEmpty {
@@ -241,13 +248,18 @@ struct TreeBuilder {
         return store.range(of: pending[pending.count - 1]).end
     }
 
-    private mutating func close(endMark: Int) {
-        guard let frame = stack.last else { return }
-        let end = frame.isFlow ? endMark : (lastChildEnd ?? frame.start)
-        stack.removeLast()
-        store.close(frame.index, end: end, children: pending[frame.base...])
+    /// The innermost open collection ends. `endMark`: just past a flow collection's closing
+    /// bracket; for block collections, where libyaml put its end mark (the last child's end is
+    /// used instead).
+    mutating func close(endMark: Int) {
+        guard let frame = stack.popLast() else { return }
+        let hasChildren = pending.count > frame.base
+        let end = frame.isFlow ? endMark : (hasChildren ? store.range(of: pending[pending.count - 1]).end : frame.start)
+        pending.withUnsafeBufferPointer { p in
+            store.close(frame.index, end: end, children: UnsafeBufferPointer(rebasing: p[frame.base...]))
+        }
         if frame.isMapping { checkDuplicateKeys(frame.base) }
-        pending.removeSubrange(frame.base...)
+        pending.removeLast(pending.count - frame.base)
         add(frame.index, size: frame.size, anchor: frame.anchor)
     }
 
@@ -310,7 +322,7 @@ struct TreeBuilder {
 
     private mutating func nullNode(_ range: SourceRange) -> UInt32 {
         store.addScalar(.init(nodeRange: range, valueRange: range, style: .plain, text: range.start == range.end ? nil : "",
-                              table: nil, resolved: .null),
+                              table: nil, resolved: .null, number: 0),
                         tag: nil, parent: parentIndex)
     }
 }

@@ -198,20 +198,27 @@ struct YAMLStoreBuilder {
         var text: String?
         /// An offset table, when the value has escapes on one line.
         var table: [Int]?
-        var resolved: ScalarValue?
+        /// A plain scalar's core-schema reading (`.string` for every other style) and its
+        /// number's bits: `Int64` or `Double` by `resolved`.
+        var resolved: YAMLStore.Resolved
+        var number: UInt64
+
+        /// A resolver's reading as the record keeps it.
+        static func reading(_ value: ScalarValue?) -> (YAMLStore.Resolved, UInt64) {
+            switch value {
+            case nil, .string?: return (.string, 0)
+            case .null?: return (.null, 0)
+            case .bool(let b)?: return (b ? .true : .false, 0)
+            case .int(let i)?: return (.int, UInt64(bitPattern: i))
+            case .float(let d)?: return (.float, d.bitPattern)
+            }
+        }
     }
 
     mutating func addScalar(_ s: Scalar, tag: String?, parent: Int32) -> UInt32 {
         let index = UInt32(nodes.count)
-        var number: UInt64 = 0
-        let resolved: YAMLStore.Resolved
-        switch s.resolved {
-        case nil, .string?: resolved = .string
-        case .null?: resolved = .null
-        case .bool(let b)?: resolved = b ? .true : .false
-        case .int(let i)?: resolved = .int; number = UInt64(bitPattern: i)
-        case .float(let d)?: resolved = .float; number = d.bitPattern
-        }
+        let number = s.number
+        let resolved = s.resolved
         if let tag { tags[index] = tag }
         let tagFlag: UInt16 = tag != nil ? 2 : 0
         let quoted = s.style == .singleQuoted || s.style == .doubleQuoted
@@ -219,13 +226,7 @@ struct YAMLStoreBuilder {
             ? s.valueRange.start == s.nodeRange.start + 1 && s.valueRange.end == s.nodeRange.end - 1
             : s.style == .plain && s.valueRange == s.nodeRange
         if s.text == nil && s.table == nil && derivable {
-            // Inline: the node's record holds everything.
-            let flags = tagFlag | 4 | UInt16(s.style.rawValue) << 3 | UInt16(resolved.rawValue) << 6
-            nodes.append(YAMLStore.NodeRecord(
-                start: Int32(s.nodeRange.start), end: Int32(s.nodeRange.end), parent: parent,
-                first: UInt32(truncatingIfNeeded: number), count: UInt32(truncatingIfNeeded: number >> 32),
-                kind: .scalar, flags: flags))
-            return index
+            return addInlineScalar(s.nodeRange, style: s.style, resolved: resolved, number: number, tag: tag != nil, parent: parent)
         }
         let scalarIndex = UInt32(scalars.count)
         var textIndex: Int32 = -1
@@ -243,6 +244,20 @@ struct YAMLStoreBuilder {
         return index
     }
 
+    /// A scalar whose value is its source text (plain) or the text between its quotes, with
+    /// no `ScalarRecord`: the node's record holds everything. `tag`: whether `tags` has the
+    /// node's tag.
+    mutating func addInlineScalar(_ range: SourceRange, style: ScalarStyle, resolved: YAMLStore.Resolved, number: UInt64,
+                                  tag: Bool, parent: Int32) -> UInt32 {
+        let index = UInt32(nodes.count)
+        let flags: UInt16 = (tag ? 2 : 0) | 4 | UInt16(style.rawValue) << 3 | UInt16(resolved.rawValue) << 6
+        nodes.append(YAMLStore.NodeRecord(
+            start: Int32(range.start), end: Int32(range.end), parent: parent,
+            first: UInt32(truncatingIfNeeded: number), count: UInt32(truncatingIfNeeded: number >> 32),
+            kind: .scalar, flags: flags))
+        return index
+    }
+
     /// A collection's record, made when it opens; `close` gives it its end and children.
     mutating func openCollection(isMapping: Bool, start: Int, tag: String?, isFlow: Bool, parent: Int32) -> UInt32 {
         let index = UInt32(nodes.count)
@@ -253,7 +268,7 @@ struct YAMLStoreBuilder {
         return index
     }
 
-    mutating func close(_ index: UInt32, end: Int, children slots: ArraySlice<UInt32>) {
+    mutating func close(_ index: UInt32, end: Int, children slots: UnsafeBufferPointer<UInt32>) {
         let first = UInt32(children.count)
         children.append(contentsOf: slots)
         nodes[Int(index)].first = first
