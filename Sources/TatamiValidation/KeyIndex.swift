@@ -271,7 +271,7 @@ extension ValidationPass {
             var keyed = KeyedPairs(pairs: raw, tableSize: index.names.count)
             var plain = true
             for i in raw.indices {
-                guard let id = raw[i].key.withScalarBytes({ index.index(ofBytes: $0) }) else { plain = false; break }
+                guard let id = raw.key(at: i).withScalarBytes({ index.index(ofBytes: $0) }) else { plain = false; break }
                 // A duplicate known key, or two unknown keys that may be duplicates.
                 if !keyed.record(i, id: id) || keyed.unknownCount > 1 { plain = false; break }
             }

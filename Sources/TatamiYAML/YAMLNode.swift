@@ -80,8 +80,8 @@ public struct YAMLNode: Sendable {
         case sequence(YAMLItems)
     }
 
-    let store: YAMLStore
-    let index: UInt32
+    @usableFromInline let store: YAMLStore
+    @usableFromInline let index: UInt32
 
     init(store: YAMLStore, index: UInt32) {
         self.store = store
@@ -236,7 +236,9 @@ public struct YAMLNode: Sendable {
     }
 
     /// Calls `body` with a scalar's value bytes (in place in the source where they are the
-    /// source's); nil for a collection.
+    /// source's); nil for a collection. Inlinable: the validator reads every key through it, and
+    /// across the module boundary a generic function would run unspecialised.
+    @inlinable
     public func withScalarBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
         if store.isBuilt {
             guard var text = scalar?.text else { return nil }
@@ -359,6 +361,17 @@ public struct YAMLPairs: RandomAccessCollection, Sendable, ExpressibleByArrayLit
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { count }
+
+    /// The key of pair `i` (`self[i].key` without the value).
+    public func key(at i: Int) -> YAMLNode {
+        switch storage {
+        case .stored(let store, let first):
+            precondition(i >= 0 && i < count, "pair index out of range")
+            return YAMLNode(store: store, index: store.children[first + 2 * i])
+        case .made(let pairs):
+            return pairs[i].key
+        }
+    }
 
     public subscript(i: Int) -> YAMLPair {
         switch storage {

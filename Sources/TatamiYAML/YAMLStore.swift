@@ -11,11 +11,14 @@ import TatamiBase
 ///
 /// The ideas are simdjson's tape (values in one array, collections as index ranges) and rowan's
 /// green tree (trivia kept beside the nodes, so a formatter can be lossless).
+@usableFromInline
 final class YAMLStore: Sendable {
+    @usableFromInline
     enum Kind: UInt8, Sendable {
         case scalar, mapping, sequence
     }
 
+    @usableFromInline
     struct NodeRecord: Sendable {
         /// Byte offsets before `base` is added: the first character (anchor and tag excluded)
         /// and just past the last.
@@ -29,7 +32,7 @@ final class YAMLStore: Sendable {
         /// Collections: how many slots (a mapping has two per pair: key, value); an inline
         /// scalar: the high half of its number's bits.
         var count: UInt32
-        var kind: Kind
+        @usableFromInline var kind: Kind
         /// Bit 0: flow style; bit 1: an explicit tag (in `tags`); bit 2: an inline scalar, one
         /// whose value is its source text (plain) or the text between its quotes, with no
         /// `ScalarRecord`: bits 3–5 hold its style and bits 6–8 its `Resolved`.
@@ -40,13 +43,14 @@ final class YAMLStore: Sendable {
         var isInlineScalar: Bool { flags & 4 != 0 }
     }
 
+    @usableFromInline
     struct ScalarRecord: Sendable {
         /// The value's characters in the source (before `base` is added).
-        var valueStart: Int32
-        var valueEnd: Int32
+        @usableFromInline var valueStart: Int32
+        @usableFromInline var valueEnd: Int32
         /// Index in `texts` of the decoded value, or -1 when the value is the source bytes
         /// `valueStart..<valueEnd` (then its offset map is the identity).
-        var text: Int32
+        @usableFromInline var text: Int32
         /// A number's bits: Int64 or Double by `resolved`.
         var number: UInt64
         var style: ScalarStyle
@@ -69,13 +73,13 @@ final class YAMLStore: Sendable {
     }
 
     /// The text the offsets point into (shared with the parse's `LineTable`, not copied).
-    let source: [UInt8]
+    @usableFromInline let source: [UInt8]
     /// Added to every offset read: imported files are moved into one offset space.
     let base: Int
-    let nodes: [NodeRecord]
+    @usableFromInline let nodes: [NodeRecord]
     let children: [UInt32]
     let scalars: [ScalarRecord]
-    let texts: [String]
+    @usableFromInline let texts: [String]
     /// Per scalar index: one source offset (before `base`) per value byte, plus one.
     let offsetTables: [UInt32: [Int]]
     /// Per node index.
@@ -84,7 +88,7 @@ final class YAMLStore: Sendable {
     let built: Built?
     /// `built != nil`, kept apart so the (frequent) test reads a flag instead of copying the
     /// optional node out.
-    let isBuilt: Bool
+    @usableFromInline let isBuilt: Bool
 
     init(source: [UInt8], base: Int, nodes: [NodeRecord], children: [UInt32], scalars: [ScalarRecord], texts: [String],
          offsetTables: [UInt32: [Int]], tags: [UInt32: String], comments: CommentTable) {
@@ -133,6 +137,7 @@ final class YAMLStore: Sendable {
                             number: UInt64(r.first) | UInt64(r.count) << 32, style: style, resolved: resolved, hasTable: false)
     }
 
+    @usableFromInline
     func scalarRecord(_ r: NodeRecord) -> ScalarRecord { Self.scalarRecord(r, scalars) }
 
     func scalarText(_ r: NodeRecord) -> String {
