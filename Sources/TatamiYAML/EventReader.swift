@@ -96,7 +96,7 @@ final class EventReader {
                 return Self.failedEvent
             }
             holdsEvent = true
-            if let e = convert(event.pointee) { return e }
+            if let e = convert(event) { return e }
             yaml_event_delete(event)
             holdsEvent = false
         }
@@ -106,28 +106,28 @@ final class EventReader {
                                               value: UnsafeBufferPointer(start: nil, count: 0), tag: nil, anchor: nil)
 
     /// The event as plain values; nil for the events nothing is built from.
-    private func convert(_ event: yaml_event_t) -> RawEvent? {
+    private func convert(_ event: UnsafeMutablePointer<yaml_event_t>) -> RawEvent? {
         let kind: RawEvent.Kind
         var style: UInt8 = 0
         var value = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         var tag: UnsafeMutablePointer<yaml_char_t>? = nil, anchor: UnsafeMutablePointer<yaml_char_t>? = nil
-        switch event.type {
+        switch event.pointee.type {
         case YAML_SCALAR_EVENT:
             kind = .scalar
-            let s = event.data.scalar
+            let s = event.pointee.data.scalar
             style = UInt8(truncatingIfNeeded: s.style.rawValue)
             if let v = s.value, s.length > 0 { value = UnsafeBufferPointer(start: v, count: s.length) }
             tag = s.tag
             anchor = s.anchor
         case YAML_SEQUENCE_START_EVENT:
             kind = .sequenceStart
-            let q = event.data.sequence_start
+            let q = event.pointee.data.sequence_start
             style = q.style == YAML_FLOW_SEQUENCE_STYLE ? 1 : 0
             tag = q.tag
             anchor = q.anchor
         case YAML_MAPPING_START_EVENT:
             kind = .mappingStart
-            let m = event.data.mapping_start
+            let m = event.pointee.data.mapping_start
             style = m.style == YAML_FLOW_MAPPING_STYLE ? 1 : 0
             tag = m.tag
             anchor = m.anchor
@@ -135,7 +135,7 @@ final class EventReader {
             kind = .collectionEnd
         case YAML_ALIAS_EVENT:
             kind = .alias
-            anchor = event.data.alias.anchor
+            anchor = event.pointee.data.alias.anchor
         case YAML_DOCUMENT_START_EVENT:
             kind = .documentStart
         case YAML_STREAM_END_EVENT:
@@ -144,9 +144,10 @@ final class EventReader {
         default:
             return nil
         }
+        let start = event.pointee.start_mark, end = event.pointee.end_mark
         return RawEvent(kind: kind, style: style,
-                        startLine: Int(event.start_mark.line), startColumn: Int(event.start_mark.column),
-                        endLine: Int(event.end_mark.line), endColumn: Int(event.end_mark.column),
+                        startLine: Int(start.line), startColumn: Int(start.column),
+                        endLine: Int(end.line), endColumn: Int(end.column),
                         value: value, tag: tag.map { UnsafePointer($0) }, anchor: anchor.map { UnsafePointer($0) })
     }
 }

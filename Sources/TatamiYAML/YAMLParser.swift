@@ -108,6 +108,11 @@ struct MarkConverter {
         if nonASCIILines.isEmpty || !nonASCIILines.contains(line) {
             return min(lineStart + column, end)
         }
+        return scalarOffset(line: line, column: column, lineStart: lineStart, end: end)
+    }
+
+    /// A mark on a line with non-ASCII bytes: counted in Unicode scalars from a cursor.
+    private mutating func scalarOffset(line: Int, column: Int, lineStart: Int, end: Int) -> Int {
         if line != cursorLine || column < cursorColumn {
             cursorLine = line
             cursorColumn = 0
