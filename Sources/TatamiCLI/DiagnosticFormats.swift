@@ -63,28 +63,62 @@ enum DiagnosticFormatter {
     /// `path:line:column: severity: message [code]`, one per line; coloured severities on a terminal.
     static func text(_ items: [LocatedDiagnostic], color: Bool) -> String {
         // Written as bytes: a lint run can report tens of thousands of lines, and string
-        // interpolation per line cost more than finding the lines' positions.
+        // interpolation per line cost more than finding the lines' positions. The parts most
+        // lines share (the file, the severity, the code) are turned into bytes once and copied
+        // whole; appending a string's `utf8` view goes a byte at a time.
         var out: [UInt8] = []
         out.reserveCapacity(items.count * 120)
-        func put(_ s: String) { out.append(contentsOf: s.utf8) }
-        func put(_ n: Int) { out.append(contentsOf: String(n).utf8) }
+        var file = (name: "", bytes: [UInt8]())
+        var code = (name: "", bytes: [UInt8]())
+        let error = severityBytes(.error, color: color), warning = severityBytes(.warning, color: color)
+        let information = severityBytes(.information, color: color), hint = severityBytes(.hint, color: color)
         for i in items {
             let d = i.diagnostic
-            put(i.file); put(":"); put(i.line); put(":"); put(i.column); put(": ")
-            if color {
-                switch d.severity {
-                case .error: put("\u{1B}[31;1m")
-                case .warning: put("\u{1B}[33;1m")
-                case .information, .hint: put("\u{1B}[36;1m")
-                }
-                put(d.severity.rawValue)
-                put("\u{1B}[0m")
-            } else {
-                put(d.severity.rawValue)
+            if i.file != file.name { file = (i.file, Array(i.file.utf8)) }
+            if d.code.name != code.name { code = (d.code.name, Array(" [\(d.code.name)]\n".utf8)) }
+            out.append(contentsOf: file.bytes)
+            out.append(UInt8(ascii: ":"))
+            appendDecimal(i.line, to: &out)
+            out.append(UInt8(ascii: ":"))
+            appendDecimal(i.column, to: &out)
+            switch d.severity {
+            case .error: out.append(contentsOf: error)
+            case .warning: out.append(contentsOf: warning)
+            case .information: out.append(contentsOf: information)
+            case .hint: out.append(contentsOf: hint)
             }
-            put(": "); put(d.message); put(" ["); put(d.code.name); put("]\n")
+            out.append(contentsOf: d.message.utf8)
+            out.append(contentsOf: code.bytes)
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `: severity: ` as it is written after a position, coloured on a terminal.
+    private static func severityBytes(_ severity: Severity, color: Bool) -> [UInt8] {
+        guard color else { return Array(": \(severity.rawValue): ".utf8) }
+        let start: String
+        switch severity {
+        case .error: start = "\u{1B}[31;1m"
+        case .warning: start = "\u{1B}[33;1m"
+        case .information, .hint: start = "\u{1B}[36;1m"
+        }
+        return Array(": \(start)\(severity.rawValue)\u{1B}[0m: ".utf8)
+    }
+
+    /// A non-negative number's decimal digits (a negative one, which positions never are, as `0`).
+    private static func appendDecimal(_ n: Int, to out: inout [UInt8]) {
+        var n = max(0, n)
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { d in
+            repeat {
+                d[count] = UInt8(ascii: "0") + UInt8(n % 10)
+                n /= 10
+                count += 1
+            } while n > 0
+            for k in stride(from: count - 1, through: 0, by: -1) { out.append(d[k]) }
+        }
     }
 
     static func json(_ items: [LocatedDiagnostic]) -> String {
