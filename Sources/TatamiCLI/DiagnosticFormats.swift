@@ -105,20 +105,17 @@ enum DiagnosticFormatter {
         return Array(": \(start)\(severity.rawValue)\u{1B}[0m: ".utf8)
     }
 
-    /// A non-negative number's decimal digits (a negative one, which positions never are, as `0`).
+    /// A number's decimal digits, as `String(n)` writes them.
     private static func appendDecimal(_ n: Int, to out: inout [UInt8]) {
-        var n = max(0, n)
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { d in
-            repeat {
-                d[count] = UInt8(ascii: "0") + UInt8(n % 10)
-                n /= 10
-                count += 1
-            } while n > 0
-            for k in stride(from: count - 1, through: 0, by: -1) { out.append(d[k]) }
-        }
+        if n < 0 { out.append(UInt8(ascii: "-")) }
+        var m = n.magnitude
+        var unit: UInt = 1
+        while unit <= m / 10 { unit *= 10 }
+        repeat {
+            out.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: m / unit))
+            m %= unit
+            unit /= 10
+        } while unit > 0
     }
 
     static func json(_ items: [LocatedDiagnostic]) -> String {

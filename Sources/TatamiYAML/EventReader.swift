@@ -69,9 +69,9 @@ final class EventReader {
         parser.deallocate()
     }
 
-    /// The next event nothing is built from is skipped (stream start, document end); the last
-    /// event of the stream is `.streamEnd` or `.failed` (with `failure`), after which `isDone`
-    /// is true and the result is nil.
+    /// The next event, skipping those nothing is built from (stream start, document end). The
+    /// stream's last event is `.streamEnd` or `.failed` (with `failure` set); after it `isDone`
+    /// is true and `next` returns nil.
     func next() -> RawEvent? {
         if holdsEvent {
             yaml_event_delete(event)

@@ -56,3 +56,35 @@ extension CLITests {
         XCTAssertEqual((replacement["deletedRegion"] as! [String: Any])["endColumn"] as? Int, 9)
     }
 }
+
+/// The text format is one line per finding, `path:line:column: severity: message [code]`, with
+/// the same findings and positions as the JSON format (written by other code).
+extension CLITests {
+    func testTextLinesAreTheJSONFindings() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tatami-text-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Positions past one digit (line 128, column 11), two codes, an error and a warning, in
+        // two files.
+        let a = dir.appendingPathComponent("a.tatami.yaml"), b = dir.appendingPathComponent("b.tatami.yaml")
+        let filler = String(repeating: "# a comment line\n", count: 120)
+        try ("tatami: 1\n" + filler + "body:\n  vstack:\n    - text: a\n      paddng: 3\n    - vstack:\n        - text: c\n"
+             + "        - hstack:\n            - text: b\n")
+            .write(to: a, atomically: true, encoding: .utf8)
+        try "tatami: 1\nbody:\n  text: x\n  colr: red\n".write(to: b, atomically: true, encoding: .utf8)
+
+        let json = try tatami(["lint", "--format", "json", a.path, b.path])
+        let findings = (try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any])["diagnostics"] as! [[String: Any]]
+        XCTAssertEqual(Set(findings.map { $0["code"] as! String }), ["unknown-key", "useless-container"])
+        XCTAssertTrue(findings.contains { ($0["line"] as! Int) >= 100 && ($0["column"] as! Int) >= 10 }, json.stdout)
+        func line(_ d: [String: Any], severity: (String) -> String) -> String {
+            "\(d["file"]!):\(d["line"]!):\(d["column"]!): \(severity(d["severity"] as! String)): \(d["message"]!) [\(d["code"]!)]"
+        }
+
+        let plain = try tatami(["lint", a.path, b.path])
+        XCTAssertEqual(plain.stdout, findings.map { line($0) { $0 } + "\n" }.joined())
+        let coloured = try tatami(["lint", "--color", "always", a.path, b.path])
+        let colours = ["error": "31;1", "warning": "33;1"]
+        XCTAssertEqual(coloured.stdout, findings.map { line($0) { "\u{1B}[\(colours[$0]!)m\($0)\u{1B}[0m" } + "\n" }.joined())
+    }
+}
