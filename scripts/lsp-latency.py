@@ -310,8 +310,9 @@ def main():
         if r["analysis_ms"]:
             print(summary("one analysis (the server's log)", r["analysis_ms"]))
         if r["rss_open"] is not None:
-            print(f"{'resident memory':<34} {r['rss_open']:.0f} MB after opening, {r['rss_typing']:.0f} MB after typing, "
-                  f"{r['rss_end']:.0f} MB after errors made and fixed")
+            # MiB (VmRSS / 1024), to a tenth: a figure near a target must not round onto it.
+            print(f"{'resident memory':<34} {r['rss_open']:.1f} MB after opening, {r['rss_typing']:.1f} MB after typing, "
+                  f"{r['rss_end']:.1f} MB after errors made and fixed")
         if r["cpu"] is not None:
             print(f"{'server CPU time (user + system)':<34} {r['cpu']:.2f} s in all")
 

@@ -93,4 +93,40 @@ final class LayoutStoreTests: XCTestCase {
         XCTAssertEqual(tree.count, 9)
         XCTAssertEqual(tree.views.count, 7)
     }
+
+    /// A container keeps one range of placements, which each of its arrangements rewrites:
+    /// after it is measured for another proposal, `arranged` gives the arrangement for the
+    /// proposal asked again. Two flexible colours in an hstack with no spacing share its width
+    /// equally: the second starts at half the width proposed.
+    func testArrangedGivesThePlacementsOfItsProposal() {
+        let text = """
+        viewports:
+          v: {width: 100, height: 100}
+        body:
+          hstack:
+            - color: red
+            - color: blue
+          spacing: 0
+        """
+        let analysis = Pipeline.analyze(text: text)
+        XCTAssertEqual(analysis.diagnostics.filter { $0.code.severity == .error }.map(\.message), [])
+        var builder = NodeBuilder(ctx: LayoutContext(document: analysis.document, viewport: analysis.document.viewports[0]))
+        let env = TextEnvironment(font: FontMetrics.defaultFontName, lineLimit: nil, alignment: .leading)
+        guard let root = builder.buildNode(analysis.document.body!, env: env, stackAxis: nil) else { return XCTFail("no root") }
+        var ctx = builder.ctx
+        ctx.prepareMeasuring()
+        let wide = ProposedSize(width: 100, height: 30), narrow = ProposedSize(width: 40, height: 30)
+        func origins(_ m: TatamiLayout.Measurement) -> [Double] {
+            (0..<Int(m.childCount)).map { ctx.placement(m, $0).origin.x }
+        }
+        XCTAssertEqual(ctx.measure(root, wide).size, Size(width: 100, height: 30))
+        XCTAssertEqual(origins(ctx.arranged(root, wide)), [0, 50])
+        // Measured for another proposal: the range now holds that arrangement.
+        XCTAssertEqual(ctx.measure(root, narrow).size, Size(width: 40, height: 30))
+        XCTAssertEqual(origins(ctx.arranged(root, narrow)), [0, 20])
+        // Asked again for the first: arranged again, from the cached sizes of its children.
+        XCTAssertEqual(origins(ctx.arranged(root, wide)), [0, 50])
+        XCTAssertEqual(origins(ctx.arranged(root, wide)), [0, 50])
+        XCTAssertEqual(origins(ctx.arranged(root, narrow)), [0, 20])
+    }
 }

@@ -110,6 +110,7 @@ struct FramePlacer {
             case .zstack, .canvas: byZIndex = true
             default: break
             }
+            m = ctx.arranged(node, p)
             let count = Int(m.childCount)
             for i in 0..<count {
                 let c = ctx.placement(m, i)

@@ -22,8 +22,25 @@ struct LayoutContext {
     /// The nodes: `NodeBuilder` adds them, then they are read-only while measuring.
     var tree = LayoutTree()
     private var cache = MeasurementCache(nodeCount: 0)
-    /// Every measurement's placements, each measurement a range.
+    /// Measurements' placements, each measurement a range. A container of several children
+    /// has one range, which each of its arrangements rewrites (a stack probes each child at
+    /// several proposals, and keeping every probe's placements took more memory than anything
+    /// else in layout): its measurements all name that range, and `arrangementKey` says which
+    /// proposal's arrangement it holds. `arranged` arranges a container again when its range
+    /// holds another proposal's (rare: the last arrangement is usually the one placed).
     private var placements = PagedArray<ChildPlacement>()
+    /// A container's range in `placements` and the cache key whose arrangement it holds.
+    private struct Arrangement {
+        var key: ProposedSize
+        /// `Measurement.unrecorded` before the container's first arrangement.
+        var start: UInt32
+        var count: UInt32
+    }
+
+    /// One per container of several children.
+    private var arrangements: [Arrangement] = []
+    /// Per node: its index in `arrangements`, or -1.
+    private var arrangementIndex: [Int32] = []
     private var extras: [MeasurementExtras] = []
     /// Texts' metrics: a text's measurement names an entry here with `extras` (plain values,
     /// apart from the containers' extras, which hold notes).
@@ -59,6 +76,14 @@ struct LayoutContext {
     /// Sizes the side storage for the built nodes.
     mutating func prepareMeasuring() {
         cache = MeasurementCache(nodeCount: tree.count)
+        arrangementIndex = Array(repeating: -1, count: tree.count)
+        arrangements = []
+        for i in 0..<tree.count {
+            if case .container(_, let range) = tree.role(NodeID(i)), range.count > 1 {
+                arrangementIndex[i] = Int32(truncatingIfNeeded: arrangements.count)
+                arrangements.append(Arrangement(key: .unspecified, start: Measurement.unrecorded, count: 0))
+            }
+        }
         textClusters = Array(repeating: nil, count: tree.texts.count)
     }
 
@@ -84,7 +109,21 @@ struct LayoutContext {
         return measure(id, proposal).size
     }
 
-    /// Child `i` of a measurement.
+    /// A measurement whose placements are the arrangement for `proposal`: `measure`'s, after
+    /// arranging a container again when its range holds another proposal's arrangement (its
+    /// children's sizes come from the cache, so the arrangement is the one measured). A
+    /// container's placements are read through this, and only until the next arrangement of
+    /// that container.
+    mutating func arranged(_ id: NodeID, _ proposal: ProposedSize) -> Measurement {
+        let m = measure(id, proposal)
+        let a = Int(arrangementIndex[id.index])
+        guard a >= 0, m.childCount > 1 else { return m }
+        let key = tree.cacheKey(id, proposal)
+        if m.firstChild == arrangements[a].start && arrangements[a].key == key { return m }
+        return compute(id, key)
+    }
+
+    /// Child `i` of a measurement (a container's: from `arranged`).
     func placement(_ m: Measurement, _ i: Int) -> ChildPlacement {
         placements[Int(m.firstChild) + i]
     }
@@ -128,8 +167,11 @@ struct LayoutContext {
     }
 
     /// Records a measurement's children and extras in the shared arrays.
+    /// `container`: the node and cache key of a container's arrangement, whose placements of
+    /// several children go to the container's one range.
     private mutating func record(_ size: Size, _ children: ChildList, overflow: Size = .zero,
-                        notes: [LayoutNote] = [], cells: [Rect] = []) -> Measurement {
+                                 notes: [LayoutNote] = [], cells: [Rect] = [],
+                                 container: (id: NodeID, key: ProposedSize)? = nil) -> Measurement {
         var m = Measurement(size: size)
         m.firstChild = UInt32(truncatingIfNeeded: placements.count)
         switch children {
@@ -139,8 +181,22 @@ struct LayoutContext {
             placements.append(c)
             m.childCount = 1
         case .many(let all):
-            placements.append(contentsOf: all)
             m.childCount = UInt32(truncatingIfNeeded: all.count)
+            if let (id, key) = container, arrangementIndex[id.index] >= 0 {
+                let a = Int(arrangementIndex[id.index])
+                if arrangements[a].start != Measurement.unrecorded && arrangements[a].count == m.childCount {
+                    let start = Int(arrangements[a].start)
+                    for (k, c) in all.enumerated() { placements[start + k] = c }
+                } else {
+                    arrangements[a].start = m.firstChild
+                    arrangements[a].count = m.childCount
+                    placements.append(contentsOf: all)
+                }
+                arrangements[a].key = key
+                m.firstChild = arrangements[a].start
+            } else {
+                placements.append(contentsOf: all)
+            }
         }
         if overflow != .zero || !notes.isEmpty || !cells.isEmpty {
             let cellStart = UInt32(truncatingIfNeeded: cellRects.count)
@@ -157,8 +213,8 @@ struct LayoutContext {
     }
 
     /// Measures a node for a proposal (uncached; `measure` caches).
-    private mutating func compute(_ id: NodeID, _ p: ProposedSize) -> Measurement {
-        let p = ProposedSize(width: sanitize(p.width), height: sanitize(p.height))
+    private mutating func compute(_ id: NodeID, _ key: ProposedSize) -> Measurement {
+        let p = ProposedSize(width: sanitize(key.width), height: sanitize(key.height))
         switch tree.role(id) {
         case .text(let t):
             let c = clusters(t)
@@ -185,7 +241,7 @@ struct LayoutContext {
             return Measurement(size: Size(width: p.width ?? 0, height: 1))
         case .container(let algorithm, let range):
             let a = algorithm.arrange(p, children: tree.children(range), in: &self)
-            return record(a.size, a.children, overflow: a.overflow, notes: a.notes, cells: a.cells)
+            return record(a.size, a.children, overflow: a.overflow, notes: a.notes, cells: a.cells, container: (id, key))
         case .padding(let index, let child):
             let e = tree.paddings[Int(index)]
             let cp = ProposedSize(width: p.width.map { max(0, $0 - e.horizontal) },
@@ -326,6 +382,7 @@ struct LayoutContext {
         case .text:
             if let t = textMetrics(m) { result = (t.firstBaseline, t.lastBaseline) }
         case .container:
+            let m = arranged(node, proposal)
             for i in 0..<Int(m.childCount) {
                 let c = placement(m, i)
                 // A child's explicit baseline (its own `alignmentGuides`) is its baseline here,
@@ -383,6 +440,7 @@ struct LayoutContext {
         let vertical = axis(of: guide) == .vertical
         switch tree.role(node) {
         case .container:
+            let m = arranged(node, proposal)
             var sum = 0.0, count = 0
             for i in 0..<Int(m.childCount) {
                 let c = placement(m, i)

@@ -336,6 +336,8 @@ struct Measurement {
     var extras: UInt32 = Measurement.noExtras
 
     static let noExtras = UInt32.max
+    /// No placement range yet (`LayoutContext`'s per-container ranges).
+    static let unrecorded = UInt32.max
 }
 
 /// The rarely present parts of a measurement.

@@ -1,4 +1,4 @@
-/// An append-only array kept in pages of a fixed number of elements, for layout's stores that
+/// An array that grows only at its end, kept in pages of a fixed number of elements, for layout's stores that
 /// grow with the number of measurements (a measurement's placements, overflow cache entries,
 /// text metrics). Read by index like an array.
 ///
@@ -20,9 +20,16 @@ struct PagedArray<Element> {
     private(set) var count = 0
 
     subscript(index: Int) -> Element {
-        precondition(index >= 0 && index < count, "index out of range")
-        let page = index >> Self.pageShift, slot = index & (Self.pageSize - 1)
-        return page < full.count ? full[page][slot] : tail[slot]
+        get {
+            precondition(index >= 0 && index < count, "index out of range")
+            let page = index >> Self.pageShift, slot = index & (Self.pageSize - 1)
+            return page < full.count ? full[page][slot] : tail[slot]
+        }
+        set {
+            precondition(index >= 0 && index < count, "index out of range")
+            let page = index >> Self.pageShift, slot = index & (Self.pageSize - 1)
+            if page < full.count { full[page][slot] = newValue } else { tail[slot] = newValue }
+        }
     }
 
     mutating func append(_ element: Element) {
