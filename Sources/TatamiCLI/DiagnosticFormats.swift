@@ -65,7 +65,8 @@ enum DiagnosticFormatter {
         // Written as bytes: a lint run can report tens of thousands of lines, and string
         // interpolation per line cost more than finding the lines' positions. The parts most
         // lines share (the file, the severity, the code) are turned into bytes once and copied
-        // whole; appending a string's `utf8` view goes a byte at a time.
+        // whole; appending a string's `utf8` view goes a byte at a time. Positions are written as
+        // the JSON format writes integers.
         var out: [UInt8] = []
         out.reserveCapacity(items.count * 120)
         var file = (name: "", bytes: [UInt8]())
@@ -78,9 +79,9 @@ enum DiagnosticFormatter {
             if d.code.name != code.name { code = (d.code.name, Array(" [\(d.code.name)]\n".utf8)) }
             out.append(contentsOf: file.bytes)
             out.append(UInt8(ascii: ":"))
-            appendDecimal(i.line, to: &out)
+            JSON.writeInteger(Int64(i.line), into: &out)
             out.append(UInt8(ascii: ":"))
-            appendDecimal(i.column, to: &out)
+            JSON.writeInteger(Int64(i.column), into: &out)
             switch d.severity {
             case .error: out.append(contentsOf: error)
             case .warning: out.append(contentsOf: warning)
@@ -103,19 +104,6 @@ enum DiagnosticFormatter {
         case .information, .hint: start = "\u{1B}[36;1m"
         }
         return Array(": \(start)\(severity.rawValue)\u{1B}[0m: ".utf8)
-    }
-
-    /// A number's decimal digits, as `String(n)` writes them.
-    private static func appendDecimal(_ n: Int, to out: inout [UInt8]) {
-        if n < 0 { out.append(UInt8(ascii: "-")) }
-        var m = n.magnitude
-        var unit: UInt = 1
-        while unit <= m / 10 { unit *= 10 }
-        repeat {
-            out.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: m / unit))
-            m %= unit
-            unit /= 10
-        } while unit > 0
     }
 
     static func json(_ items: [LocatedDiagnostic]) -> String {

@@ -247,10 +247,10 @@ struct TreeBuilder {
         }
     }
 
-    /// The end of the last child added to the innermost open collection, if it has any.
-    private var lastChildEnd: Int? {
-        guard let top = stack.last, pending.count > top.base else { return nil }
-        return store.range(of: pending[pending.count - 1]).end
+    /// The end of the last child added to the collection whose children start at `base` in
+    /// `pending` (the innermost open one), if it has any.
+    private func lastChildEnd(from base: Int) -> Int? {
+        pending.count > base ? store.range(of: pending[pending.count - 1]).end : nil
     }
 
     /// The innermost open collection ends. `endMark`: just past a flow collection's closing
@@ -258,8 +258,7 @@ struct TreeBuilder {
     /// used instead).
     mutating func close(endMark: Int) {
         guard let frame = stack.popLast() else { return }
-        let hasChildren = pending.count > frame.base
-        let end = frame.isFlow ? endMark : (hasChildren ? store.range(of: pending[pending.count - 1]).end : frame.start)
+        let end = frame.isFlow ? endMark : (lastChildEnd(from: frame.base) ?? frame.start)
         pending.withUnsafeBufferPointer { p in
             store.close(frame.index, end: end, children: UnsafeBufferPointer(rebasing: p[frame.base...]))
         }
@@ -321,7 +320,7 @@ struct TreeBuilder {
                 let keyEnd = store.range(of: pending[pending.count - 1]).end
                 add(nullNode(.at(keyEnd)), size: 1, anchor: nil)
             }
-            close(endMark: lastChildEnd ?? top.start)
+            close(endMark: lastChildEnd(from: top.base) ?? top.start)
         }
     }
 

@@ -222,8 +222,6 @@ struct YAMLStoreBuilder {
 
     mutating func addScalar(_ s: Scalar, tag: String?, parent: Int32) -> UInt32 {
         let index = UInt32(nodes.count)
-        let number = s.number
-        let resolved = s.resolved
         if let tag { tags[index] = tag }
         let tagFlag: UInt16 = tag != nil ? 2 : 0
         let quoted = s.style == .singleQuoted || s.style == .doubleQuoted
@@ -231,7 +229,7 @@ struct YAMLStoreBuilder {
             ? s.valueRange.start == s.nodeRange.start + 1 && s.valueRange.end == s.nodeRange.end - 1
             : s.style == .plain && s.valueRange == s.nodeRange
         if s.text == nil && s.table == nil && derivable {
-            return addInlineScalar(s.nodeRange, style: s.style, resolved: resolved, number: number, tag: tag != nil, parent: parent)
+            return addInlineScalar(s.nodeRange, style: s.style, resolved: s.resolved, number: s.number, tag: tag != nil, parent: parent)
         }
         let scalarIndex = UInt32(scalars.count)
         var textIndex: Int32 = -1
@@ -241,8 +239,8 @@ struct YAMLStoreBuilder {
         }
         if let table = s.table { offsetTables[scalarIndex] = table }
         scalars.append(YAMLStore.ScalarRecord(
-            valueStart: Int32(s.valueRange.start), valueEnd: Int32(s.valueRange.end), text: textIndex, number: number,
-            style: s.style, resolved: resolved, hasTable: s.table != nil))
+            valueStart: Int32(s.valueRange.start), valueEnd: Int32(s.valueRange.end), text: textIndex, number: s.number,
+            style: s.style, resolved: s.resolved, hasTable: s.table != nil))
         nodes.append(YAMLStore.NodeRecord(
             start: Int32(s.nodeRange.start), end: Int32(s.nodeRange.end), parent: parent, first: scalarIndex, count: 0,
             kind: .scalar, flags: tagFlag))

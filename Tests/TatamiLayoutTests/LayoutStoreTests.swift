@@ -53,6 +53,20 @@ final class LayoutStoreTests: XCTestCase {
         }
     }
 
+    /// The nodes of a file without errors, for its first viewport: the context that holds them
+    /// and the body's node (nil after a test failure).
+    private func built(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> (LayoutContext, NodeID)? {
+        let analysis = Pipeline.analyze(text: text)
+        XCTAssertEqual(analysis.diagnostics.filter { $0.code.severity == .error }.map(\.message), [], file: file, line: line)
+        var builder = NodeBuilder(ctx: LayoutContext(document: analysis.document, viewport: analysis.document.viewports[0]))
+        let env = TextEnvironment(font: FontMetrics.defaultFontName, lineLimit: nil, alignment: .leading)
+        guard let root = builder.buildNode(analysis.document.body!, env: env, stackAxis: nil) else {
+            XCTFail("no root", file: file, line: line)
+            return nil
+        }
+        return (builder.ctx, root)
+    }
+
     /// Children are `NodeID`s in one flat array, a container's a contiguous range, in
     /// declaration order, with their declared indices (absent siblings still count).
     func testContainersHoldRangesOfChildIDs() {
@@ -72,12 +86,8 @@ final class LayoutStoreTests: XCTestCase {
               background:
                 color: green
         """
-        let analysis = Pipeline.analyze(text: text)
-        XCTAssertEqual(analysis.diagnostics.filter { $0.code.severity == .error }.map(\.message), [])
-        var builder = NodeBuilder(ctx: LayoutContext(document: analysis.document, viewport: analysis.document.viewports[0]))
-        let env = TextEnvironment(font: FontMetrics.defaultFontName, lineLimit: nil, alignment: .leading)
-        guard let root = builder.buildNode(analysis.document.body!, env: env, stackAxis: nil) else { return XCTFail("no root") }
-        let tree = builder.ctx.tree
+        guard let (ctx, root) = built(text) else { return }
+        let tree = ctx.tree
         guard case .container(_, let range) = tree.role(root) else { return XCTFail("root is not a container") }
         let children = Array(tree.children(range))
         XCTAssertEqual(children.map { Int(tree[$0].childIndex) }, [0, 2, 3])
@@ -108,12 +118,7 @@ final class LayoutStoreTests: XCTestCase {
             - color: blue
           spacing: 0
         """
-        let analysis = Pipeline.analyze(text: text)
-        XCTAssertEqual(analysis.diagnostics.filter { $0.code.severity == .error }.map(\.message), [])
-        var builder = NodeBuilder(ctx: LayoutContext(document: analysis.document, viewport: analysis.document.viewports[0]))
-        let env = TextEnvironment(font: FontMetrics.defaultFontName, lineLimit: nil, alignment: .leading)
-        guard let root = builder.buildNode(analysis.document.body!, env: env, stackAxis: nil) else { return XCTFail("no root") }
-        var ctx = builder.ctx
+        guard var (ctx, root) = built(text) else { return }
         ctx.prepareMeasuring()
         let wide = ProposedSize(width: 100, height: 30), narrow = ProposedSize(width: 40, height: 30)
         func origins(_ m: TatamiLayout.Measurement) -> [Double] {

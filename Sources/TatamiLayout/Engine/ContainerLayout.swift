@@ -16,7 +16,8 @@ struct Arrangement {
     }
 
     var size: Size
-    /// One entry per child, in the container's child order.
+    /// One entry per child shown, in the container's child order (a canvas leaves out the
+    /// children none of whose placements applies).
     var children: ChildList
     /// How far the content exceeds what was offered, per axis (0 when it fits).
     var overflow: Size

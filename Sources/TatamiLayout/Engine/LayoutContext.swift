@@ -25,15 +25,18 @@ struct LayoutContext {
     /// Measurements' placements, each measurement a range. A container of several children
     /// has one range, which each of its arrangements rewrites (a stack probes each child at
     /// several proposals, and keeping every probe's placements took more memory than anything
-    /// else in layout): its measurements all name that range, and `arrangementKey` says which
-    /// proposal's arrangement it holds. `arranged` arranges a container again when its range
-    /// holds another proposal's (rare: the last arrangement is usually the one placed).
+    /// else in layout): its measurements name that range, and its `Arrangement` says which
+    /// cache key's arrangement the range holds. `arranged` arranges a container again when the
+    /// range holds another key's (rare: the last arrangement is usually the one placed).
     private var placements = PagedArray<ChildPlacement>()
     /// A container's range in `placements` and the cache key whose arrangement it holds.
     private struct Arrangement {
         var key: ProposedSize
         /// `Measurement.unrecorded` before the container's first arrangement.
         var start: UInt32
+        /// How many placements the range holds: a canvas shows only the children one of whose
+        /// placements applies, which can depend on the proposal, so an arrangement of another
+        /// count takes a new range.
         var count: UInt32
     }
 

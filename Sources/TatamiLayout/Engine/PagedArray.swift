@@ -1,6 +1,6 @@
-/// An array that grows only at its end, kept in pages of a fixed number of elements, for layout's stores that
-/// grow with the number of measurements (a measurement's placements, overflow cache entries,
-/// text metrics). Read by index like an array.
+/// An array that grows only at its end, kept in pages of a fixed number of elements, for
+/// layout's stores that grow with the number of measurements (placements, overflow cache
+/// entries, text metrics). Read and written by index like an array.
 ///
 /// Why pages: how many measurements a layout makes depends on the file (a text-heavy card
 /// list measures each node five or six times), so one array sized in advance either grows,

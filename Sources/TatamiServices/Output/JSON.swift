@@ -68,16 +68,18 @@ public enum JSON: Sendable {
         }
     }
 
-    private static func writeInteger(_ value: Int64, into out: inout [UInt8]) {
-        if value == 0 { out.append(0x30); return }
+    /// An integer's decimal digits, as `String(value)` writes them (also `tatami lint`'s text
+    /// positions).
+    public static func writeInteger(_ value: Int64, into out: inout [UInt8]) {
         if value < 0 { out.append(0x2D) }
-        var digits: [UInt8] = []
         var v = value.magnitude
-        while v > 0 {
-            digits.append(UInt8(v % 10) + 0x30)
-            v /= 10
-        }
-        out.append(contentsOf: digits.reversed())
+        var unit: UInt64 = 1
+        while unit <= v / 10 { unit *= 10 }
+        repeat {
+            out.append(0x30 + UInt8(truncatingIfNeeded: v / unit))
+            v %= unit
+            unit /= 10
+        } while unit > 0
     }
 
     /// `s` as a JSON string: quotes, backslashes and control characters escaped, everything
