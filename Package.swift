@@ -12,8 +12,8 @@ let package = Package(
         .executable(name: "tatami", targets: ["tatami"]),
         // The stages as one library, for packages built apart from this one (the fuzzers in Fuzz/).
         .library(name: "TatamiKit", targets: [
-            "TatamiBase", "TatamiYAML", "TatamiModel", "TatamiValidation", "TatamiLayout", "TatamiRender", "TatamiServices",
-            "TatamiLSP",
+            "TatamiBase", "TatamiYAML", "TatamiText", "TatamiModel", "TatamiValidation", "TatamiLayout", "TatamiRender",
+            "TatamiServices", "TatamiLSP",
         ]),
     ],
     dependencies: [
@@ -26,10 +26,25 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
+        .systemLibrary(
+            name: "CFreeType",
+            path: "Sources/CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]
+        ),
+        .systemLibrary(
+            name: "CHarfBuzz",
+            path: "Sources/CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]
+        ),
         // Positions, line tables, diagnostics, geometry: shared vocabulary, no dependencies.
         .target(name: "TatamiBase"),
         // The only module that sees libyaml's C types.
         .target(name: "TatamiYAML", dependencies: ["CLibYAML", "TatamiBase"]),
+        // Text with real fonts: font files loaded with FreeType, shaped with HarfBuzz, lines broken
+        // by UAX #14. The only module that sees FreeType's and HarfBuzz's C types.
+        .target(name: "TatamiText", dependencies: ["CFreeType", "CHarfBuzz", "TatamiBase"]),
         // Schema table, expression language, typed view model. Knows nothing of YAML.
         .target(name: "TatamiModel", dependencies: ["TatamiBase"]),
         // YAML tree → model + diagnostics, read through the schema table; the only stage that
@@ -63,6 +78,7 @@ let package = Package(
 
         .target(name: "TatamiTestSupport", dependencies: ["TatamiBase"], path: "Tests/TatamiTestSupport"),
         .testTarget(name: "TatamiBaseTests", dependencies: ["TatamiBase", "TatamiTestSupport"]),
+        .testTarget(name: "TatamiTextTests", dependencies: ["TatamiText", "TatamiTestSupport"]),
         .testTarget(name: "TatamiYAMLTests", dependencies: ["TatamiYAML", "TatamiTestSupport"]),
         .testTarget(name: "TatamiModelTests", dependencies: ["TatamiModel", "TatamiValidation", "TatamiYAML", "TatamiTestSupport"]),
         .testTarget(name: "TatamiLayoutTests", dependencies: ["TatamiLayout", "TatamiModel", "TatamiServices", "TatamiTestSupport"]),
