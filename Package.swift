@@ -49,9 +49,9 @@ let package = Package(
         .target(name: "TatamiModel", dependencies: ["TatamiBase"]),
         // YAML tree → model + diagnostics, read through the schema table; the only stage that
         // reads both YAML and the model.
-        .target(name: "TatamiValidation", dependencies: ["TatamiBase", "TatamiYAML", "TatamiModel"]),
+        .target(name: "TatamiValidation", dependencies: ["TatamiBase", "TatamiYAML", "TatamiText", "TatamiModel"]),
         // Text measurement, the layout engine and its containers. Never sees YAML.
-        .target(name: "TatamiLayout", dependencies: ["TatamiBase", "TatamiModel"]),
+        .target(name: "TatamiLayout", dependencies: ["TatamiBase", "TatamiText", "TatamiModel"]),
         // ASCII render of laid-out frames.
         .target(name: "TatamiRender", dependencies: ["TatamiBase", "TatamiLayout"]),
         // The pipeline and editor services, as plain values (no LSP, no JSON-RPC).

@@ -121,6 +121,10 @@ public enum Pipeline {
                 reading(p)
                 return disk.load(p)
             }
+            context.loadFont = { p in
+                reading(p)
+                return disk.loadFont(p)
+            }
         }
         return analyze(bytes: bytes, path: path, viewports: viewports, layout: layout, context: context,
                        isCancelled: nil, onLargeStack: onLargeStack, rules: workspace.config?.levels ?? [:],
@@ -134,10 +138,12 @@ public enum Pipeline {
         func absolute(_ p: String) -> String { p.hasPrefix("/") ? p : cwd + "/" + p }
         // Standard input's imports are relative to the current directory.
         let file = path == "<stdin>" ? absolute("<stdin>") : absolute(path)
-        return ValidationContext(
+        var context = ValidationContext(
             filePath: ImportPath.normalize(file), workspaceRoot: ImportPath.normalize(absolute(workspaceRoot)),
             resolve: { canonicalPath($0) },
             load: { p in FileManager.default.contents(atPath: p).map { [UInt8]($0) } })
+        context.loadFont = { FontFiles.bytes(at: $0) }
+        return context
     }
 
     /// `realpath(3)`: absolute, symbolic links resolved; nil when nothing is there. For

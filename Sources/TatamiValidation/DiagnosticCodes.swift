@@ -16,5 +16,7 @@ extension DiagnosticCode {
         .invalidExpression, .unknownName, .divisionByZero,
         // Components and imports.
         .unknownComponent, .unknownParam, .missingParam, .componentCycle, .unusedComponent, .importError,
+        // Font files.
+        .fontFileError,
     ]
 }

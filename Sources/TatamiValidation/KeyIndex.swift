@@ -325,6 +325,7 @@ final class ObjectKeys: Sendable {
     static let viewport = ObjectKeys(Schema.viewportKeys)
     static let safeArea = ObjectKeys(Schema.viewportKeys.first { $0.name == "safeArea" }?.shape.objectKeys ?? [])
     static let font = ObjectKeys(Schema.fontKeys)
+    static let fontFallback = ObjectKeys(Schema.fontFallbackKeys)
     static let format = ObjectKeys(Schema.formatKeys)
     static let alignmentDeclaration = ObjectKeys(Schema.alignmentDeclarationKeys)
     static let size = ObjectKeys(Schema.sizeKeys)

@@ -23,6 +23,10 @@ public struct ValidationContext: Sendable {
     /// Viewports and fonts a workspace file (`tatami.config.yaml`) declares for every file
     /// below it; the file's own add to and override them. Imported files take its fonts.
     public var inherited: InheritedDeclarations? = nil
+    /// A font file's bytes, nil when it cannot be read. Called only with canonical paths inside
+    /// the workspace root. By default `load`'s bytes; callers that analyse often (the server)
+    /// keep what they read, so a font file is read and hashed once per change.
+    public var loadFont: @Sendable (String) -> FontBytes?
 
     /// `resolve` nil: paths are only normalised lexically (no symbolic links), for callers whose
     /// files are not on a disk.
@@ -35,6 +39,7 @@ public struct ValidationContext: Sendable {
         self.workspaceRoot = workspaceRoot
         self.resolve = resolve ?? { ImportPath.normalize($0) }
         self.load = load
+        self.loadFont = { path in load(path).map(FontBytes.init) }
     }
 
     /// A text on its own: no imports are available.
@@ -92,4 +97,13 @@ public enum ImportPath {
         if root == "." { return path }
         return String(path.dropFirst(root == "/" ? 1 : root.count + 1))
     }
+}
+
+/// Where a file's font files are looked for: relative to the directory of the file that declares
+/// the font, inside the workspace root, read through the context (docs/format.md §5.1).
+struct FontFileSource {
+    /// The declaring file's directory (canonical).
+    var directory: String?
+    var root: String
+    var context: ValidationContext
 }

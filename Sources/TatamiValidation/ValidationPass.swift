@@ -59,6 +59,8 @@ final class ValidationPass {
     /// This file's canonical path and the directory its imports are relative to.
     let filePath: String?
     let importDirectory: String?
+    /// Where font files are found (nil: the text has no file, so it names none).
+    var fontFiles: FontFileSource?
     /// Validating an imported file: only its components count (no body, no viewports).
     let isLibrary: Bool
     /// The component names this file can use (its own and imported), and its own components.

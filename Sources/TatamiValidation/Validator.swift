@@ -45,6 +45,7 @@ public enum Validator {
         }
         let pass = ValidationPass(table: yaml.lineTable, cutFrom: cut, sources: sources, session: session,
                                   filePath: canonical, importDirectory: directory)
+        if let session { pass.fontFiles = FontFileSource(directory: directory, root: session.root, context: context) }
         pass.inherit(context.inherited)
         let document = TatamiDocument()
         pass.validateFile(yaml.root, isComplete: yaml.isComplete, into: document)

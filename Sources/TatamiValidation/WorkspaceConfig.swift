@@ -85,9 +85,17 @@ public struct WorkspaceConfigResult: Sendable {
 extension Validator {
     /// Checks a workspace file against `Schema.workspaceTopLevel`: its `viewports` and `fonts`
     /// are read by the same code as a Tatami file's, so they are checked the same way.
-    public static func validateWorkspaceConfig(_ yaml: YAMLParseResult) -> WorkspaceConfigResult {
+    /// `context`: where the workspace file lives and how to read the font files it names (its
+    /// directory is the root they stay inside); without one, a font file cannot be read.
+    public static func validateWorkspaceConfig(_ yaml: YAMLParseResult, context: ValidationContext? = nil) -> WorkspaceConfigResult {
         let cut = yaml.isComplete ? nil : yaml.root.flatMap { $0.pairs == nil ? nil : $0 }
         let pass = ValidationPass(table: yaml.lineTable, cutFrom: cut, isLibrary: true)
+        if let context, let path = context.filePath {
+            let dir = ImportPath.directory(of: path)
+            let resolved = context.resolve(dir) ?? ImportPath.normalize(dir)
+            let root = context.workspaceRoot.map { context.resolve($0) ?? ImportPath.normalize($0) } ?? resolved
+            pass.fontFiles = FontFileSource(directory: resolved, root: root, context: context)
+        }
         let config = pass.validateWorkspaceFile(yaml.root)
         let table = yaml.lineTable
         var all: [Diagnostic] = yaml.diagnostics

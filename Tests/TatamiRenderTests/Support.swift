@@ -32,7 +32,10 @@ enum Make {
         _ lines: [String], font: FontMetrics = FontMetrics(width: 8, height: 16), alignment: HorizontalPart = .leading,
         width: (Character) -> Int = { _ in 1 }
     ) -> Drawing {
-        let laid = lines.map { line in TextLine(text: line, cells: line.reduce(0) { $0 + width($1) }) }
+        let laid = lines.map { line -> TextLine in
+            let cells = line.reduce(0) { $0 + width($1) }
+            return TextLine(text: line, cells: cells, width: Double(cells) * font.width)
+        }
         let size = Size(width: Double(laid.map(\.cells).max() ?? 0) * font.width, height: Double(lines.count) * font.height)
         return .text(TextLayoutResult(lines: laid, size: size, truncated: false, firstBaseline: 0, lastBaseline: 0),
                      font: font, alignment: alignment)

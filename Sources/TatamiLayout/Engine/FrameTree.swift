@@ -158,8 +158,13 @@ struct FrameText {
     let proposal: ProposedSize
 
     var layout: TextLayoutResult {
-        TextMeasurer.layout(info.string, font: info.font, lineLimit: info.lineLimit, truncation: info.truncation,
-                            proposal: proposal)
+        if let shaped = info.shaped {
+            return ShapedTextMeasurer.layout(info.string, prepared: shaped.prepared, font: info.font, ascent: shaped.ascent,
+                                             descent: shaped.descent, lineLimit: info.lineLimit, truncation: info.truncation,
+                                             proposal: proposal)
+        }
+        return TextMeasurer.layout(info.string, font: info.font, lineLimit: info.lineLimit, truncation: info.truncation,
+                                   proposal: proposal)
     }
 
     var drawing: Drawing { .text(layout, font: info.font, alignment: info.alignment) }

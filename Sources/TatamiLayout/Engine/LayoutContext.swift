@@ -1,5 +1,6 @@
 import TatamiBase
 import TatamiModel
+import TatamiText
 
 /// Everything one viewport's layout needs: the node store (`tree`), what measuring finds
 /// beside it (the per-node measurement cache, the placements, guide and baseline values, text
@@ -50,6 +51,11 @@ struct LayoutContext {
     private var textMetricsStore = PagedArray<TextMetrics>()
     /// Where text measurement breaks lines (reused: its lines are only counted).
     private var spanScratch: [TextMeasurer.Span] = []
+    private var shapedSpanScratch: [ShapedTextMeasurer.Span] = []
+    /// The chains of the file fonts texts use here, by font (`shapedText`).
+    private var chains: [FontFile: FontChain] = [:]
+    /// Texts with characters no face of their font has (`missing-glyph`), once per text.
+    private(set) var textDiagnostics: [Diagnostic] = []
     private var cellRects: [Rect] = []
     /// Per text (`LayoutTree.texts`): its clusters, found on its first measurement.
     private var textClusters: [[TextMeasurer.Cluster]?] = []
@@ -153,6 +159,29 @@ struct LayoutContext {
         return i < Int(e.cellCount) ? cellRects[Int(e.cellStart) + i] : nil
     }
 
+    /// A text in a file font, read and shaped; nil for a cell font, or when the font's files
+    /// cannot be loaded (validation reported them: the text is then measured by the cells of the
+    /// default font's metrics, which `FontMetrics.width` of 0 makes a zero advance).
+    mutating func shapedText(_ string: String, font: FontMetrics, view: ViewNode) -> ShapedText? {
+        guard let file = font.file, let chain = chain(file) else { return nil }
+        let prepared = ShapedTextMeasurer.prepare(string, chain: chain)
+        if !prepared.covered {
+            let missing = ShapedTextMeasurer.missingCharacters(string, chain: chain)
+            textDiagnostics.append(Diagnostic(
+                .missingGlyph,
+                "no face of this text's font has \(missing); a screen would draw \(missing.hasPrefix("a glyph") ? "it" : "them") in another font, so the text's size here is a guess (add a face that has \(missing.hasPrefix("a glyph") ? "it" : "them") to the font's `fallback`)",
+                at: view.kindRange))
+        }
+        return ShapedText(prepared: prepared, ascent: chain.primary.ascent, descent: chain.primary.descent)
+    }
+
+    private mutating func chain(_ file: FontFile) -> FontChain? {
+        if let known = chains[file] { return known }
+        guard let chain = FontChains.chain(file) else { return nil }
+        chains[file] = chain
+        return chain
+    }
+
     /// What a text's lines for a proposal are made from, as its measurement for that proposal
     /// read it (only the final placement asks: probes keep metrics alone).
     func frameText(_ id: NodeID, _ proposal: ProposedSize) -> FrameText? {
@@ -220,10 +249,16 @@ struct LayoutContext {
         let p = ProposedSize(width: sanitize(key.width), height: sanitize(key.height))
         switch tree.role(id) {
         case .text(let t):
-            let c = clusters(t)
             let info = tree.texts[Int(t)]
-            let metrics = TextMeasurer.metrics(info.string, clusters: c, font: info.font, lineLimit: info.lineLimit,
+            let metrics: TextMetrics
+            if let shaped = info.shaped {
+                metrics = ShapedTextMeasurer.metrics(
+                    info.string, prepared: shaped.prepared, font: info.font, ascent: shaped.ascent, descent: shaped.descent,
+                    lineLimit: info.lineLimit, truncation: info.truncation, proposal: p, scratch: &shapedSpanScratch)
+            } else {
+                metrics = TextMeasurer.metrics(info.string, clusters: clusters(t), font: info.font, lineLimit: info.lineLimit,
                                                truncation: info.truncation, proposal: p, scratch: &spanScratch)
+            }
             var m = Measurement(size: metrics.size)
             m.extras = UInt32(truncatingIfNeeded: textMetricsStore.count)
             textMetricsStore.append(metrics)

@@ -6,6 +6,9 @@ extension DiagnosticCode {
     public static let overflow = DiagnosticCode("overflow", .warning)
     /// A text is cut with `…`.
     public static let textTruncated = DiagnosticCode("text-truncated", .warning)
+    /// A text set in a font file has characters that no face of its font (file and fallbacks)
+    /// has a glyph for: a screen would draw them in some other font, so its size is a guess.
+    public static let missingGlyph = DiagnosticCode("missing-glyph", .warning)
     /// A view that draws something is 0 wide or 0 tall.
     public static let zeroSize = DiagnosticCode("zero-size", .warning)
 }
@@ -41,7 +44,7 @@ public enum LayoutEngine {
         placer.place(root, at: origin, proposal: proposal, hidden: false, in: &ctx)
         let frames = placer.finish().root!
 
-        var diagnostics = ctx.expressionDiagnostics + placer.diagnostics
+        var diagnostics = ctx.expressionDiagnostics + ctx.textDiagnostics + placer.diagnostics
         LayoutLints(viewport: viewport).check(frames, into: &diagnostics)
         // The frames and diagnostics refer to nothing of the context: its store ends here.
         return LayoutResult(viewport: viewport, root: frames, diagnostics: diagnostics)
@@ -113,9 +116,11 @@ struct NodeBuilder {
         switch content {
         case .text(let string, let truncation):
             let font = ctx.document.fonts[env.font] ?? FontMetrics.defaults[FontMetrics.defaultFontName]!
+            let shaped = ctx.shapedText(string, font: font, view: view)
             role = .text(ctx.tree.addText(TextInfo(
                 string: string, font: font, lineLimit: env.lineLimit, truncation: truncation, alignment: env.alignment,
-                advance: TextMeasurer.sanitizedMetric(font.width), lineHeight: TextMeasurer.sanitizedMetric(font.height))))
+                advance: TextMeasurer.sanitizedMetric(font.width), lineHeight: TextMeasurer.sanitizedMetric(font.height),
+                shaped: shaped)))
             containsText = true
         case .image(_, let size, let resizable):
             role = .image(size: size, resizable: resizable)

@@ -79,6 +79,17 @@ struct TextInfo {
     /// those, and a stack's many probes of one text share their measurements.
     let advance: Double
     let lineHeight: Double
+    /// A file font's text, read and shaped (nil for a cell font): proposals are keyed by the
+    /// width rounded down to 1/64 point and the whole lines that fit.
+    let shaped: ShapedText?
+}
+
+/// A text set in a font file, read once for every proposal (`ShapedTextMeasurer.prepare`).
+struct ShapedText {
+    let prepared: ShapedTextMeasurer.Prepared
+    /// The primary face's ascent and descent at the font's size, in points.
+    let ascent: Double
+    let descent: Double
 }
 
 /// A fixed `frame`: the dimensions it sets and how it aligns its child. Stored as two doubles
@@ -306,6 +317,10 @@ struct LayoutTree {
         let flags = nodes[id.index].flags
         if flags.contains(.text), case .text(let t) = roles[id.index] {
             let advance = texts[Int(t)].advance, lineHeight = texts[Int(t)].lineHeight, lineLimit = texts[Int(t)].lineLimit
+            if texts[Int(t)].shaped != nil {
+                let lines = ShapedTextMeasurer.maxLines(p, lineLimit: lineLimit, lineHeight: lineHeight)
+                return ProposedSize(width: ShapedTextMeasurer.capacity(p), height: lines.map { Double($0) * lineHeight })
+            }
             // Exact: unitCount(count × unit, unit) == count.
             func key(_ v: Double?, _ unit: Double, limit: Int?) -> Double? {
                 // No height limit and a line limit lay out the same lines as a height of exactly

@@ -4,12 +4,24 @@ import TatamiBase
 public struct TextLine: Sendable, Hashable {
     /// The characters shown (with `…` where the text was cut).
     public let text: String
-    /// Its width in cells (2 per wide cluster, 0 per zero-width one).
+    /// Its width in cells (2 per wide cluster, 0 per zero-width one): a cell font's measure, and
+    /// the cells the ASCII render gives a line of any font.
     public let cells: Int
+    /// Its width in points: cells × advance for a cell font; for a file font, its advances
+    /// summed and rounded up to 1/64 (docs/format.md §5.1).
+    public let width: Double
 
-    public init(text: String, cells: Int) {
+    public init(text: String, cells: Int, width: Double) {
         self.text = text
         self.cells = cells
+        self.width = width
+    }
+
+    /// A line of a file font: its cells counted as the cell model counts them.
+    public init(text: String, width: Double) {
+        self.text = text
+        self.cells = text.reduce(0) { $0 + CellWidth.of($1) }
+        self.width = width
     }
 }
 

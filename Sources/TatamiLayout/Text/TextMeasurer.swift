@@ -58,16 +58,17 @@ public enum TextMeasurer {
         var lines: [TextLine] = []
         lines.reserveCapacity(b.lineCount)
         for span in spans[0..<b.fullLines] {
-            lines.append(TextLine(text: string(text, b.clusters, span.start..<span.end), cells: span.cells))
+            lines.append(TextLine(text: string(text, b.clusters, span.start..<span.end), cells: span.cells,
+                                  width: Double(span.cells) * advance))
         }
         if b.truncated {
             let last = spans[b.lineCount - 1]
             if let capacity = b.capacity {
-                lines.append(truncatedLine(text, b.clusters, from: last.start, capacity: capacity, mode: truncation))
+                lines.append(truncatedLine(text, b.clusters, from: last.start, capacity: capacity, mode: truncation, advance: advance))
             } else {
                 var s = string(text, b.clusters, last.start..<last.end)
                 s.append(ellipsis)
-                lines.append(TextLine(text: s, cells: last.cells + 1))
+                lines.append(TextLine(text: s, cells: last.cells + 1, width: Double(last.cells + 1) * advance))
             }
         }
         let m = finish(widest: lines.reduce(0) { max($0, $1.cells) }, lineCount: lines.count, truncated: b.truncated,
@@ -349,13 +350,14 @@ public enum TextMeasurer {
     // MARK: - Truncation
 
     /// The last kept line, rebuilt from the text starting at `from` (line breaks read as spaces).
-    static func truncatedLine(_ source: String, _ clusters: [Cluster], from: Int, capacity: Int, mode: Truncation) -> TextLine {
+    static func truncatedLine(_ source: String, _ clusters: [Cluster], from: Int, capacity: Int, mode: Truncation,
+                              advance: Double) -> TextLine {
         let parts = truncationParts(clusters, from: from, capacity: capacity, mode: mode)
         var text = ""
         if let end = parts.prefixEnd { text = string(source, clusters, from..<end, newlinesAsSpaces: true) }
         text.append(ellipsis)
         if let start = parts.suffixStart { text += string(source, clusters, start..<clusters.count, newlinesAsSpaces: true) }
-        return TextLine(text: text, cells: parts.cells)
+        return TextLine(text: text, cells: parts.cells, width: Double(parts.cells) * advance)
     }
 
     /// What the last kept line holds: clusters `from..<prefixEnd` (if any), `…`, then clusters

@@ -30,14 +30,21 @@ public struct Viewport: Sendable, Hashable {
     public static let fallback = Viewport(name: "default", width: 320, height: 480)
 }
 
-/// Text metrics of a monospace font: the advance of one cell and the line height.
+/// A font (docs/format.md §5.1): a monospace *cell font* (`width`, the advance of one cell, and
+/// `height`, the line height), or a *file font* (`file` set: a font file shaped at a size).
 public struct FontMetrics: Sendable, Hashable {
+    /// A cell font's advance; 0 for a file font.
     public var width: Double
+    /// The line height: a cell font's `height`; a file font's `lineHeight` as written, or its
+    /// `normal` line height from the face's metrics (docs/format.md §5.1).
     public var height: Double
+    /// The font file, its fallbacks and size; nil for a cell font.
+    public var file: FontFile?
 
-    public init(width: Double, height: Double) {
+    public init(width: Double, height: Double, file: FontFile? = nil) {
         self.width = width
         self.height = height
+        self.file = file
     }
 
     /// docs/format.md §5.1.
@@ -50,6 +57,38 @@ public struct FontMetrics: Sendable, Hashable {
     ]
     public static let defaultOrder = ["caption", "body", "headline", "title", "largeTitle"]
     public static let defaultFontName = "body"
+}
+
+/// A font given by font files (docs/format.md §5.1): the face its texts are shaped in, the faces
+/// that stand in for glyphs it lacks, the size and the line height.
+public struct FontFile: Sendable, Hashable {
+    /// One face of a font file, read.
+    public struct Face: Sendable, Hashable {
+        /// The canonical path the bytes were read from.
+        public var path: String
+        /// The face's index in a collection (`.ttc`); 0 otherwise.
+        public var index: Int
+        public var bytes: FontBytes
+
+        public init(path: String, index: Int, bytes: FontBytes) {
+            self.path = path
+            self.index = index
+            self.bytes = bytes
+        }
+    }
+
+    /// The primary face first, then the fallbacks in the order written.
+    public var faces: [Face]
+    /// The size in points (a point is a CSS pixel).
+    public var size: Double
+    /// `lineHeight` as written; nil: `normal`, from the primary face's metrics.
+    public var lineHeight: Double?
+
+    public init(faces: [Face], size: Double, lineHeight: Double? = nil) {
+        self.faces = faces
+        self.size = size
+        self.lineHeight = lineHeight
+    }
 }
 
 /// A component a file can use (declared in it, or in a file it imports), as editors show it

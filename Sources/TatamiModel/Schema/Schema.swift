@@ -28,7 +28,7 @@ public enum Schema {
                 doc: "The screens the layout is computed for, by name; lint and hover compute every one of them.",
                 default: .described("one viewport `default`, 320×480")),
         KeySpec("fonts", .map(.object(fontKeys)),
-                doc: "Monospace text metrics by name, added to or replacing the defaults (caption, body, headline, title, largeTitle)."),
+                doc: "Fonts by name, added to or replacing the defaults (caption, body, headline, title, largeTitle): monospace cell metrics, or a font file shaped at a size."),
         KeySpec("alignments", .map(.object(alignmentDeclarationKeys)),
                 doc: "Custom alignment guides by name, each with an axis and a default value, for lining up views across stacks."),
         KeySpec("components", .map(.object(componentKeys)),
@@ -85,11 +85,34 @@ public enum Schema {
                 default: .number(1)),
     ]
 
+    /// A font: a cell font (`width` and `height`) or a file font (`file` and `size`), never both
+    /// (docs/format.md §5.1). Which keys a font needs depends on which it is, so none is
+    /// required here; the validator checks the combination.
     public static let fontKeys: [KeySpec] = [
         KeySpec("width", .number(NumberBounds(min: 0, minIsExclusive: true, max: 10_000)),
-                doc: "The advance of one character cell, in points.", required: true),
+                doc: "A cell font's advance of one character cell, in points."),
         KeySpec("height", .number(NumberBounds(min: 0, minIsExclusive: true, max: 10_000)),
-                doc: "The height of one line of text, in points.", required: true),
+                doc: "A cell font's height of one line of text, in points."),
+        KeySpec("file", .string,
+                doc: "A font file (`.ttf`, `.otf`, or `.ttc` with `index`), relative to the file that declares the font and inside the workspace root: texts are shaped in it with HarfBuzz, as a browser sets them."),
+        KeySpec("index", .number(NumberBounds(min: 0, max: 65_535, isInteger: true)),
+                doc: "Which face of a font collection (`.ttc`) `file` names.",
+                default: .number(0)),
+        KeySpec("size", .number(NumberBounds(min: 0, minIsExclusive: true, max: 10_000)),
+                doc: "A file font's size in points (CSS pixels)."),
+        KeySpec("lineHeight", .number(NumberBounds(min: 0, minIsExclusive: true, max: 10_000)),
+                doc: "A file font's line height in points.",
+                default: .described("`normal`: the face's ascent + descent + line gap at the size, each rounded to a whole point")),
+        KeySpec("fallback", .list(.oneOf([.string, .object(fontFallbackKeys)])),
+                doc: "Font files, in order, for the characters `file` has no glyph for (e.g. a CJK face, an emoji face); a path, or `{file, index}`.",
+                default: .described("none")),
+    ]
+
+    /// A fallback face written as a mapping (a face of a collection).
+    public static let fontFallbackKeys: [KeySpec] = [
+        KeySpec("file", .string, doc: "The fallback font file, relative to the file that declares it.", required: true),
+        KeySpec("index", .number(NumberBounds(min: 0, max: 65_535, isInteger: true)),
+                doc: "Which face of a font collection (`.ttc`).", default: .number(0)),
     ]
 
     public static let alignmentDeclarationKeys: [KeySpec] = [

@@ -158,7 +158,9 @@ public enum Workspace {
 
     /// Checks a workspace file's parsed text.
     public static func check(yaml: YAMLParseResult, path: String) -> LoadedWorkspaceConfig {
-        let result = Validator.validateWorkspaceConfig(yaml)
+        // Font files the workspace file names are relative to it, inside its directory.
+        let result = Validator.validateWorkspaceConfig(
+            yaml, context: Pipeline.fileContext(path: path, workspaceRoot: ImportPath.directory(of: path)))
         var diagnostics = result.diagnostics
         diagnostics += DiagnosticCatalog.unknownCodes(result.config.rules.map { ($0.code, $0.codeRange) },
                                                       effect: "this rule changes nothing")

@@ -6,6 +6,9 @@ extension DiagnosticCode {
     /// An import that cannot be used: outside the workspace root, missing, unreadable, in a
     /// cycle, or a file with errors (summarised at the import).
     public static let importError = DiagnosticCode("import-error", .error)
+    /// A font file that cannot be used: outside the workspace root, missing, unreadable, not a
+    /// font, or without the face asked for (docs/format.md §5.1).
+    public static let fontFileError = DiagnosticCode("font-file-error", .error)
 }
 
 /// The imports of one validation run, shared by the passes over every file it reads.
