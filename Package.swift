@@ -53,7 +53,7 @@ let package = Package(
         // Text measurement, the layout engine and its containers. Never sees YAML.
         .target(name: "TatamiLayout", dependencies: ["TatamiBase", "TatamiText", "TatamiModel"]),
         // ASCII render of laid-out frames.
-        .target(name: "TatamiRender", dependencies: ["TatamiBase", "TatamiLayout"]),
+        .target(name: "TatamiRender", dependencies: ["TatamiBase", "TatamiText", "TatamiModel", "TatamiLayout"]),
         // The pipeline and editor services, as plain values (no LSP, no JSON-RPC).
         .target(name: "TatamiServices", dependencies: [
             "TatamiBase", "TatamiYAML", "TatamiModel", "TatamiValidation", "TatamiLayout", "TatamiRender",

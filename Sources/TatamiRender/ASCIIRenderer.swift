@@ -181,10 +181,11 @@ struct Painter {
         guard visible(clipColumns, limit: grid.columns), visible(clipRows, limit: grid.rows) else { return }
         for (j, line) in layout.lines.enumerated() {
             guard let row = grid.row(at: rect.minY + Double(j) * font.height), clipRows.contains(row) else { continue }
-            let offset = (rect.width - Double(line.cells) * font.width) * alignment.fraction
-            let x0 = rect.minX + offset, g = grid
+            let offset = (rect.width - line.width) * alignment.fraction
+            // A file font's characters go one cell each from where the line starts (docs/render.md).
+            let x0 = rect.minX + offset, g = grid, step = font.file == nil ? font.width : g.cellWidth
             place(line.text, row: row, clip: clipColumns, background: .keep) { cellsBefore in
-                g.column(at: x0 + Double(cellsBefore) * font.width)
+                g.column(at: x0 + Double(cellsBefore) * step)
             }
         }
     }

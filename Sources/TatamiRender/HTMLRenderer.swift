@@ -63,7 +63,12 @@ public enum HTMLRenderer {
             <div class="viewports">
 
             """
-        for result in results { out += figure(RenderScene(result)) }
+        let scenes = results.map(RenderScene.init)
+        // The file fonts' faces, once for the page (every viewport's SVG uses them).
+        var seen = Set<FontFile.Face>()
+        let faces = scenes.flatMap(\.fontFaces).filter { seen.insert($0).inserted }
+        if !faces.isEmpty { out += "<style>\(FontEmbedding.fontFaceRules(faces))</style>\n" }
+        for scene in scenes { out += figure(scene) }
         out += "</div>\n<script>\(hoverScript)</script>\n"
         if let live = options.live { out += "<script>\(liveScript(live))</script>\n" }
         out += "</body>\n</html>\n"
@@ -131,7 +136,7 @@ public enum HTMLRenderer {
         out += "<div class=\"info\">hover over a view for its frame</div>\n"
         out += "<div class=\"viewport\" data-viewport=\"\(Markup.escape(v.name))\" data-width=\"\(w)\" data-height=\"\(h)\""
         out += " style=\"width:\(w)px;height:\(h)px\"\(v.direction == .rtl ? " data-direction=\"rtl\"" : "")>\n"
-        out += SVGRenderer.element(scene, standalone: false) + "\n"
+        out += SVGRenderer.element(scene, standalone: false, embedsFonts: false) + "\n"
         for view in scene.views { out += element(view) }
         out += "</div>\n</figure>\n"
         return out

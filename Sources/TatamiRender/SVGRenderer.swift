@@ -32,7 +32,10 @@ public enum SVGRenderer {
 
     /// The `<svg>` element alone; the HTML render inlines it without `data-viewport` (which
     /// there names the viewport's element, the SVG's parent).
-    public static func element(_ scene: RenderScene, standalone: Bool, live: LiveReload? = nil) -> String {
+    /// `embedsFonts`: the file fonts' faces go into the element's own `<style>` (the HTML page
+    /// embeds them once for all its viewports instead).
+    public static func element(_ scene: RenderScene, standalone: Bool, live: LiveReload? = nil,
+                               embedsFonts: Bool = true) -> String {
         let v = scene.viewport
         let w = Markup.number(max(0, v.width)), h = Markup.number(max(0, v.height))
         let label = Markup.escape(v.name.isEmpty ? "\(w)×\(h)" : "\(v.name) \(w)×\(h)")
@@ -40,6 +43,8 @@ public enum SVGRenderer {
         out += " font-family=\"\(fontFamily)\""
         out += standalone ? " data-viewport=\"\(Markup.escape(v.name))\">\n" : ">\n"
         out += "<title>\(label)</title>\n"
+        let faces = scene.fontFaces
+        if embedsFonts && !faces.isEmpty { out += "<style>\(FontEmbedding.fontFaceRules(faces))</style>\n" }
         out += "<rect class=\"viewport\" x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(h)\" fill=\"\(background.hex)\"/>\n"
         for item in scene.items { out += svg(item) }
         let bands = scene.safeAreaBands
@@ -129,14 +134,23 @@ public enum SVGRenderer {
     static func text(_ lines: [PlacedLine], font: FontMetrics, clip: Rect) -> String {
         let shown = lines.filter { !$0.text.isEmpty && $0.length > 0 }
         guard !shown.isEmpty, drawable(clip) else { return "" }
-        let size = fontSize(font)
         var body = ""
-        for line in shown {
-            let baseline = line.top + font.height * 0.75
-            body += "<text x=\"\(Markup.number(line.x))\" y=\"\(Markup.number(baseline))\" textLength=\"\(Markup.number(line.length))\""
-            body += " lengthAdjust=\"spacingAndGlyphs\">\(Markup.escape(line.text))</text>\n"
+        let group: String
+        if let file = font.file {
+            // A file font: the browser shapes each line in the embedded faces as layout did, so
+            // no length is imposed; one `<text>` per laid-out line at its computed origin.
+            for line in shown {
+                body += "<text x=\"\(Markup.number(line.x))\" y=\"\(Markup.number(line.baseline))\">\(Markup.escape(line.text))</text>\n"
+            }
+            group = "font-family=\"\(Markup.escape(FontEmbedding.familyList(file)))\" font-size=\"\(Markup.number(file.size))\""
+                + " fill=\"\(textColor.hex)\" style=\"white-space:pre;text-spacing-trim:space-all\""
+        } else {
+            for line in shown {
+                body += "<text x=\"\(Markup.number(line.x))\" y=\"\(Markup.number(line.baseline))\" textLength=\"\(Markup.number(line.length))\""
+                body += " lengthAdjust=\"spacingAndGlyphs\">\(Markup.escape(line.text))</text>\n"
+            }
+            group = "font-size=\"\(Markup.number(fontSize(font)))\" fill=\"\(textColor.hex)\" style=\"white-space:pre\""
         }
-        let group = "font-size=\"\(Markup.number(size))\" fill=\"\(textColor.hex)\" style=\"white-space:pre\""
         // Lines that stay inside the content rectangle need no clipping.
         let epsilon = 1e-6
         let fits = shown.allSatisfy { $0.x >= clip.minX - epsilon && $0.x + $0.length <= clip.maxX + epsilon }

@@ -26,13 +26,17 @@ public struct RGB: Sendable, Hashable {
     }
 }
 
-/// One line of a text, placed: its characters, where its baseline starts and how long it is
-/// (`cells × font.width`, the advance layout gave it).
+/// One line of a text, placed: its characters, where it starts, where its baseline is and how
+/// long layout measured it (`cells × font.width` in a cell font, the shaped advances in a file
+/// font).
 public struct PlacedLine: Sendable, Hashable {
     public let text: String
     public let x: Double
-    /// The line's top; its baseline is `top + 0.75 × font.height` (docs/format.md §5.1).
+    /// The line's top.
     public let top: Double
+    /// Its baseline: `top + 0.75 × font.height` in a cell font, the face's ascent and half
+    /// leading below `top` in a file font (docs/format.md §5.1).
+    public let baseline: Double
     public let length: Double
 }
 
@@ -91,6 +95,17 @@ public struct RenderScene: Sendable {
     public init(_ result: LayoutResult) {
         viewport = result.viewport
         if let root = result.root { walk(root) }
+    }
+
+    /// The faces of the file fonts the scene's texts are set in, each once, in first use order:
+    /// what a graphical render embeds.
+    public var fontFaces: [FontFile.Face] {
+        var seen = Set<FontFile.Face>()
+        var result: [FontFile.Face] = []
+        for case .text(_, let font, _) in items {
+            for face in font.file?.faces ?? [] where seen.insert(face).inserted { result.append(face) }
+        }
+        return result
     }
 
     private enum Step {
@@ -165,9 +180,10 @@ public struct RenderScene: Sendable {
         case .text(let layout, let font, let alignment):
             var lines: [PlacedLine] = []
             for (j, line) in layout.lines.enumerated() {
-                let length = Double(line.cells) * font.width
+                let length = line.width
                 let x = rect.minX + (rect.width - length) * alignment.fraction
-                lines.append(PlacedLine(text: line.text, x: x, top: rect.minY + Double(j) * font.height, length: length))
+                let top = rect.minY + Double(j) * font.height
+                lines.append(PlacedLine(text: line.text, x: x, top: top, baseline: top + layout.firstBaseline, length: length))
             }
             items.append(.text(lines: lines, font: font, clip: rect))
         case .image(let name):

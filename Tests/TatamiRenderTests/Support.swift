@@ -37,7 +37,9 @@ enum Make {
             return TextLine(text: line, cells: cells, width: Double(cells) * font.width)
         }
         let size = Size(width: Double(laid.map(\.cells).max() ?? 0) * font.width, height: Double(lines.count) * font.height)
-        return .text(TextLayoutResult(lines: laid, size: size, truncated: false, firstBaseline: 0, lastBaseline: 0),
+        // Baselines as the cell model places them (docs/format.md §5.1).
+        let first = 0.75 * font.height, last = Double(max(0, lines.count - 1)) * font.height + first
+        return .text(TextLayoutResult(lines: laid, size: size, truncated: false, firstBaseline: first, lastBaseline: last),
                      font: font, alignment: alignment)
     }
 

@@ -123,7 +123,7 @@ final class DiagnosticCatalogTests: XCTestCase {
             XCTAssertFalse(e.summary.isEmpty, name)
             XCTAssertFalse(e.when.isEmpty || e.when.contains(where: \.isEmpty), name)
             XCTAssertFalse(e.fix.isEmpty || e.fix.contains(where: \.isEmpty), name)
-            for example in [e.example, e.fixed] + e.files.map(\.text) {
+            for example in [e.example, e.fixed] + e.files.filter { $0.copyOf == nil }.map(\.text) {
                 XCTAssertTrue(example.hasSuffix("\n") && !example.hasSuffix("\n\n"), "\(name): an example ends with one newline")
                 XCTAssertFalse(example.contains("\t"), "\(name): examples are indented with spaces")
             }
@@ -140,7 +140,12 @@ final class DiagnosticCatalogTests: XCTestCase {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         for f in files {
-            try f.text.write(to: dir.appendingPathComponent(f.path), atomically: true, encoding: .utf8)
+            if let source = f.copyOf {
+                try FileManager.default.copyItem(at: Fixtures.repositoryRoot().appendingPathComponent(source),
+                                                 to: dir.appendingPathComponent(f.path))
+            } else {
+                try f.text.write(to: dir.appendingPathComponent(f.path), atomically: true, encoding: .utf8)
+            }
         }
         let path = dir.appendingPathComponent("example.tatami.yaml").path
         try text.write(toFile: path, atomically: true, encoding: .utf8)

@@ -41,7 +41,11 @@ extension DiagnosticCatalog {
         out += bold("Fix") + "\n" + paragraphs(e.fix) + "\n"
         out += bold("Fixed") + " (reports nothing)\n" + file(e.fixed)
         for f in e.files {
-            out += "\n" + bold("Beside both, " + f.path) + "\n" + file(f.text)
+            if let source = f.copyOf {
+                out += "\n" + bold("Beside both, " + f.path) + ": a copy of `\(source)` from Tatami's repository\n"
+            } else {
+                out += "\n" + bold("Beside both, " + f.path) + "\n" + file(f.text)
+            }
         }
         return out
     }
@@ -63,7 +67,11 @@ extension DiagnosticCatalog {
         out += "**Fix.** " + e.fix.joined(separator: "\n\n") + "\n\n"
         out += "Fixed (reports nothing):\n\n" + block(e.fixed, errors: false)
         for f in e.files {
-            out += "\nBoth need `\(f.path)` beside them:\n\n<!-- beside: \(f.path) -->\n" + block(f.text, errors: false)
+            if let source = f.copyOf {
+                out += "\nBoth need `\(f.path)` beside them: a copy of [`\(source)`](../\(source)).\n"
+            } else {
+                out += "\nBoth need `\(f.path)` beside them:\n\n<!-- beside: \(f.path) -->\n" + block(f.text, errors: false)
+            }
         }
         return out
     }

@@ -19,6 +19,21 @@ public struct DiagnosticExplanation: Sendable {
     public struct SupportingFile: Sendable {
         public let path: String
         public let text: String
+        /// A binary file (a font) that is a copy of this file of Tatami's repository, instead of
+        /// `text`.
+        public let copyOf: String?
+
+        init(path: String, text: String) {
+            self.path = path
+            self.text = text
+            copyOf = nil
+        }
+
+        init(path: String, copyOf: String) {
+            self.path = path
+            text = ""
+            self.copyOf = copyOf
+        }
     }
 
     public let code: DiagnosticCode
@@ -809,6 +824,30 @@ public enum DiagnosticCatalog {
 
         // MARK: Laying out
         DiagnosticExplanation(
+            .fontFileError,
+            summary: "A font file that cannot be used.",
+            when: [
+                "A font's `file` (or one of its `fallback` files) cannot be used: it is not found, cannot be read, is an absolute path, leads outside the workspace root (also through a symbolic link), is not a font FreeType can read (truncated, corrupted, another format), or has no face at the `index` given. Text read from standard input names no font file, since there is no file to find paths from. Texts in that font are then measured with zero-width characters, so the layout around them is not meaningful until the file is fixed.",
+            ],
+            example: """
+                fonts:
+                  body: {file: Inter-Regular.ttf, size: 17}
+                body:
+                  text: Tokyo
+
+                """,
+            fix: [
+                "Correct the path (it is relative to the file that declares the font and must stay inside the workspace root), point it at a `.ttf`, `.otf` or `.ttc` file, or pick a face of a collection that exists with `index`.",
+            ],
+            fixed: """
+                fonts:
+                  body: {file: Inter-Regular.otf, size: 17}
+                body:
+                  text: Tokyo
+
+                """,
+            files: [.init(path: "Inter-Regular.otf", copyOf: "Examples/fonts/Inter-Regular.otf")]),
+        DiagnosticExplanation(
             .overflow,
             summary: "A container's children need more room than it has.",
             when: [
@@ -865,6 +904,30 @@ public enum DiagnosticCatalog {
                   lineLimit: 3
 
                 """),
+        DiagnosticExplanation(
+            .missingGlyph,
+            summary: "A text has characters no face of its font has a glyph for.",
+            when: [
+                "A text set in a font given by a file (`fonts: {name: {file: …, size: …}}`) holds characters that neither the font's file nor any of its `fallback` files has a glyph for. A screen would draw them in some other font its system picks, so the width Tatami computes for them (the primary face's missing-glyph box) is a guess. It is reported once per text, naming the first few such characters.",
+            ],
+            example: """
+                fonts:
+                  body: {file: Inter-Regular.otf, size: 17}
+                body:
+                  text: 東京 Tokyo
+
+                """,
+            fix: [
+                "Add a face that has those characters to the font's `fallback` list (a CJK face, an emoji face), as a web page lists them in `font-family`; or write the text without them.",
+            ],
+            fixed: """
+                fonts:
+                  body: {file: Inter-Regular.otf, size: 17}
+                body:
+                  text: Tokyo
+
+                """,
+            files: [.init(path: "Inter-Regular.otf", copyOf: "Examples/fonts/Inter-Regular.otf")]),
         DiagnosticExplanation(
             .zeroSize,
             summary: "A view that draws something is 0 wide or 0 tall.",
