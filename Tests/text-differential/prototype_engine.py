@@ -201,9 +201,11 @@ class Paragraph:
             self._sums[key] = sum(self.advances(lo, hi))
         return self._sums[key]
 
-    def fits(self, lo, hi, w64):
-        """Chromium's test: the range shaped alone, its width rounded to the nearest 1/64."""
-        return (self.sum16(lo, hi) + 512) // 1024 <= w64
+    def fits(self, lo, hi, w64, adv):
+        """Chromium's test, widths rounded to the nearest 1/64: the range fits both as positioned
+        in the paragraph's shaping (`adv`) and shaped alone (a kern or contextual form across
+        the break dropped)."""
+        return (sum(adv[lo:hi]) + 512) // 1024 <= w64 and (self.sum16(lo, hi) + 512) // 1024 <= w64
 
 
 def break_opportunities(text, graphemes, starts):
@@ -211,6 +213,7 @@ def break_opportunities(text, graphemes, starts):
     allowed = set(line_break_boundaries(text)) if text else set()
     cps = text
     out = set()
+    hyphen_digit = set()
     for gi in range(1, len(graphemes)):
         pos = starts[gi]
         prev, nxt = cps[pos - 1], cps[pos]
@@ -218,8 +221,11 @@ def break_opportunities(text, graphemes, starts):
         # Departures from UAX #14, as measured in Chromium:
         if prev == "-" and nxt in "0123456789":
             # after a hyphen before a digit when an ASCII letter or digit precedes the hyphen
+            # on the same line (layout() checks the line)
             before = cps[pos - 2] if pos >= 2 else ""
             ok = before != "" and before.isascii() and before.isalnum()
+            if ok:
+                hyphen_digit.add(gi)
         if prev == "/":
             ok = False  # never after a slash
         if (line_break(nxt) == "CJ" or nxt == "ー") and line_break(prev) not in ("OP", "QU", "SP"):
@@ -228,7 +234,7 @@ def break_opportunities(text, graphemes, starts):
             ok = True  # after any space, even before ) . , ! ” 、 」
         if ok:
             out.add(gi)
-    return out
+    return out, hyphen_digit
 
 
 def layout(case):
@@ -244,33 +250,32 @@ def layout(case):
         n = len(p.graphemes)
         max_width = max(max_width, p.width64(0, n) if n else 0)
         adv = p.advances(0, n)
-        breaks = break_opportunities(ptext, p.graphemes, p.starts)
+        breaks, hyphen_digit = break_opportunities(ptext, p.graphemes, p.starts)
         gb = [len(g.encode()) for g in p.graphemes]
         start = 0
         while True:
             # extend the line over break opportunities while it fits (trailing spaces hang)
-            end = None
-            pos = 0
             cand = None
-            for gi in range(start, n + 1):
-                if gi == n or (gi in breaks and gi > start):
-                    # line = start..gi, without trailing spaces
-                    k = gi
+            for gi in range(start + 1, n + 1):
+                if gi == n or (gi in breaks and (gi not in hyphen_digit or gi - 2 >= start)):
+                    k = gi  # the line start..gi, without its trailing spaces
                     while k > start and p.graphemes[k - 1] == " ":
                         k -= 1
-                    if p.fits(start, k, W64):
+                    if k == start or p.fits(start, k, W64, adv):
                         cand = gi
                     else:
                         break
-            if cand is None:
-                # nothing fits: the first word alone, or (break-word) as many graphemes as fit
-                nb = next((gi for gi in range(start + 1, n + 1) if gi == n or gi in breaks), n)
+            if n == 0:
+                cand = 0
+            elif cand is None or cand <= start:
+                # Nothing fits: overflow-wrap: break-word breaks the line at the last grapheme
+                # that fits (at least one), wherever the word's next opportunity is.
+                word_end = next((gi for gi in range(start + 1, n) if p.graphemes[gi] == " "), n)
                 k = start + 1
-                while k < nb and p.fits(start, k + 1, W64):
+                while k < word_end and p.fits(start, k + 1, W64, adv):
                     k += 1
                 cand = k
-                # spaces after it still hang on this line
-                while cand < n and p.graphemes[cand] == " ":
+                while cand < n and p.graphemes[cand] == " ":  # spaces after it hang
                     cand += 1
             end = cand
             k = end
@@ -312,7 +317,7 @@ def layout(case):
         else:
             ef = next((face(nm) for nm in stack if face(nm).covers("…")), primary)
             e64 = ceil64(sum(x for _, x in shape(ef, size, "…")))
-            k = 0
+            k = 1  # the first grapheme stays, even when it and the ellipsis overflow
             while k < n and ceil64(sum(adv[:k + 1])) + e64 <= W64:
                 k += 1
             kept, ell = len("".join(p.graphemes[:k]).encode()), True
