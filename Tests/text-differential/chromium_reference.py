@@ -21,15 +21,17 @@ How each number is read (all CSS px, kept as integer 1/64 px):
 """
 
 import argparse
+import hashlib
 import json
 import pathlib
+import subprocess
 import sys
 import tempfile
 import time
 
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1] / "scripts"))
-from chromium import Browser  # noqa: E402
+from chromium import Browser, chromium_binary  # noqa: E402
 from fonts import FACES, font_face_css, css_stack  # noqa: E402
 
 ARGS = ["--allow-file-access-from-files", "--font-render-hinting=none"]
@@ -206,13 +208,17 @@ def main():
     ap.add_argument("--out", default="reference.json")
     ap.add_argument("--batch", type=int, default=300)
     args = ap.parse_args()
-    doc = json.load(open(args.cases, encoding="utf-8"))
+    raw = open(args.cases, "rb").read()
+    doc = json.loads(raw)
     start = time.monotonic()
     results = measure(doc["cases"], args.batch)
-    out = {"version": 1, "engine": "chromium", "cases": results}
+    version = subprocess.run([chromium_binary(), "--version"], capture_output=True, text=True).stdout.strip()
+    out = {"version": 1, "engine": "chromium", "chromium": version,
+           "casesSha256": hashlib.sha256(raw).hexdigest(), "cases": results}
     with open(args.out, "w", encoding="utf-8") as f:
-        json.dump(out, f, separators=(",", ":"))
-        f.write("\n")
+        f.write(json.dumps({k: v for k, v in out.items() if k != "cases"})[:-1] + ', "cases": [\n')
+        f.write(",\n".join(json.dumps(r, ensure_ascii=False, separators=(",", ":")) for r in results))
+        f.write("\n]}\n")
     print(f"{args.out}: {len(results)} cases in {time.monotonic() - start:.1f} s")
 
 

@@ -3,11 +3,16 @@
 
     generate_cases.py [--seed 1] [--count 2400] [--out cases.json]
 
-Only the standard library: the same seed gives the same file on every machine."""
+The same seed gives the same file on every machine with the same font files. A text never holds
+a character that no face of its stack can show (as itself or as base + marks): Chromium would
+take that one from a system font."""
 
 import argparse
 import json
 import random
+import unicodedata
+
+from fontTools.ttLib import TTFont
 
 from fonts import FACES
 
@@ -88,6 +93,30 @@ def text_of(rnd, kind, stack):
     return "".join(parts)
 
 
+_cmaps = {}
+
+
+def cmap(name):
+    if name not in _cmaps:
+        path, index, _ = FACES[name]
+        _cmaps[name] = set(TTFont(path, fontNumber=index, lazy=True).getBestCmap())
+    return _cmaps[name]
+
+
+def shown(text, stack):
+    """Whether every character is in some face of the stack, whole or decomposed (NFD)."""
+    for ch in set(text):
+        if ch in " \n" or ord(ch) in (0x200D, 0xFE0F):
+            continue
+        if any(ord(ch) in cmap(n) for n in stack):
+            continue
+        parts = unicodedata.normalize("NFD", ch)
+        if len(parts) > 1 and any(all(ord(c) in cmap(n) for c in parts) for n in stack):
+            continue
+        return False
+    return True
+
+
 def make_cases(seed, count):
     rnd = random.Random(seed)
     cases = []
@@ -97,6 +126,8 @@ def make_cases(seed, count):
         # No newline at either end: where a trailing newline makes an empty last line is a
         # question of its own, not of these tests.
         text = text_of(rnd, kind, stack).strip("\n")
+        while not shown(text, stack):
+            text = text_of(rnd, kind, stack).strip("\n")
         size = rnd.choice(SIZES_FRAC) if rnd.random() < 0.25 else rnd.choice(SIZES_INT)
         width = rnd.choice([rnd.randint(30, 400), round(rnd.uniform(30, 400) * 4) / 4])
         line_limit = rnd.choice([None, None, 1, 2, 3])

@@ -211,6 +211,9 @@ class Paragraph:
 def break_opportunities(text, graphemes, starts):
     """Grapheme indices before which a line may break (UAX #14 with Chromium's departures)."""
     allowed = set(line_break_boundaries(text)) if text else set()
+    # Small kana and U+30FC break like ideographs (line-break: normal, CJ as ID)
+    as_id = "".join("あ" if (line_break(c) == "CJ" or c == "ー") else c for c in text)
+    allowed_id = set(line_break_boundaries(as_id)) if text else set()
     cps = text
     out = set()
     hyphen_digit = set()
@@ -228,8 +231,8 @@ def break_opportunities(text, graphemes, starts):
                 hyphen_digit.add(gi)
         if prev == "/":
             ok = False  # never after a slash
-        if (line_break(nxt) == "CJ" or nxt == "ー") and line_break(prev) not in ("OP", "QU", "SP"):
-            ok = True  # before small kana and the prolonged sound mark
+        if line_break(nxt) == "CJ" or nxt == "ー":
+            ok = pos in allowed_id  # before small kana and the prolonged sound mark as before an ideograph
         if prev == " " and nxt != " ":
             ok = True  # after any space, even before ) . , ! ” 、 」
         if ok:
