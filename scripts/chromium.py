@@ -37,7 +37,7 @@ class Browser:
     """One headless Chromium whose DevTools protocol runs over fds 3 (commands in) and 4
     (answers and events out), as `--remote-debugging-pipe` sets up."""
 
-    def __init__(self, binary=None, timeout=30.0):
+    def __init__(self, binary=None, timeout=30.0, extra_args=()):
         self.binary = binary or chromium_binary()
         if self.binary is None:
             raise BrowserError("chromium is not installed (Debian: apt-get install chromium)")
@@ -59,7 +59,7 @@ class Browser:
                 "--no-first-run", "--no-default-browser-check", "--disable-extensions", "--hide-scrollbars",
                 "--mute-audio", "--disable-background-networking", "--disable-component-update",
                 "--disable-sync", "--disable-dev-shm-usage", "--force-color-profile=srgb",
-                "--font-render-hinting=none", f"--user-data-dir={self.profile}", "about:blank"]
+                "--font-render-hinting=none", f"--user-data-dir={self.profile}", *extra_args, "about:blank"]
         self.process = subprocess.Popen(args, preexec_fn=plumbing, close_fds=False, stdin=subprocess.DEVNULL,
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(to_child_r)
