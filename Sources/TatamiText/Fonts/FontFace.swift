@@ -55,11 +55,12 @@ public final class FontFace: @unchecked Sendable {
     /// The face draws colour bitmaps from a fixed strike (CBDT/sbix, e.g. Noto Color Emoji): its
     /// advances come from the strike, scaled to the size (as Chromium takes them through Skia).
     public let bitmapStrike: (index: Int, ppem: Double)?
-    /// hhea-style ascender, descender (negative below the baseline) and line gap in design
-    /// units, as FreeType reads them (`face->ascender`, `face->descender`, `face->height`).
-    let ascender: Int
-    let descender: Int
-    let height: Int
+    /// The ascender, descender (negative below the baseline) and line gap in design units that
+    /// set a line's height: OS/2's typographic ones when the face sets USE_TYPO_METRICS (bit 7
+    /// of `fsSelection`), else hhea's (as Skia reads them for Blink).
+    let lineMetrics: (ascender: Int, descender: Int, lineGap: Int)
+    /// The face draws colour glyphs (a bitmap strike, or COLR): emoji prefer it.
+    public let isColor: Bool
 
     private init(storage: UnsafeMutableRawBufferPointer, library: FT_Library, ftFace: FT_Face, hbFace: OpaquePointer,
                  hbFont: OpaquePointer, faceCount: Int, bitmapStrike: (index: Int, ppem: Double)?) {
@@ -75,9 +76,23 @@ public final class FontFace: @unchecked Sendable {
         familyName = record.family_name.map { String(cString: $0) } ?? ""
         styleName = record.style_name.map { String(cString: $0) } ?? ""
         glyphCount = Int(record.num_glyphs)
-        ascender = Int(record.ascender)
-        descender = Int(record.descender)
-        height = Int(record.height)
+        isColor = record.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
+        lineMetrics = FontFace.readLineMetrics(ftFace)
+    }
+
+    private static func readLineMetrics(_ face: FT_Face) -> (ascender: Int, descender: Int, lineGap: Int) {
+        if let raw = FT_Get_Sfnt_Table(face, FT_SFNT_OS2) {
+            let os2 = raw.assumingMemoryBound(to: TT_OS2.self).pointee
+            if os2.version != 0xFFFF, os2.fsSelection & (1 << 7) != 0 {
+                return (Int(os2.sTypoAscender), Int(os2.sTypoDescender), Int(os2.sTypoLineGap))
+            }
+        }
+        if let raw = FT_Get_Sfnt_Table(face, FT_SFNT_HHEA) {
+            let hhea = raw.assumingMemoryBound(to: TT_HoriHeader.self).pointee
+            return (Int(hhea.Ascender), Int(hhea.Descender), Int(hhea.Line_Gap))
+        }
+        let r = face.pointee
+        return (Int(r.ascender), Int(r.descender), max(0, Int(r.height) - Int(r.ascender) + Int(r.descender)))
     }
 
     deinit {

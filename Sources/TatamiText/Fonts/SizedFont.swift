@@ -32,7 +32,8 @@ public final class SizedFont: @unchecked Sendable {
         self.size = size
         advances = Array(repeating: -1, count: max(1, face.glyphCount))
         let sub = hb_font_create_sub_font(face.hbFont)!
-        let scale = Int32(clamping: Int((size * 65536).rounded()))
+        // Chromium's scale: the size in single precision, in 16.16, truncated.
+        let scale = Int32(clamping: Int(Float(size) * 65536))
         hb_font_set_scale(sub, scale, scale)
         hbFont = sub
         let m = SizedFont.verticalMetrics(face, size: size)
@@ -68,46 +69,34 @@ public final class SizedFont: @unchecked Sendable {
         return value
     }
 
-    /// The advance FreeType gives the glyph (the caller holds the face's lock).
+    /// The advance FreeType gives the glyph (the caller holds the face's lock), in 16.16 pixels:
+    /// the unhinted glyph's `linearHoriAdvance` at the size truncated to 26.6, which carries
+    /// FreeType's own rounding of its scale (Chromium's advances, docs/text-reference.md 1a); for
+    /// a colour bitmap face, the strike's advance scaled by size / strike ppem.
     private func loadAdvance(_ glyph: hb_codepoint_t) -> Int32 {
         let ft = face.ftFace
         if let strike = face.bitmapStrike {
-            // The strike's advance (whole pixels at its ppem, in 26.6) scaled to the size, as a
-            // float, as Skia scales a bitmap strike.
             guard FT_Select_Size(ft, FT_Int(strike.index)) == 0,
                   FT_Load_Glyph(ft, glyph, FT_Int32(FT_LOAD_COLOR)) == 0 else { return 0 }
-            let pixels = Float(ft.pointee.glyph.pointee.advance.x) / 64 * Float(size / strike.ppem)
-            return Int32(clamping: Int((Double(pixels) * 65536).rounded()))
+            let pixels = Double(ft.pointee.glyph.pointee.advance.x) / 64 * size / strike.ppem
+            return Int32(clamping: Int(pixels * 65536))
         }
-        // FreeType's 26.6 advance of the unhinted glyph at this size.
-        guard FT_Set_Char_Size(ft, 0, FT_F26Dot6((size * 64).rounded()), 72, 72) == 0,
+        guard FT_Set_Char_Size(ft, FT_F26Dot6(Int(Float(size) * 64)), 0, 72, 72) == 0,
               FT_Load_Glyph(ft, glyph, FT_Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_AUTOHINT | FT_LOAD_NO_BITMAP)) == 0 else {
             return 0
         }
-        return Int32(clamping: Int(ft.pointee.glyph.pointee.advance.x) * 1024)
+        return Int32(clamping: Int(ft.pointee.glyph.pointee.linearHoriAdvance))
     }
 
-    /// Ascent, descent and line gap in pixels as Blink computes them on Linux: Skia's metrics from
-    /// FreeType's (hhea) ascender, descender and height, scaled to the size, each rounded to a
-    /// whole pixel.
+    /// Ascent, descent and line gap in pixels as Blink computes them on Linux (docs/text-reference.md
+    /// 1b): the OS/2 typographic metrics when the face asks for them (USE_TYPO_METRICS), else hhea's
+    /// (a colour bitmap face too, not its strike's), scaled to the size in single precision and
+    /// each rounded to a whole pixel, halves up.
     static func verticalMetrics(_ face: FontFace, size: Double) -> (ascent: Double, descent: Double, lineGap: Double) {
-        if let strike = face.bitmapStrike {
-            // A bitmap strike's own metrics, scaled.
-            face.lock.lock()
-            defer { face.lock.unlock() }
-            let ft = face.ftFace
-            _ = FT_Select_Size(ft, FT_Int(strike.index))
-            let m = ft.pointee.size.pointee.metrics
-            let scale = size / strike.ppem
-            let a = Double(m.ascender) / 64 * scale, d = -Double(m.descender) / 64 * scale
-            let h = Double(m.height) / 64 * scale
-            return (a.rounded(), d.rounded(), max(0, h - a - d).rounded())
-        }
-        let upem = Double(max(1, face.unitsPerEm))
-        let a = Double(face.ascender) / upem * size
-        let d = -Double(face.descender) / upem * size
-        let gap = Double(face.height - (face.ascender - face.descender)) / upem * size
-        return (a.rounded(), d.rounded(), max(0, gap).rounded())
+        let m = face.lineMetrics
+        let upem = Float(max(1, face.unitsPerEm)), s = Float(size)
+        func px(_ units: Int) -> Double { Double((Float(abs(units)) / upem * s).rounded(.toNearestOrAwayFromZero)) }
+        return (px(m.ascender), px(m.descender), m.lineGap > 0 ? px(m.lineGap) : 0)
     }
 }
 

@@ -1,172 +1,201 @@
 import CHarfBuzz
 import Foundation
 
-/// One shaped cluster: HarfBuzz's cluster value (the UTF-8 offset, in the shaped text, of the
-/// cluster's first byte), the advance of its glyphs in pixels, and whether any face of the chain
-/// drew it (false: every face lacked a glyph, and the primary face's `.notdef` stands in).
-public struct ShapedCluster: Sendable, Equatable {
-    public var offset: Int
-    public var advance: Float
+/// One grapheme cluster of a shaped text: its UTF-8 length, the advance of its glyphs in 16.16
+/// pixels (HarfBuzz's units at Chromium's scale), the face of the chain that drew it, and whether
+/// that face had its glyphs (false: no face had them, and the primary face's `.notdef` stands in).
+public struct ShapedGrapheme: Sendable, Equatable {
+    public var length: UInt32
+    public var advance: Int64
+    public var face: UInt8
     public var covered: Bool
 }
 
-/// A primary face and its fallbacks at one size: what a text is set in.
-///
-/// Shaping follows Chromium's font fallback: the text is shaped in the primary face; the runs of
-/// clusters it has no glyph for are shaped again in the next face, and so on; what no face has
-/// keeps the primary face's `.notdef`. HarfBuzz decomposes a character a face lacks into base
-/// plus combining marks when the face has those (`ź` as `z` + U+0301), so such a letter stays in
-/// its face, as in Chromium.
+/// A primary face and its fallbacks at one size: what a text is set in, chosen and shaped as
+/// Chromium sets a `font-family` list of `@font-face` fonts (docs/text-reference.md 1d):
+/// - each grapheme cluster takes the first face that has glyphs for it (HarfBuzz decomposes a
+///   precomposed letter the face lacks, `ź` as `z` + U+0301, so a face with both parts counts);
+///   a cluster shown as an emoji (U+FE0F, Emoji_Presentation, or from U+1F000 on) tries the
+///   colour faces first;
+/// - consecutive clusters of one face and one script are shaped together by HarfBuzz, with the
+///   rest of the text as context;
+/// - a cluster no face has keeps the primary face's `.notdef` (a screen would fall back to a
+///   system font: `missing-glyph`).
 public final class FontChain: @unchecked Sendable {
     public let fonts: [SizedFont]
     public var primary: SizedFont { fonts[0] }
+    /// U+2026 `…` in the first face that has it, in 16.16 pixels (what truncation adds).
+    public private(set) var ellipsisAdvance: Int64 = 0
 
-    /// Shaped words (`width(of:)`) by their bytes. A chain is one font, size, and the default
-    /// language and features, so the bytes (which decide the script) are the whole key.
-    private var words: [WordKey: [ShapedCluster]] = [:]
-    private let wordsLock = NSLock()
+    private let lock = NSLock()
+    /// Shaped words (`shape(word:)`) by their bytes. A chain is one set of faces at one size with
+    /// the default language and features, so the bytes (which decide the script) are the key.
+    private var words: [[UInt8]: [ShapedGrapheme]] = [:]
+    private var wordBytes = 0
+    /// The face chosen for a grapheme cluster, by its text.
+    private var faceOf: [String: (face: UInt8, covered: Bool)] = [:]
+    /// Words are kept up to this many bytes of text, then the cache starts again (a bound on the
+    /// memory a long-running server spends on it).
+    static let wordCacheLimit = 4 << 20
 
     public init(_ fonts: [SizedFont]) {
         precondition(!fonts.isEmpty, "a chain has a primary face")
-        self.fonts = fonts
+        self.fonts = Array(fonts.prefix(255))
+        ellipsisAdvance = shape("…"[...]).reduce(0) { $0 + $1.advance }
     }
 
-    /// The clusters of `text`, shaped: HarfBuzz clusters in logical order with their advances.
-    public func shape(_ text: Substring.UTF8View) -> [ShapedCluster] {
-        var bytes = Array(text)
-        return bytes.withUnsafeMutableBufferPointer { buffer in
-            var result: [ShapedCluster] = []
-            for run in ScriptRuns(buffer) {
-                shape(buffer, run.range, script: run.script, face: 0, into: &result)
+    /// One word (a piece between break opportunities) shaped, from the chain's cache.
+    public func shape(word: Substring) -> [ShapedGrapheme] {
+        let key = Array(word.utf8)
+        lock.lock()
+        if let known = words[key] {
+            lock.unlock()
+            return known
+        }
+        lock.unlock()
+        let shaped = shape(word)
+        lock.lock()
+        if wordBytes > FontChain.wordCacheLimit {
+            words.removeAll(keepingCapacity: true)
+            wordBytes = 0
+        }
+        words[key] = shaped
+        wordBytes += key.count + 16 * shaped.count
+        lock.unlock()
+        return shaped
+    }
+
+    /// A text shaped: one entry per grapheme cluster (Swift `Character`), in order.
+    public func shape(_ text: Substring) -> [ShapedGrapheme] {
+        var graphemes: [ShapedGrapheme] = []
+        var scripts: [hb_script_t] = []
+        graphemes.reserveCapacity(text.utf8.count)
+        for c in text {
+            let choice = face(for: c)
+            graphemes.append(ShapedGrapheme(length: UInt32(c.utf8.count), advance: 0, face: choice.face, covered: choice.covered))
+            scripts.append(ScriptRuns.script(of: c))
+        }
+        ScriptRuns.resolveNeutral(&scripts)
+        var bytes = Array(text.utf8)
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            var start = 0, offset = 0
+            var runStartOffset = 0
+            var offsets: [Int] = []
+            offsets.reserveCapacity(graphemes.count + 1)
+            for g in graphemes {
+                offsets.append(offset)
+                offset += Int(g.length)
             }
-            return result
+            offsets.append(offset)
+            while start < graphemes.count {
+                var end = start + 1
+                while end < graphemes.count && graphemes[end].face == graphemes[start].face && scripts[end] == scripts[start] {
+                    end += 1
+                }
+                runStartOffset = offsets[start]
+                shapeRun(buffer, runStartOffset..<offsets[end], script: scripts[start], face: Int(graphemes[start].face)) { cluster, advance in
+                    // The grapheme holding the cluster's first byte (clusters never start before the run).
+                    var lo = start, hi = end - 1
+                    while lo < hi {
+                        let mid = (lo + hi + 1) / 2
+                        if offsets[mid] <= cluster { lo = mid } else { hi = mid - 1 }
+                    }
+                    graphemes[lo].advance += advance
+                }
+                start = end
+            }
         }
+        return graphemes
     }
 
-    /// The width of a text in pixels: its clusters' advances summed as Chromium sums them (in
-    /// single precision), and whether every cluster had a glyph.
-    public func measure(_ text: Substring.UTF8View) -> (width: Float, covered: Bool) {
-        var width: Float = 0
-        var covered = true
-        for c in shape(text) {
-            width += c.advance
-            covered = covered && c.covered
+    /// Which face draws `c`, and whether it has its glyphs.
+    private func face(for c: Character) -> (face: UInt8, covered: Bool) {
+        if fonts.count == 1, c.unicodeScalars.allSatisfy({ $0.value < 0x80 }) {
+            return (0, fonts[0].face.covers(c))
         }
-        return (width, covered)
+        let key = String(c)
+        lock.lock()
+        if let known = faceOf[key] {
+            lock.unlock()
+            return known
+        }
+        lock.unlock()
+        var order = Array(fonts.indices)
+        if ScriptRuns.isEmojiPresentation(c) {
+            order = order.filter { fonts[$0].face.isColor } + order.filter { !fonts[$0].face.isColor }
+        }
+        var choice: (face: UInt8, covered: Bool) = (0, false)
+        for i in order where fonts[i].face.covers(c) {
+            choice = (UInt8(i), true)
+            break
+        }
+        lock.lock()
+        faceOf[key] = choice
+        lock.unlock()
+        return choice
     }
 
-    /// One word (a piece between break opportunities) shaped, from the chain's cache: its
-    /// clusters, offsets relative to the word's first byte.
-    public func shape(word text: Substring.UTF8View) -> [ShapedCluster] {
-        let key = WordKey(text)
-        wordsLock.lock()
-        if let w = words[key] {
-            wordsLock.unlock()
-            return w
-        }
-        wordsLock.unlock()
-        let w = shape(text)
-        wordsLock.lock()
-        words[key] = w
-        wordsLock.unlock()
-        return w
-    }
-
-    /// Shapes `range` of `text` in face `face` of the chain, appending its clusters in logical
-    /// order; clusters the face lacks go to the next face.
-    private func shape(_ text: UnsafeMutableBufferPointer<UInt8>, _ range: Range<Int>, script: hb_script_t, face: Int,
-                       into result: inout [ShapedCluster]) {
+    /// Shapes `range` of `text` in face `face`, reporting each glyph's cluster (a byte offset into
+    /// `text`) and advance.
+    private func shapeRun(_ text: UnsafeMutableBufferPointer<UInt8>, _ range: Range<Int>, script: hb_script_t, face: Int,
+                          _ add: (Int, Int64) -> Void) {
         guard !range.isEmpty else { return }
-        let font = fonts[face]
         let buffer = hb_buffer_create()!
         defer { hb_buffer_destroy(buffer) }
         text.baseAddress!.withMemoryRebound(to: CChar.self, capacity: text.count) { chars in
             hb_buffer_add_utf8(buffer, chars, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
         }
-        hb_buffer_set_direction(buffer, hb_script_get_horizontal_direction(script) == HB_DIRECTION_RTL ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, script)
+        hb_buffer_set_direction(buffer, hb_script_get_horizontal_direction(script) == HB_DIRECTION_RTL ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_guess_segment_properties(buffer)
-        hb_shape(font.hbFont, buffer, nil, 0)
+        hb_shape(fonts[face].hbFont, buffer, nil, 0)
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count), let positions = hb_buffer_get_glyph_positions(buffer, &count)
         else { return }
-        // Clusters in logical order (HarfBuzz gives right-to-left runs in visual order).
-        var clusters: [(offset: Int, advance: Int64, missing: Bool)] = []
-        let rtl = hb_buffer_get_direction(buffer) == HB_DIRECTION_RTL
-        for k in 0..<Int(count) {
-            let i = rtl ? Int(count) - 1 - k : k
-            let offset = Int(infos[i].cluster)
-            let missing = infos[i].codepoint == 0
-            if let last = clusters.last, last.offset == offset {
-                clusters[clusters.count - 1].advance += Int64(positions[i].x_advance)
-                clusters[clusters.count - 1].missing = last.missing || missing
-            } else {
-                clusters.append((offset, Int64(positions[i].x_advance), missing))
-            }
-        }
-        var k = 0
-        while k < clusters.count {
-            let c = clusters[k]
-            if !c.missing || face + 1 == fonts.count {
-                result.append(ShapedCluster(offset: c.offset, advance: Float(Double(c.advance) / 65536),
-                                            covered: !c.missing))
-                k += 1
-                continue
-            }
-            // A run of clusters this face lacks: shaped again in the next face.
-            var j = k
-            while j < clusters.count && clusters[j].missing { j += 1 }
-            let end = j < clusters.count ? clusters[j].offset : range.upperBound
-            shape(text, c.offset..<end, script: script, face: face + 1, into: &result)
-            k = j
-        }
+        for i in 0..<Int(count) { add(Int(infos[i].cluster), Int64(positions[i].x_advance)) }
     }
 }
 
-/// A word's bytes, hashed once.
-private struct WordKey: Hashable {
-    let bytes: [UInt8]
-    init(_ text: Substring.UTF8View) { bytes = Array(text) }
+extension FontFace {
+    /// Whether the face has glyphs for the cluster: for every character that is not
+    /// default-ignorable (a joiner, a variation selector), or else for its canonical
+    /// decomposition (HarfBuzz shapes `ź` as `z` + U+0301 when the face lacks `ź`).
+    public func covers(_ c: Character) -> Bool {
+        func has(_ scalars: some Sequence<Unicode.Scalar>) -> Bool {
+            scalars.allSatisfy { $0.properties.isDefaultIgnorableCodePoint || hasGlyph($0) }
+        }
+        if has(c.unicodeScalars) { return true }
+        let decomposed = String(c).decomposedStringWithCanonicalMapping.unicodeScalars
+        return !decomposed.elementsEqual(c.unicodeScalars) && has(decomposed)
+    }
 }
 
-/// A text split into runs of one script (Common and Inherited characters join the run around
-/// them), as HarfBuzz shapes one script at a time.
-struct ScriptRuns: Sequence, IteratorProtocol {
-    let text: UnsafeMutableBufferPointer<UInt8>
-    var position = 0
+/// Scripts as HarfBuzz shapes them: a script per grapheme cluster, neutral ones (Common,
+/// Inherited) taking the script of the text before them (or after, at the start).
+enum ScriptRuns {
     private static let unicode = hb_unicode_funcs_get_default()
 
-    init(_ text: UnsafeMutableBufferPointer<UInt8>) { self.text = text }
-
-    mutating func next() -> (range: Range<Int>, script: hb_script_t)? {
-        guard position < text.count else { return nil }
-        let start = position
-        var script = HB_SCRIPT_COMMON
-        var i = position
-        while i < text.count {
-            let (scalar, length) = decode(at: i)
-            let s = hb_unicode_script(ScriptRuns.unicode, scalar)
-            let neutral = s == HB_SCRIPT_COMMON || s == HB_SCRIPT_INHERITED || s == HB_SCRIPT_UNKNOWN
-            if !neutral {
-                if script == HB_SCRIPT_COMMON {
-                    script = s
-                } else if s != script {
-                    break
-                }
-            }
-            i += length
-        }
-        position = i
-        return (start..<i, script == HB_SCRIPT_COMMON ? HB_SCRIPT_LATIN : script)
+    static func script(of c: Character) -> hb_script_t {
+        hb_unicode_script(unicode, c.unicodeScalars.first!.value)
     }
 
-    /// The scalar at byte `i` and its length (the bytes are valid UTF-8: they come from a String).
-    private func decode(at i: Int) -> (UInt32, Int) {
-        let b0 = UInt32(text[i])
-        if b0 < 0x80 { return (b0, 1) }
-        if b0 < 0xE0 { return ((b0 & 0x1F) << 6 | UInt32(text[i + 1]) & 0x3F, 2) }
-        if b0 < 0xF0 { return ((b0 & 0x0F) << 12 | (UInt32(text[i + 1]) & 0x3F) << 6 | UInt32(text[i + 2]) & 0x3F, 3) }
-        return ((b0 & 0x07) << 18 | (UInt32(text[i + 1]) & 0x3F) << 12 | (UInt32(text[i + 2]) & 0x3F) << 6
-                | UInt32(text[i + 3]) & 0x3F, 4)
+    static func isNeutral(_ s: hb_script_t) -> Bool {
+        s == HB_SCRIPT_COMMON || s == HB_SCRIPT_INHERITED || s == HB_SCRIPT_UNKNOWN
+    }
+
+    /// Neutral scripts replaced by the preceding strong one (the first strong one for those that
+    /// lead); all neutral: Latin (HarfBuzz's default shaping of Common text).
+    static func resolveNeutral(_ scripts: inout [hb_script_t]) {
+        let firstStrong = scripts.first { !isNeutral($0) } ?? HB_SCRIPT_LATIN
+        var current = firstStrong
+        for i in scripts.indices {
+            if isNeutral(scripts[i]) { scripts[i] = current } else { current = scripts[i] }
+        }
+    }
+
+    /// A cluster shown as an emoji: it holds U+FE0F, a character with Emoji_Presentation, or a
+    /// character from U+1F000 on (docs/text-reference.md 1d).
+    static func isEmojiPresentation(_ c: Character) -> Bool {
+        c.unicodeScalars.contains { $0.value == 0xFE0F || $0.value >= 0x1F000 || $0.properties.isEmojiPresentation }
     }
 }
