@@ -1,5 +1,6 @@
 import XCTest
 @testable import TatamiText
+import TatamiTestSupport
 
 /// Chromium's departures (each with its options on and off) and mixed-script cases. Expected breaks
 /// were worked out by hand from the rules named beside them.
@@ -149,5 +150,84 @@ final class LineBreakerTests: XCTestCase {
         let bad: [UInt8] = [0x61, 0xFF, 0xE3, 0x81, 0x20, 0xF4, 0xBF, 0xBF, 0xBF, 0xC3]
         let result = bad.withUnsafeBufferPointer { LineBreaker().opportunities(utf8: $0) }
         XCTAssertEqual(result.last?.offset, bad.count)
+    }
+}
+
+/// The fast paths (the pair table, the skip over runs of ASCII letters) against the rules applied
+/// one by one.
+final class LineBreakFastPathTests: XCTestCase {
+    typealias R = LineBreakRules
+
+    /// Where `dependsOnContext` says a pair depends on the two classes alone, `pairDecision` gives
+    /// the same answer in every context the scanner can be in (it is in a number only after NU, SY
+    /// or IS, after a closed one only after CL or CP, in an odd run of RI only after RI).
+    func testPairTableEntriesIgnoreTheContext() {
+        let classes = LineBreakClass.allCases.map(\.rawValue).filter { $0 != R.CM && $0 != R.ZWJ && $0 != R.CJ }
+        let hard: Set<UInt8> = [R.BK, R.CR, R.LF, R.NL]
+        var checked = 0
+        for prev in classes where !hard.contains(prev) && prev != R.ZW {
+            for c in classes where !hard.contains(c) && c != R.SP && c != R.ZW {
+                guard !R.dependsOnContext(prev: prev, c: c) else { continue }
+                let entry = R.pairTable[Int(prev) << 6 | Int(c)]
+                XCTAssertLessThan(entry, 2)
+                for prevPrev in classes + [R.SOT] {
+                    let numbers = R.has(R.numeric, prev) ? [R.notInNumber, R.inNumber]
+                        : R.has(R.closing, prev) ? [R.notInNumber, R.closedNumber] : [R.notInNumber]
+                    for number in numbers {
+                        for odd in prev == R.RI ? [false, true] : [false] {
+                            for next in [false, true] {
+                                let allowed = R.pairDecision(
+                                    prev: prev, prevPrev: prevPrev, beforeSpaces: R.SOT, c: c, number: number,
+                                    oddRegionalIndicators: odd, nextIsNumber: { next })
+                                if allowed != (entry == 1) {
+                                    XCTFail("(\(prev), \(c)) after \(prevPrev), number \(number), RI \(odd), next \(next)")
+                                    return
+                                }
+                                checked += 1
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 50_000)
+    }
+
+    /// Random strings over a pool with a character of every class (and the departures' own
+    /// characters): the same breaks with the fast paths as without, with every option set.
+    func testFastPathsAgreeWithTheRules() {
+        let pool: [Unicode.Scalar] = [
+            "a", "Z", "q", "#", "\u{05D0}", "0", "7", " ", " ", "\t", "\n", "\r", "\u{000B}", "\u{0085}", "\u{2028}",
+            "-", "/", ".", ",", ":", "!", "?", "(", ")", "[", "]", "{", "}", "\"", "'", "$", "%", "+", "\u{00A0}",
+            "\u{200B}", "\u{200D}", "\u{2060}", "\u{0301}", "\u{0E31}", "\u{0E01}", "\u{00AD}", "\u{2014}", "\u{00B4}",
+            "\u{FFFC}", "\u{2024}", "\u{3041}", "\u{30FC}", "\u{3042}", "\u{4E00}", "\u{3001}", "\u{300C}", "\u{300D}",
+            "\u{FF08}", "\u{FF09}", "\u{309D}", "\u{1100}", "\u{1161}", "\u{11A8}", "\u{AC00}", "\u{AC01}",
+            "\u{1F1EF}", "\u{1F1F5}", "\u{261D}", "\u{1F3FB}", "\u{1F600}", "\u{1FFFD}", "\u{20AC}", "\u{2030}",
+            "\u{0F0B}", "\u{1806}", "\u{00A7}", "\u{0378}",
+        ]
+        var random = SeededRandom(seed: 14)
+        let optionSets: [LineBreakOptions] = [.chromium, .uax14] + (0..<16).map { bits in
+            LineBreakOptions(
+                breakAfterHyphenBeforeDigit: bits & 1 != 0, noBreakAfterSolidus: bits & 2 != 0,
+                conditionalJapaneseStarterAsIdeographic: bits & 4 != 0, breakAfterSpaces: bits & 8 != 0)
+        }
+        for n in 0..<20_000 {
+            var text = ""
+            let length = 1 + Int(random.next() % 24)
+            for _ in 0..<length {
+                // Letters often, so that runs of them (the skip) are common.
+                let k = random.next() % 3 == 0 ? Int(random.next() % 3) : Int(random.next() % UInt64(pool.count))
+                text.unicodeScalars.append(pool[k])
+            }
+            let options = optionSets[n % optionSets.count]
+            let breaker = LineBreaker(options: options)
+            let fast = breaker.opportunities(in: text, fastPaths: true)
+            let slow = breaker.opportunities(in: text, fastPaths: false)
+            if fast != slow {
+                XCTFail("\(text.unicodeScalars.map { String($0.value, radix: 16) }) \(options): fast \(fast), rules \(slow)")
+                return
+            }
+            XCTAssertEqual(fast, breaker.opportunities(in: text))
+        }
     }
 }
