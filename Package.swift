@@ -68,6 +68,9 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "tatami", dependencies: ["TatamiCLI"]),
+        // Answers the text differential test's cases (Tests/text-differential) with the layout's
+        // text engine.
+        .executableTarget(name: "tatami-text-check", dependencies: ["TatamiBase", "TatamiModel", "TatamiLayout"]),
         .executableTarget(
             name: "tatami-bench",
             dependencies: [

@@ -1,26 +1,67 @@
 import XCTest
 @testable import TatamiText
 
+/// Faces, advances and metrics, against numbers worked out by hand from the fonts' tables with
+/// FreeType's fixed-point formulas (docs/text-reference.md 1a, 1b): for Inter Regular (upem
+/// 2816) at 17 px, x_scale = FT_DivFix(17·64, 2816) = 25,324 and an advance of `a` units is
+/// FT_MulDiv(a, 25,324, 64) in 16.16 px.
 final class FontFaceTests: XCTestCase {
-    static let inter = "/usr/share/fonts/opentype/inter/Inter-Regular.otf"
-    static let interBold = "/usr/share/fonts/opentype/inter/Inter-Bold.otf"
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let inter = root.appendingPathComponent("Examples/fonts/Inter-Regular.otf").path
 
-    func face(_ path: String, index: Int = 0) throws -> FontFace {
+    static func face(_ path: String, index: Int = 0) throws -> FontFace {
         guard let data = FileManager.default.contents(atPath: path) else { throw XCTSkip("\(path) is not installed") }
         return try FontFace.load(bytes: [UInt8](data), index: index).get()
     }
 
-    func testIssueFigures() throws {
-        let regular = try face(Self.inter), bold = try face(Self.interBold)
-        func w(_ f: FontFace, _ size: Double, _ s: String) -> Float { FontChain([f.at(size: size)]).measure(s[...].utf8).width }
-        print(w(regular, 17, "iiiiiiiiii"), w(regular, 17, "WWWWWWWWWW"), w(bold, 28, "Avocado Toast"),
-              w(regular, 12, "Ingredients: Avocado, Almond Butter, Bread, Red Pepper Flakes"))
-        let r = regular.at(size: 17)
-        print(r.ascent, r.descent, r.lineGap, regular.unitsPerEm, regular.ascender, regular.descender, regular.height)
+    func width(_ chain: FontChain, _ s: String) -> Double {
+        let sum = chain.shape(s[...]).reduce(Int64(0)) { $0 + $1.advance }
+        return Double((sum + 1023) >> 10) / 64
     }
 
-    func testNotAFont() {
+    func testAdvancesAreFreeTypesLinearAdvancesSummedAndRoundedUp() throws {
+        let chain = FontChain([try Self.face(Self.inter).at(size: 17)])
+        // `i`: 668 units → 264,288 / 65,536 px; ten of them 2,642,880 → up to 40.328125.
+        XCTAssertEqual(width(chain, "iiiiiiiiii"), 40.328125)
+        // `W`: 2,672 units → 1,057,152; ten of them 161.3125.
+        XCTAssertEqual(width(chain, "WWWWWWWWWW"), 161.3125)
+    }
+
+    func testLineMetricsAreTypoMetricsRoundedOneByOne() throws {
+        // Inter sets USE_TYPO_METRICS: typo 2728 / −680 / 0 at 17 px: 16.47 → 16, 4.10 → 4.
+        let f = try Self.face(Self.inter).at(size: 17)
+        XCTAssertEqual([f.ascent, f.descent, f.lineGap, f.normalLineHeight], [16, 4, 0, 20])
+    }
+
+    func testHostileBytesAreErrorsNotCrashes() throws {
         XCTAssertEqual(FontFace.load(bytes: Array("hello".utf8), index: 0).failureValue, .notAFont)
+        XCTAssertEqual(FontFace.load(bytes: [], index: 0).failureValue, .notAFont)
+        let real = [UInt8](FileManager.default.contents(atPath: Self.inter) ?? Data())
+        guard !real.isEmpty else { throw XCTSkip("no Inter") }
+        // Truncated at every power of two and with flipped bytes: an error or a usable face,
+        // never a crash.
+        var n = 16
+        while n < real.count {
+            _ = FontFace.load(bytes: Array(real.prefix(n)), index: 0)
+            n *= 2
+        }
+        var corrupt = real
+        for i in stride(from: 0, to: corrupt.count, by: 997) { corrupt[i] ^= 0x5A }
+        if case .success(let f) = FontFace.load(bytes: corrupt, index: 0) { _ = FontChain([f.at(size: 12)]).shape("Hello"[...]) }
+        XCTAssertEqual(FontFace.load(bytes: real, index: 1).failureValue, .noSuchFace(index: 1, count: 1))
+    }
+
+    func testCollectionFaceTakenOutIsAFontOfItsOwn() throws {
+        let path = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
+        guard let data = FileManager.default.contents(atPath: path) else { throw XCTSkip("\(path) is not installed") }
+        let bytes = [UInt8](data)
+        let sc = try FontFace.load(bytes: bytes, index: 2).get()
+        let alone = try XCTUnwrap(FontCollection.standaloneFace(bytes, index: 2))
+        let single = try FontFace.load(bytes: alone, index: 0).get()
+        XCTAssertEqual(single.faceCount, 1)
+        XCTAssertEqual(single.familyName, sc.familyName)
+        XCTAssertEqual(single.glyphCount, sc.glyphCount)
+        XCTAssertNil(FontCollection.standaloneFace(Array("not a collection".utf8), index: 0))
     }
 }
 

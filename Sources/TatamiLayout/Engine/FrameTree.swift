@@ -159,8 +159,7 @@ struct FrameText {
 
     var layout: TextLayoutResult {
         if let shaped = info.shaped {
-            return ShapedTextMeasurer.layout(info.string, prepared: shaped.prepared, font: info.font, ascent: shaped.ascent,
-                                             descent: shaped.descent, lineLimit: info.lineLimit, truncation: info.truncation,
+            return ShapedTextMeasurer.layout(info.string, shaped: shaped, lineLimit: info.lineLimit, truncation: info.truncation,
                                              proposal: proposal)
         }
         return TextMeasurer.layout(info.string, font: info.font, lineLimit: info.lineLimit, truncation: info.truncation,

@@ -172,7 +172,8 @@ struct LayoutContext {
                 "no face of this text's font has \(missing); a screen would draw \(missing.hasPrefix("a glyph") ? "it" : "them") in another font, so the text's size here is a guess (add a face that has \(missing.hasPrefix("a glyph") ? "it" : "them") to the font's `fallback`)",
                 at: view.kindRange))
         }
-        return ShapedText(prepared: prepared, ascent: chain.primary.ascent, descent: chain.primary.descent)
+        return ShapedText(prepared: prepared, lines: ShapedTextMeasurer.LineMetrics(chain: chain, lineHeight: file.lineHeight),
+                          ellipsis: chain.ellipsisAdvance)
     }
 
     private mutating func chain(_ file: FontFile) -> FontChain? {
@@ -252,9 +253,8 @@ struct LayoutContext {
             let info = tree.texts[Int(t)]
             let metrics: TextMetrics
             if let shaped = info.shaped {
-                metrics = ShapedTextMeasurer.metrics(
-                    info.string, prepared: shaped.prepared, font: info.font, ascent: shaped.ascent, descent: shaped.descent,
-                    lineLimit: info.lineLimit, truncation: info.truncation, proposal: p, scratch: &shapedSpanScratch)
+                metrics = ShapedTextMeasurer.metrics(info.string, shaped: shaped, lineLimit: info.lineLimit,
+                                                     truncation: info.truncation, proposal: p, scratch: &shapedSpanScratch)
             } else {
                 metrics = TextMeasurer.metrics(info.string, clusters: clusters(t), font: info.font, lineLimit: info.lineLimit,
                                                truncation: info.truncation, proposal: p, scratch: &spanScratch)

@@ -84,13 +84,6 @@ struct TextInfo {
     let shaped: ShapedText?
 }
 
-/// A text set in a font file, read once for every proposal (`ShapedTextMeasurer.prepare`).
-struct ShapedText {
-    let prepared: ShapedTextMeasurer.Prepared
-    /// The primary face's ascent and descent at the font's size, in points.
-    let ascent: Double
-    let descent: Double
-}
 
 /// A fixed `frame`: the dimensions it sets and how it aligns its child. Stored as two doubles
 /// and two flags rather than two optionals, so a role holding one stays four words.
@@ -318,8 +311,10 @@ struct LayoutTree {
         if flags.contains(.text), case .text(let t) = roles[id.index] {
             let advance = texts[Int(t)].advance, lineHeight = texts[Int(t)].lineHeight, lineLimit = texts[Int(t)].lineLimit
             if texts[Int(t)].shaped != nil {
-                let lines = ShapedTextMeasurer.maxLines(p, lineLimit: lineLimit, lineHeight: lineHeight)
-                return ProposedSize(width: ShapedTextMeasurer.capacity(p), height: lines.map { Double($0) * lineHeight })
+                // Lines may differ in height (faces of other metrics), so the height is kept as
+                // proposed; the width as the room a line has.
+                let h = p.height.map { $0.isNaN || $0 < 0 ? 0 : $0 }
+                return ProposedSize(width: ShapedTextMeasurer.capacity(p), height: h?.isInfinite == true ? nil : h)
             }
             // Exact: unitCount(count × unit, unit) == count.
             func key(_ v: Double?, _ unit: Double, limit: Int?) -> Double? {

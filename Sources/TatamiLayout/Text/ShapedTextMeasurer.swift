@@ -3,26 +3,33 @@ import TatamiModel
 import TatamiText
 
 /// Measures, wraps and truncates text set in a font file (docs/format.md §5.1, "Fonts given by
-/// files"), as Chromium sets `white-space: pre-wrap; overflow-wrap: break-word` text.
+/// files") as Chromium sets `white-space: pre-wrap; overflow-wrap: break-word` text
+/// (docs/text-reference.md).
 ///
-/// A text is read once into grapheme clusters, each with its advance and whether a line may
-/// break before it (`ShapedTextMeasurer.Cluster`): the text is cut into words at its break
-/// opportunities (UAX #14 with Chromium's departures, `LineBreaker`), each word is shaped with
-/// HarfBuzz in the font's chain (`FontChain.shape(word:)`, cached per chain), and each HarfBuzz
-/// cluster's advance goes to the grapheme cluster its first byte is in. Everything after that
-/// works on that array, as the cell model works on cells:
-/// - A line's width is its clusters' advances summed in single precision, as Chromium sums them,
-///   then rounded up to 1/64 point (Chromium's `LayoutUnit`). A line fits a width W when that
-///   rounded width is at most W rounded down to 1/64.
-/// - Lines are filled greedily: a line ends at the last opportunity before the first cluster that
-///   does not fit; spaces hang (they never make a line wrap, and where a line wraps, the spaces
-///   at the wrap point are dropped); a word wider than the whole line is cut between grapheme
-///   clusters (`overflow-wrap: break-word`), a cluster wider than the line going alone on it.
-/// - Truncation rebuilds the last kept line around `…`, shaped in the font (its advance is the
-///   chain's for U+2026), from the text that starts at that line, exactly as the cell model does
-///   with advances in place of cells.
-/// - Line height is the font's (`FontMetrics.height`: `lineHeight`, or `normal` from the face);
-///   the first baseline sits the face's ascent plus half the leading below the line's top.
+/// A text is read once into grapheme clusters (`prepare`), each with its advance, its face and
+/// whether a line may break before it: the text is cut into words at its break opportunities
+/// (UAX #14 with Chromium's departures, `LineBreaker`), each word is shaped by the font's chain
+/// (`FontChain.shape(word:)`, cached per chain). Everything after that works on that array:
+/// - Advances are HarfBuzz's 16.16 pixels, summed as integers; a width is such a sum rounded up to
+///   1/64 point (`ceil64`, Chromium's `LayoutUnit` of a run).
+/// - A line fits a width W when its sum rounded to the nearest 1/64 is at most W rounded down
+///   to 1/64. Lines are filled greedily; spaces hang (they never make a line wrap, and where a line
+///   wraps, the spaces at the wrap point are dropped); a word wider than the whole line is cut
+///   after the last grapheme cluster that fits, at least one (`overflow-wrap: break-word`).
+/// - A line's height and baseline come from the faces it uses and the primary face (the strut):
+///   the largest part above the baseline plus the largest part below (`LineMetrics`).
+/// - Truncation rebuilds the last kept line around `…` (the chain's U+2026) from the text that
+///   starts at that line, line breaks read as spaces: the longest prefix of grapheme clusters
+///   whose width and the ellipsis's fit the room, at least one (`text-overflow: ellipsis`);
+///   `head` and `middle` mirror it (docs/format.md §5.1).
+/// A text set in a font file, read once for every proposal.
+struct ShapedText {
+    let prepared: ShapedTextMeasurer.Prepared
+    let lines: ShapedTextMeasurer.LineMetrics
+    /// `…` in the chain, 16.16 points.
+    let ellipsis: Int64
+}
+
 public enum ShapedTextMeasurer {
     /// One grapheme cluster, as plain values.
     struct Cluster {
@@ -30,81 +37,131 @@ public enum ShapedTextMeasurer {
         /// Its first byte in the text's UTF-8 and its byte count.
         let start: UInt32
         let length: UInt32
-        /// Its advance in points.
-        var advance: Float
+        /// Its advance in 16.16 points.
+        var advance: Int64
         let kind: Kind
-        /// A line may break before it (a UAX #14 opportunity, mandatory ones being newlines).
+        /// The face of the chain that draws it.
+        var face: UInt8
+        /// A line may break before it (a UAX #14 opportunity; mandatory ones are newlines).
         let breakBefore: Bool
+        /// Shaped apart at its start, the text would not keep its advances
+        /// (`ShapedGrapheme.unsafeBefore`).
+        var unsafeBefore = false
     }
 
-    /// A text read for measuring: its clusters, the advance of `…` in its font, and whether
-    /// every character had a glyph in some face of the chain.
+    /// A text read for measuring: its clusters, and whether every character had a glyph in
+    /// some face of the chain.
     struct Prepared {
         let clusters: [Cluster]
-        let ellipsis: Float
         let covered: Bool
+        let text: String
+        let chain: FontChain
+
+        /// The advances of a line of clusters `from..<to`, as the line would measure shaped on
+        /// its own: the clusters' advances (from the shaping of their whole natural line) unless a
+        /// kern or ligature reaches across either end (HarfBuzz's unsafe-to-break), then the
+        /// line's text shaped again.
+        func lineSum(_ from: Int, _ to: Int) -> Int64 {
+            var sum: Int64 = 0
+            for i in from..<to { sum += clusters[i].advance }
+            let cutBefore = from > 0 && clusters[from].unsafeBefore && clusters[from - 1].kind != .newline
+            let cutAfter = to < clusters.count && clusters[to].unsafeBefore && clusters[to].kind != .newline
+            guard (cutBefore || cutAfter) && to > from else { return sum }
+            let utf8 = text.utf8
+            let a = utf8.index(utf8.startIndex, offsetBy: Int(clusters[from].start))
+            let b = utf8.index(utf8.startIndex, offsetBy: Int(clusters[to - 1].start + clusters[to - 1].length))
+            return chain.shape(word: text[a..<b]).reduce(0) { $0 + $1.advance }
+        }
+    }
+
+    /// What sets a line's height: per face of the chain, the part of a line above the baseline
+    /// and the part below, for the font's line height (docs/text-reference.md 1b).
+    struct LineMetrics {
+        /// Per face: (above, below) in points.
+        let parts: [(above: Double, below: Double)]
+
+        init(chain: FontChain, lineHeight: Double?) {
+            parts = chain.fonts.map { f in
+                if let written = lineHeight {
+                    let l = floor64(written)  // a CSS length, as a LayoutUnit
+                    // An explicit line height: each face's leading split, the half above floored
+                    // to a whole point.
+                    let above = f.ascent + ((l - f.ascent - f.descent) / 2).rounded(.down)
+                    return (above, l - above)
+                }
+                let above = f.ascent + (f.lineGap / 2).rounded(.down)
+                return (above, f.descent + f.lineGap - (f.lineGap / 2).rounded(.down))
+            }
+        }
+
+        /// The height and baseline of a line whose clusters use `faces` (a bit per face; the
+        /// primary face always counts).
+        func line(faces: UInt64) -> (height: Double, baseline: Double) {
+            var above = parts[0].above, below = parts[0].below
+            var rest = faces & ~1
+            while rest != 0 {
+                let i = rest.trailingZeroBitCount
+                rest &= rest - 1
+                if i < parts.count {
+                    above = max(above, parts[i].above)
+                    below = max(below, parts[i].below)
+                }
+            }
+            return (above + below, above)
+        }
     }
 
     /// Reads a text into clusters (see the type's comment).
     static func prepare(_ text: String, chain: FontChain) -> Prepared {
-        let utf8 = text.utf8
-        let opportunities = breakOpportunities(text)
+        let opportunities = LineBreaker(options: .chromium).opportunities(in: text)
         var clusters: [Cluster] = []
-        clusters.reserveCapacity(utf8.count)
+        clusters.reserveCapacity(text.utf8.count)
         var offset = 0
-        var nextBreak = 0  // index into opportunities
+        var next = 0  // index into opportunities
         for c in text {
             let length = c.utf8.count
-            while nextBreak < opportunities.count && opportunities[nextBreak] < offset { nextBreak += 1 }
-            let breakBefore = offset > 0 && nextBreak < opportunities.count && opportunities[nextBreak] == offset
+            while next < opportunities.count && opportunities[next].offset < offset { next += 1 }
+            let breakBefore = offset > 0 && next < opportunities.count && opportunities[next].offset == offset
             let kind: Cluster.Kind = c.isNewline ? .newline : (c == " " ? .space : .other)
-            clusters.append(Cluster(start: UInt32(offset), length: UInt32(length), advance: 0, kind: kind, breakBefore: breakBefore))
+            clusters.append(Cluster(start: UInt32(offset), length: UInt32(length), advance: 0, kind: kind, face: 0,
+                                    breakBefore: breakBefore))
             offset += length
         }
-        // Words: runs of clusters between opportunities (a newline is a word of its own, with no
-        // advance). Each is shaped once per chain.
+        // Natural lines (between newlines), each shaped whole once per chain, as Chromium shapes a
+        // paragraph; a newline has no advance.
         var covered = true
+        let utf8 = text.utf8
         var i = 0
         while i < clusters.count {
-            var j = i + 1
-            while j < clusters.count && !clusters[j].breakBefore && clusters[j].kind != .newline && clusters[j - 1].kind != .newline {
-                j += 1
-            }
             if clusters[i].kind == .newline {
-                i = j
+                i += 1
                 continue
             }
-            let from = Int(clusters[i].start), to = Int(clusters[j - 1].start + clusters[j - 1].length)
-            let word = utf8[utf8.index(utf8.startIndex, offsetBy: from)..<utf8.index(utf8.startIndex, offsetBy: to)]
-            var k = i
-            for shaped in chain.shape(word: Substring(word).utf8) {
-                covered = covered && shaped.covered
-                let at = UInt32(from + shaped.offset)
-                while k + 1 < j && clusters[k + 1].start <= at { k += 1 }
-                clusters[k].advance += shaped.advance
+            var j = i + 1
+            while j < clusters.count && clusters[j].kind != .newline { j += 1 }
+            let from = utf8.index(utf8.startIndex, offsetBy: Int(clusters[i].start))
+            let to = utf8.index(utf8.startIndex, offsetBy: Int(clusters[j - 1].start + clusters[j - 1].length))
+            let shaped = chain.shape(word: text[from..<to])
+            // One shaped grapheme per cluster: both are Swift's grapheme clusters of the same bytes.
+            for (k, g) in zip(i..<j, shaped) {
+                clusters[k].advance = g.advance
+                clusters[k].face = g.face
+                clusters[k].unsafeBefore = g.unsafeBefore
+                covered = covered && g.covered
             }
             i = j
         }
-        let ellipsis = chain.measure("…"[...].utf8).width
-        return Prepared(clusters: clusters, ellipsis: ellipsis, covered: covered)
+        return Prepared(clusters: clusters, covered: covered, text: text, chain: chain)
     }
 
-    // MARK: - Measuring
+    // MARK: - Widths
 
-    /// A width in points rounded up to 1/64 (Chromium's `LayoutUnit` of a text's width).
-    static func ceil64(_ w: Float) -> Double { (Double(w) * 64).rounded(.up) / 64 }
-    /// A proposed width rounded down to 1/64: the room a line has.
+    /// A 16.16 sum rounded up to 1/64 point (the width Chromium gives a run).
+    static func ceil64(_ sum: Int64) -> Double { Double((sum + 1023) >> 10) / 64 }
+    /// A 16.16 sum rounded to the nearest 1/64 point (what a line's fit is judged by).
+    static func nearest64(_ sum: Int64) -> Double { Double((sum + 512) >> 10) / 64 }
+    /// A length rounded down to 1/64 point (a proposal as a `LayoutUnit`).
     static func floor64(_ w: Double) -> Double { (w * 64 + 1e-6).rounded(.down) / 64 }
-
-    /// The lines that may be shown for a proposal: the smaller of the line limit and the lines
-    /// that fit the height (nil: no limit).
-    static func maxLines(_ proposal: ProposedSize, lineLimit: Int?, lineHeight: Double) -> Int? {
-        var maxLines = lineLimit.map { min(max(1, $0), Int.max - 1) }
-        if let byHeight = TextMeasurer.unitCount(proposal.height, unit: lineHeight) {
-            maxLines = min(maxLines ?? byHeight, byHeight)
-        }
-        return maxLines
-    }
 
     /// The room a line has for a proposal, nil when unbounded (unspecified or infinite).
     static func capacity(_ proposal: ProposedSize) -> Double? {
@@ -114,58 +171,59 @@ public enum ShapedTextMeasurer {
         return floor64(w)
     }
 
-    /// A line: clusters `start..<end` and their advances' sum.
+    @inline(__always) static func fits(_ sum: Int64, _ capacity: Double) -> Bool { nearest64(sum) <= capacity }
+
+    // MARK: - Measuring
+
+    /// A line: clusters `start..<end`, their advances' sum, and the faces they use (a bit each).
     struct Span: Equatable {
         var start: Int
         var end: Int
-        var width: Float
+        var sum: Int64
+        var faces: UInt64
     }
 
-    static func metrics(_ text: String, prepared: Prepared, font: FontMetrics, ascent: Double, descent: Double,
-                        lineLimit: Int?, truncation: Truncation, proposal: ProposedSize, scratch spans: inout [Span]) -> TextMetrics {
-        let lineHeight = TextMeasurer.sanitizedMetric(font.height)
+    static func metrics(_ text: String, shaped: ShapedText, lineLimit: Int?, truncation: Truncation,
+                        proposal: ProposedSize, scratch spans: inout [Span]) -> TextMetrics {
         if text.isEmpty { return TextMetrics(size: .zero, truncated: false, firstBaseline: 0, lastBaseline: 0) }
-        let b = breakText(prepared, lineLimit: lineLimit, proposal: proposal, lineHeight: lineHeight, into: &spans)
+        let prepared = shaped.prepared, lines = shaped.lines
+        let b = breakText(prepared, lines: lines, lineLimit: lineLimit, proposal: proposal, into: &spans)
         var widest = 0.0
-        for s in spans[0..<b.fullLines] { widest = max(widest, ceil64(s.width)) }
+        for s in spans[0..<b.fullLines] { widest = max(widest, ceil64(s.sum)) }
         if b.truncated {
             let last = spans[b.lineCount - 1]
-            widest = max(widest, truncatedWidth(prepared, last: last, capacity: b.capacity, mode: truncation))
+            widest = max(widest, ceil64(truncationParts(prepared, from: last.start, end: last.end, capacity: b.capacity,
+                                                        mode: truncation, ellipsis: shaped.ellipsis).sum))
         }
-        return finish(widest: widest, lineCount: b.lineCount, truncated: b.truncated, lineHeight: lineHeight,
-                      ascent: ascent, descent: descent)
+        return finish(spans[0..<b.lineCount], widest: widest, truncated: b.truncated, lines: lines, prepared: prepared,
+                      truncatedFrom: b.truncated ? spans[b.lineCount - 1].start : nil)
     }
 
     /// A text's lines for a proposal (what renderers and services read).
-    static func layout(_ text: String, prepared: Prepared, font: FontMetrics, ascent: Double, descent: Double,
-                       lineLimit: Int?, truncation: Truncation, proposal: ProposedSize) -> TextLayoutResult {
-        let lineHeight = TextMeasurer.sanitizedMetric(font.height)
+    static func layout(_ text: String, shaped: ShapedText, lineLimit: Int?, truncation: Truncation,
+                       proposal: ProposedSize) -> TextLayoutResult {
+        let prepared = shaped.prepared, metrics = shaped.lines, ellipsis = shaped.ellipsis
         if text.isEmpty {
             return TextLayoutResult(lines: [], size: .zero, truncated: false, firstBaseline: 0, lastBaseline: 0)
         }
         var spans: [Span] = []
-        let b = breakText(prepared, lineLimit: lineLimit, proposal: proposal, lineHeight: lineHeight, into: &spans)
+        let b = breakText(prepared, lines: metrics, lineLimit: lineLimit, proposal: proposal, into: &spans)
         let c = prepared.clusters
         var lines: [TextLine] = []
         for s in spans[0..<b.fullLines] {
-            lines.append(TextLine(text: string(text, c, s.start..<s.end), width: ceil64(s.width)))
+            lines.append(TextLine(text: string(text, c, s.start..<s.end), width: ceil64(s.sum)))
         }
         if b.truncated {
             let last = spans[b.lineCount - 1]
-            if let capacity = b.capacity {
-                let p = truncationParts(prepared, from: last.start, capacity: capacity, mode: truncation)
-                var s = p.prefixEnd.map { string(text, c, last.start..<$0, newlinesAsSpaces: true) } ?? ""
-                s.append(TextMeasurer.ellipsis)
-                if let start = p.suffixStart { s += string(text, c, start..<c.count, newlinesAsSpaces: true) }
-                lines.append(TextLine(text: s, width: ceil64(p.width)))
-            } else {
-                var s = string(text, c, last.start..<last.end)
-                s.append(TextMeasurer.ellipsis)
-                lines.append(TextLine(text: s, width: ceil64(last.width + prepared.ellipsis)))
-            }
+            let p = truncationParts(prepared, from: last.start, end: last.end, capacity: b.capacity, mode: truncation,
+                                    ellipsis: ellipsis)
+            var s = p.prefixEnd.map { string(text, c, last.start..<$0, newlinesAsSpaces: true) } ?? ""
+            s.append(TextMeasurer.ellipsis)
+            if let start = p.suffixStart { s += string(text, c, start..<c.count, newlinesAsSpaces: true) }
+            lines.append(TextLine(text: s, width: ceil64(p.sum)))
         }
-        let m = finish(widest: lines.reduce(0) { max($0, $1.width) }, lineCount: lines.count, truncated: b.truncated,
-                       lineHeight: lineHeight, ascent: ascent, descent: descent)
+        let m = finish(spans[0..<b.lineCount], widest: lines.reduce(0) { max($0, $1.width) }, truncated: b.truncated,
+                       lines: metrics, prepared: prepared, truncatedFrom: b.truncated ? spans[b.lineCount - 1].start : nil)
         return TextLayoutResult(lines: lines, size: m.size, truncated: m.truncated, firstBaseline: m.firstBaseline,
                                 lastBaseline: m.lastBaseline)
     }
@@ -177,37 +235,48 @@ public enum ShapedTextMeasurer {
         var fullLines: Int { truncated ? lineCount - 1 : lineCount }
     }
 
-    private static func breakText(_ prepared: Prepared, lineLimit: Int?, proposal: ProposedSize, lineHeight: Double,
+    /// Lines for a proposal: broken at its width, as many kept as the line limit and the height
+    /// allow (at least one).
+    private static func breakText(_ prepared: Prepared, lines: LineMetrics, lineLimit: Int?, proposal: ProposedSize,
                                   into spans: inout [Span]) -> BrokenText {
         let capacity = capacity(proposal)
-        let limit = maxLines(proposal, lineLimit: lineLimit, lineHeight: lineHeight)
+        let limit = lineLimit.map { min(max(1, $0), Int.max - 1) }
         breakLines(prepared.clusters, capacity: capacity, stopAfter: limit.map { $0 + 1 }, into: &spans)
-        if let limit, spans.count > limit {
-            return BrokenText(capacity: capacity, lineCount: limit, truncated: true)
+        var kept = min(spans.count, limit ?? Int.max)
+        if var height = proposal.height, !height.isInfinite {
+            if height.isNaN || height < 0 { height = 0 }
+            var used = 0.0, n = 0
+            while n < kept {
+                let h = lines.line(faces: spans[n].faces).height
+                if n > 0 && used + h > height + 1e-9 { break }
+                used += h
+                n += 1
+            }
+            kept = max(1, n)
         }
-        return BrokenText(capacity: capacity, lineCount: spans.count, truncated: false)
+        return BrokenText(capacity: capacity, lineCount: kept, truncated: kept < spans.count)
     }
 
-    /// Size and baselines of `lineCount` lines, the widest `widest` points.
-    private static func finish(widest: Double, lineCount: Int, truncated: Bool, lineHeight: Double,
-                               ascent: Double, descent: Double) -> TextMetrics {
-        let count = Double(lineCount)
-        let first = baseline(lineHeight: lineHeight, ascent: ascent, descent: descent)
-        return TextMetrics(size: Size(width: widest, height: count * lineHeight), truncated: truncated,
-                           firstBaseline: first, lastBaseline: (count - 1) * lineHeight + first)
-    }
-
-    /// A line's baseline below its top: the ascent plus half the leading (line height less
-    /// ascent and descent), the half rounded down to 1/64 as Blink splits it.
-    static func baseline(lineHeight: Double, ascent: Double, descent: Double) -> Double {
-        let halfLeading = ((lineHeight - ascent - descent) / 2 * 64).rounded(.down) / 64
-        return ascent + halfLeading
+    /// Size and baselines of the kept lines, the widest `widest` points. The last line of a
+    /// truncated text uses the faces of all the text it is rebuilt from.
+    private static func finish(_ kept: ArraySlice<Span>, widest: Double, truncated: Bool, lines: LineMetrics,
+                               prepared: Prepared, truncatedFrom: Int?) -> TextMetrics {
+        var height = 0.0, first = 0.0, last = 0.0
+        for (k, s) in kept.enumerated() {
+            var faces = s.faces
+            if k == kept.count - 1, let from = truncatedFrom {
+                for i in from..<prepared.clusters.count { faces |= 1 << UInt64(min(63, prepared.clusters[i].face)) }
+            }
+            let m = lines.line(faces: faces)
+            if k == 0 { first = m.baseline }
+            last = height + m.baseline
+            height += m.height
+        }
+        return TextMetrics(size: Size(width: widest, height: height), truncated: truncated, firstBaseline: first,
+                           lastBaseline: last)
     }
 
     // MARK: - Lines
-
-    /// Whether advances summing to `w` fit in `capacity`.
-    @inline(__always) static func fits(_ w: Float, _ capacity: Double) -> Bool { ceil64(w) <= capacity }
 
     /// Greedy wrapping of every natural line into `spans` (replaced); stops once `stopAfter`
     /// lines exist.
@@ -222,13 +291,22 @@ public enum ShapedTextMeasurer {
             if let capacity {
                 wrap(clusters, lineStart..<lineEnd, capacity: capacity, into: &spans, limit: limit)
             } else {
-                var w: Float = 0
-                for i in lineStart..<lineEnd { w += clusters[i].advance }
-                spans.append(Span(start: lineStart, end: lineEnd, width: w))
+                spans.append(span(clusters, lineStart, lineEnd))
             }
             if lineEnd >= n { break }
             lineStart = lineEnd + 1
         }
+    }
+
+    /// Clusters `from..<to` as a line.
+    static func span(_ clusters: [Cluster], _ from: Int, _ to: Int) -> Span {
+        var sum: Int64 = 0
+        var faces: UInt64 = 0
+        for i in from..<to {
+            sum += clusters[i].advance
+            faces |= 1 << UInt64(min(63, clusters[i].face))
+        }
+        return Span(start: from, end: to, sum: sum, faces: faces)
     }
 
     /// Greedy wrapping of one natural line at `capacity` points.
@@ -236,61 +314,52 @@ public enum ShapedTextMeasurer {
         let end = range.upperBound
         var start = range.lowerBound
         var pos = start
-        var width: Float = 0  // advances of start..<pos, spaces included
+        var sum: Int64 = 0  // advances of start..<pos, spaces included
         var lastBreak = -1
-        var widthAtBreak: Float = 0
 
         func emit(_ from: Int, _ to: Int) {
             var to = to
             while to > from && clusters[to - 1].kind == .space { to -= 1 }
-            guard to > from else { return }
-            var w: Float = 0
-            for i in from..<to { w += clusters[i].advance }
-            spans.append(Span(start: from, end: to, width: w))
+            if to > from { spans.append(span(clusters, from, to)) }
         }
         func restart(at index: Int) {
             start = index
             while start < end && clusters[start].kind == .space { start += 1 }
             pos = start
-            width = 0
+            sum = 0
             lastBreak = -1
-            widthAtBreak = 0
         }
 
         while pos < end {
             let c = clusters[pos]
-            if pos > start && c.breakBefore && c.kind != .space {
-                lastBreak = pos
-                widthAtBreak = width
-            }
-            if c.kind != .space && !fits(width + c.advance, capacity) {
+            if pos > start && c.breakBefore && c.kind != .space { lastBreak = pos }
+            if c.kind != .space && !fits(sum + c.advance, capacity) {
                 if lastBreak > start {
                     emit(start, lastBreak)
                     restart(at: lastBreak)
                 } else if pos == start {
+                    // A cluster wider than the whole line goes alone on it.
                     emit(pos, pos + 1)
                     restart(at: pos + 1)
                 } else {
+                    // No opportunity: the word breaks after the last cluster that fits.
                     emit(start, pos)
                     restart(at: pos)
                 }
                 if spans.count >= limit { return }
                 continue
             }
-            width += c.advance
+            sum += c.advance
             pos += 1
         }
-        _ = widthAtBreak
         if start == end && start > range.lowerBound { return }
         // End of the natural line: trailing spaces stay as far as they fit.
         var to = end
-        while !fits(width, capacity) && to > start && clusters[to - 1].kind == .space {
+        while !fits(sum, capacity) && to > start && clusters[to - 1].kind == .space {
             to -= 1
-            width -= clusters[to].advance
+            sum -= clusters[to].advance
         }
-        var w: Float = 0
-        for i in start..<to { w += clusters[i].advance }
-        spans.append(Span(start: start, end: to, width: w))
+        spans.append(span(clusters, start, to))
     }
 
     // MARK: - Truncation
@@ -298,68 +367,59 @@ public enum ShapedTextMeasurer {
     struct TruncationParts {
         var prefixEnd: Int?
         var suffixStart: Int?
-        /// Advances of the kept clusters and `…`, summed.
-        var width: Float
+        /// Advances of the kept clusters and `…`.
+        var sum: Int64
     }
 
-    /// The width of the last kept line, cut with `…`.
-    static func truncatedWidth(_ prepared: Prepared, last: Span, capacity: Double?, mode: Truncation) -> Double {
-        guard let capacity else { return ceil64(last.width + prepared.ellipsis) }
-        return ceil64(truncationParts(prepared, from: last.start, capacity: capacity, mode: mode).width)
-    }
-
-    /// What the last kept line holds (the cell model's rule, docs/format.md §5.1, with advances
-    /// in place of cells: the kept text and `…` fit the capacity; a line break reads as a space).
-    static func truncationParts(_ prepared: Prepared, from: Int, capacity: Double, mode: Truncation) -> TruncationParts {
+    /// What the last kept line holds: clusters `from..<prefixEnd`, `…`, clusters `suffixStart..<n`
+    /// (a line break read as a space). Without a finite capacity, `…` follows the last kept
+    /// natural line (`from..<end`) unchanged, as in the cell model.
+    static func truncationParts(_ prepared: Prepared, from: Int, end: Int, capacity: Double?, mode: Truncation,
+                                ellipsis: Int64) -> TruncationParts {
         let clusters = prepared.clusters
+        guard let capacity else {
+            var sum = ellipsis
+            for i in from..<end { sum += clusters[i].advance }
+            return TruncationParts(prefixEnd: end, suffixStart: nil, sum: sum)
+        }
         let n = clusters.count
         let space = clusters.first { $0.kind == .space }?.advance ?? 0
-        func isBlank(_ i: Int) -> Bool { clusters[i].kind != .other }
-        func advance(_ i: Int) -> Float { clusters[i].kind == .newline ? space : clusters[i].advance }
-        let budget = Double(capacity)
+        func advance(_ i: Int) -> Int64 { clusters[i].kind == .newline ? space : clusters[i].advance }
+        let room = capacity - ceil64(ellipsis)
 
-        func prefix(_ limit: Double) -> (end: Int, untrimmedEnd: Int, width: Float) {
+        // The longest prefix of from..<n whose width fits `limit`, at least one cluster.
+        func prefix(_ limit: Double, atLeastOne: Bool) -> (end: Int, sum: Int64) {
             var i = from
-            var used: Float = 0
-            while i < n && ceil64(used + advance(i)) <= limit {
+            var used: Int64 = 0
+            while i < n && (ceil64(used + advance(i)) <= limit || (atLeastOne && i == from)) {
                 used += advance(i)
                 i += 1
             }
-            let untrimmed = i
-            while i > from && isBlank(i - 1) {
-                i -= 1
-                used -= advance(i)
-            }
-            return (i, untrimmed, used)
+            return (i, used)
         }
-        func suffix(_ limit: Double, notBefore lower: Int) -> (start: Int, width: Float) {
+        func suffix(_ limit: Double, notBefore lower: Int, atLeastOne: Bool) -> (start: Int, sum: Int64) {
             var j = n
-            var used: Float = 0
-            while j > lower && ceil64(used + advance(j - 1)) <= limit {
+            var used: Int64 = 0
+            while j > lower && (ceil64(used + advance(j - 1)) <= limit || (atLeastOne && j == n)) {
                 used += advance(j - 1)
                 j -= 1
             }
-            while j < n && isBlank(j) {
-                used -= advance(j)
-                j += 1
-            }
             return (j, used)
         }
-        let room = max(0, budget - ceil64(prepared.ellipsis))
         switch mode {
         case .tail:
-            let p = prefix(room)
-            return TruncationParts(prefixEnd: p.end, suffixStart: nil, width: p.width + prepared.ellipsis)
+            let p = prefix(room, atLeastOne: true)
+            return TruncationParts(prefixEnd: p.end, suffixStart: nil, sum: p.sum + ellipsis)
         case .head:
-            let s = suffix(room, notBefore: from)
-            return TruncationParts(prefixEnd: nil, suffixStart: s.start, width: prepared.ellipsis + s.width)
+            let s = suffix(room, notBefore: from, atLeastOne: true)
+            return TruncationParts(prefixEnd: nil, suffixStart: s.start, sum: ellipsis + s.sum)
         case .middle:
-            // Half the room in front (rounded up to 1/64), the rest behind; room one side
-            // cannot use is not given to the other.
+            // Half the room in front (rounded up to 1/64), the rest behind; room one side cannot
+            // use is not given to the other.
             let front = (room * 32).rounded(.up) / 64
-            let p = prefix(front)
-            let s = suffix(room - front, notBefore: p.untrimmedEnd)
-            return TruncationParts(prefixEnd: p.end, suffixStart: s.start, width: p.width + prepared.ellipsis + s.width)
+            let p = prefix(front, atLeastOne: false)
+            let s = suffix(room - front, notBefore: p.end, atLeastOne: false)
+            return TruncationParts(prefixEnd: p.end, suffixStart: s.start, sum: p.sum + ellipsis + s.sum)
         }
     }
 
@@ -381,34 +441,83 @@ public enum ShapedTextMeasurer {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Where a line may break, as UTF-8 offsets (before that byte), in increasing order.
-    /// Placeholder until the UAX #14 breaker lands: after a run of spaces, and around wide characters.
-    static func breakOpportunities(_ text: String) -> [Int] {
-        var result: [Int] = []
-        var offset = 0
-        var previous: Character? = nil
-        for c in text {
-            if let p = previous, (p == " " && c != " ") || CellWidth.of(c) == 2 || CellWidth.of(p) == 2 { result.append(offset) }
-            previous = c
-            offset += c.utf8.count
-        }
-        return result
-    }
-
     /// The characters of `text` no face of the chain has, for a diagnostic: "a glyph for `…`" or
     /// "glyphs for `…`, `…`" (the first few, each once).
     static func missingCharacters(_ text: String, chain: FontChain) -> String {
         var missing: [Character] = []
-        for c in text where !missing.contains(c) && !c.isWhitespace {
-            let shaped = chain.shape(String(c)[...].utf8)
-            if shaped.contains(where: { !$0.covered }) { missing.append(c) }
+        for c in text where !missing.contains(c) && !c.isWhitespace && !chain.fonts.contains(where: { $0.face.covers(c) }) {
+            missing.append(c)
             if missing.count == 4 { break }
         }
-        let names = missing.map { c in "`\(c)` (" + c.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true).leftPadded(to: 4) }.joined(separator: " ") + ")" }
+        let names = missing.map { c in
+            "`\(c)` (" + c.unicodeScalars.map { "U+" + hex4($0.value) }.joined(separator: " ") + ")"
+        }
         return names.count == 1 ? "a glyph for \(names[0])" : "glyphs for " + names.joined(separator: ", ")
+    }
+
+    private static func hex4(_ v: UInt32) -> String {
+        let s = String(v, radix: 16, uppercase: true)
+        return s.count >= 4 ? s : String(repeating: "0", count: 4 - s.count) + s
     }
 }
 
-extension String {
-    fileprivate func leftPadded(to n: Int) -> String { count >= n ? self : String(repeating: "0", count: n - count) + self }
+/// Tatami's measurement of a text in a file font, in the terms of the differential test against
+/// Chromium (Tests/text-differential): what `tatami-text-check` answers for each case.
+public struct TextProbe: Sendable {
+    /// Where each line starts (UTF-8 offsets) when wrapped at the width, and its width in 1/64.
+    public var lineStarts: [Int]
+    public var lineWidths64: [Int]
+    /// The text unwrapped: its widest natural line, spaces counted, in 1/64.
+    public var width64: Int
+    /// The wrapped text's height and first baseline, in 1/64.
+    public var height64: Int
+    public var baseline64: Int
+    /// With a line limit the wrapped text exceeds: where the last kept line starts, and how many
+    /// bytes of the text from there stand before `…` on it (the kept prefix).
+    public var truncation: (lastLineStart: Int, kept: Int, ellipsis: Bool)?
+
+    /// Measures `text` in `font` (which must be a file font) at `width`, as `tatami` lays it out.
+    public static func measure(_ text: String, font: FontFile, width: Double, lineLimit: Int?) -> TextProbe? {
+        guard let chain = FontChains.chain(font) else { return nil }
+        let prepared = ShapedTextMeasurer.prepare(text, chain: chain)
+        let shaped = ShapedText(prepared: prepared, lines: ShapedTextMeasurer.LineMetrics(chain: chain, lineHeight: font.lineHeight),
+                                ellipsis: chain.ellipsisAdvance)
+        let c = prepared.clusters
+        var spans: [ShapedTextMeasurer.Span] = []
+        ShapedTextMeasurer.breakLines(c, capacity: nil, stopAfter: nil, into: &spans)
+        let widest = spans.map { ShapedTextMeasurer.ceil64($0.sum) }.max() ?? 0
+        let proposal = ProposedSize(width: width, height: nil)
+        let wrapped = ShapedTextMeasurer.metrics(text, shaped: shaped, lineLimit: nil, truncation: .tail, proposal: proposal,
+                                                 scratch: &spans)
+        let starts = spans.map { Int(c.indices.contains($0.start) ? c[$0.start].start : UInt32(text.utf8.count)) }
+        // A line that starts after a newline starts at the byte after it, even when empty.
+        // A line's width as the harness records it: without the spaces at its end.
+        let widths = spans.map { s -> Int in
+            var end = s.end
+            while end > s.start && c[end - 1].kind == .space { end -= 1 }
+            return Int(ShapedTextMeasurer.ceil64(ShapedTextMeasurer.span(c, s.start, end).sum) * 64)
+        }
+        var probe = TextProbe(lineStarts: starts, lineWidths64: widths,
+                              width64: Int(widest * 64), height64: Int((wrapped.size.height * 64).rounded()),
+                              baseline64: Int((wrapped.firstBaseline * 64).rounded()), truncation: nil)
+        if let limit = lineLimit, spans.count > limit {
+            let last = spans[limit - 1]
+            let parts = ShapedTextMeasurer.truncationParts(prepared, from: last.start, end: last.end,
+                                                            capacity: ShapedTextMeasurer.capacity(proposal), mode: .tail,
+                                                            ellipsis: chain.ellipsisAdvance)
+            let from = Int(c[last.start].start)
+            // The harness's protocol: the rest of the text on one line of the width, cut only
+            // when it does not fit.
+            var rest: Int64 = 0
+            let space = c.first { $0.kind == .space }?.advance ?? 0
+            for i in last.start..<c.count { rest += c[i].kind == .newline ? space : c[i].advance }
+            if ShapedTextMeasurer.ceil64(rest) <= ShapedTextMeasurer.floor64(width) {
+                probe.truncation = (from, text.utf8.count - from, false)
+            } else {
+                let end = parts.prefixEnd.map { $0 < c.count ? Int(c[$0].start) : text.utf8.count } ?? from
+                probe.truncation = (from, end - from, true)
+            }
+        }
+        return probe
+    }
 }

@@ -72,7 +72,12 @@ public final class FontFace: @unchecked Sendable {
         self.faceCount = faceCount
         self.bitmapStrike = bitmapStrike
         let record = ftFace.pointee
-        unitsPerEm = Int(record.units_per_EM)
+        // A bitmap-only face reports 0 units per em; its `head` table still has them.
+        if record.units_per_EM == 0, let head = FT_Get_Sfnt_Table(ftFace, FT_SFNT_HEAD) {
+            unitsPerEm = Int(head.assumingMemoryBound(to: TT_Header.self).pointee.Units_Per_EM)
+        } else {
+            unitsPerEm = Int(record.units_per_EM)
+        }
         familyName = record.family_name.map { String(cString: $0) } ?? ""
         styleName = record.style_name.map { String(cString: $0) } ?? ""
         glyphCount = Int(record.num_glyphs)

@@ -9,6 +9,10 @@ public struct ShapedGrapheme: Sendable, Equatable {
     public var advance: Int64
     public var face: UInt8
     public var covered: Bool
+    /// HarfBuzz marks the text before this cluster unsafe to break: shaped apart, the two sides
+    /// would not keep these advances (a kern or a ligature reaches across), so a line that ends
+    /// or starts here is shaped again on its own.
+    public var unsafeBefore: Bool = false
 }
 
 /// A primary face and its fallbacks at one size: what a text is set in, chosen and shaped as
@@ -93,7 +97,7 @@ public final class FontChain: @unchecked Sendable {
                     end += 1
                 }
                 runStartOffset = offsets[start]
-                shapeRun(buffer, runStartOffset..<offsets[end], script: scripts[start], face: Int(graphemes[start].face)) { cluster, advance in
+                shapeRun(buffer, runStartOffset..<offsets[end], script: scripts[start], face: Int(graphemes[start].face)) { cluster, advance, unsafe in
                     // The grapheme holding the cluster's first byte (clusters never start before the run).
                     var lo = start, hi = end - 1
                     while lo < hi {
@@ -101,6 +105,7 @@ public final class FontChain: @unchecked Sendable {
                         if offsets[mid] <= cluster { lo = mid } else { hi = mid - 1 }
                     }
                     graphemes[lo].advance += advance
+                    if unsafe && offsets[lo] == cluster { graphemes[lo].unsafeBefore = true }
                 }
                 start = end
             }
@@ -138,7 +143,7 @@ public final class FontChain: @unchecked Sendable {
     /// Shapes `range` of `text` in face `face`, reporting each glyph's cluster (a byte offset into
     /// `text`) and advance.
     private func shapeRun(_ text: UnsafeMutableBufferPointer<UInt8>, _ range: Range<Int>, script: hb_script_t, face: Int,
-                          _ add: (Int, Int64) -> Void) {
+                          _ add: (Int, Int64, Bool) -> Void) {
         guard !range.isEmpty else { return }
         let buffer = hb_buffer_create()!
         defer { hb_buffer_destroy(buffer) }
@@ -152,7 +157,10 @@ public final class FontChain: @unchecked Sendable {
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count), let positions = hb_buffer_get_glyph_positions(buffer, &count)
         else { return }
-        for i in 0..<Int(count) { add(Int(infos[i].cluster), Int64(positions[i].x_advance)) }
+        for i in 0..<Int(count) {
+            let unsafe = hb_glyph_info_get_glyph_flags(&infos[i]).rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
+            add(Int(infos[i].cluster), Int64(positions[i].x_advance), unsafe)
+        }
     }
 }
 
