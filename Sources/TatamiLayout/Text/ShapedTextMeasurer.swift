@@ -241,7 +241,7 @@ public enum ShapedTextMeasurer {
                                   into spans: inout [Span]) -> BrokenText {
         let capacity = capacity(proposal)
         let limit = lineLimit.map { min(max(1, $0), Int.max - 1) }
-        breakLines(prepared.clusters, capacity: capacity, stopAfter: limit.map { $0 + 1 }, into: &spans)
+        breakLines(prepared, capacity: capacity, stopAfter: limit.map { $0 + 1 }, into: &spans)
         var kept = min(spans.count, limit ?? Int.max)
         if var height = proposal.height, !height.isInfinite {
             if height.isNaN || height < 0 { height = 0 }
@@ -280,8 +280,9 @@ public enum ShapedTextMeasurer {
 
     /// Greedy wrapping of every natural line into `spans` (replaced); stops once `stopAfter`
     /// lines exist.
-    static func breakLines(_ clusters: [Cluster], capacity: Double?, stopAfter: Int?, into spans: inout [Span]) {
+    static func breakLines(_ prepared: Prepared, capacity: Double?, stopAfter: Int?, into spans: inout [Span]) {
         spans.removeAll(keepingCapacity: true)
+        let clusters = prepared.clusters
         let limit = stopAfter ?? Int.max
         let n = clusters.count
         var lineStart = 0
@@ -289,62 +290,78 @@ public enum ShapedTextMeasurer {
             var lineEnd = lineStart
             while lineEnd < n && clusters[lineEnd].kind != .newline { lineEnd += 1 }
             if let capacity {
-                wrap(clusters, lineStart..<lineEnd, capacity: capacity, into: &spans, limit: limit)
+                wrap(prepared, lineStart..<lineEnd, capacity: capacity, into: &spans, limit: limit)
             } else {
-                spans.append(span(clusters, lineStart, lineEnd))
+                spans.append(span(prepared, lineStart, lineEnd))
             }
             if lineEnd >= n { break }
             lineStart = lineEnd + 1
         }
     }
 
-    /// Clusters `from..<to` as a line.
-    static func span(_ clusters: [Cluster], _ from: Int, _ to: Int) -> Span {
-        var sum: Int64 = 0
+    /// Clusters `from..<to` as a line, measured as shaped on its own (`Prepared.lineSum`).
+    static func span(_ prepared: Prepared, _ from: Int, _ to: Int) -> Span {
         var faces: UInt64 = 0
-        for i in from..<to {
-            sum += clusters[i].advance
-            faces |= 1 << UInt64(min(63, clusters[i].face))
-        }
-        return Span(start: from, end: to, sum: sum, faces: faces)
+        for i in from..<to { faces |= 1 << UInt64(min(63, prepared.clusters[i].face)) }
+        return Span(start: from, end: to, sum: prepared.lineSum(from, to), faces: faces)
     }
 
-    /// Greedy wrapping of one natural line at `capacity` points.
-    static func wrap(_ clusters: [Cluster], _ range: Range<Int>, capacity: Double, into spans: inout [Span], limit: Int) {
+    /// Greedy wrapping of one natural line at `capacity` points. A line fits when its clusters'
+    /// advances, as shaped with the whole natural line, fit, and so does the line shaped on its
+    /// own (`Prepared.lineSum`, which differs only where a kern or ligature reaches across a
+    /// break): otherwise it ends at an earlier opportunity.
+    static func wrap(_ prepared: Prepared, _ range: Range<Int>, capacity: Double, into spans: inout [Span], limit: Int) {
+        let clusters = prepared.clusters
         let end = range.upperBound
         var start = range.lowerBound
         var pos = start
         var sum: Int64 = 0  // advances of start..<pos, spaces included
-        var lastBreak = -1
+        var breaks: [Int] = []  // opportunities in (start, pos]
 
-        func emit(_ from: Int, _ to: Int) {
+        /// The line start..<to without its trailing spaces, nil when only spaces.
+        func trimmed(_ from: Int, _ to: Int) -> Int? {
             var to = to
             while to > from && clusters[to - 1].kind == .space { to -= 1 }
-            if to > from { spans.append(span(clusters, from, to)) }
+            return to > from ? to : nil
         }
         func restart(at index: Int) {
             start = index
             while start < end && clusters[start].kind == .space { start += 1 }
             pos = start
             sum = 0
-            lastBreak = -1
+            breaks.removeAll(keepingCapacity: true)
         }
 
         while pos < end {
             let c = clusters[pos]
-            if pos > start && c.breakBefore && c.kind != .space { lastBreak = pos }
+            if pos > start && c.breakBefore && c.kind != .space { breaks.append(pos) }
             if c.kind != .space && !fits(sum + c.advance, capacity) {
-                if lastBreak > start {
-                    emit(start, lastBreak)
-                    restart(at: lastBreak)
+                // The latest opportunity whose line, shaped on its own, fits too.
+                var chosen: Span? = nil
+                while let b = breaks.last, b > start {
+                    if let to = trimmed(start, b) {
+                        let line = span(prepared, start, to)
+                        if fits(line.sum, capacity) || breaks.count == 1 {
+                            chosen = line
+                            break
+                        }
+                    }
+                    breaks.removeLast()
+                }
+                if let line = chosen {
+                    spans.append(line)
+                    restart(at: breaks.last!)
                 } else if pos == start {
                     // A cluster wider than the whole line goes alone on it.
-                    emit(pos, pos + 1)
+                    spans.append(span(prepared, pos, pos + 1))
                     restart(at: pos + 1)
                 } else {
-                    // No opportunity: the word breaks after the last cluster that fits.
-                    emit(start, pos)
-                    restart(at: pos)
+                    // No opportunity: the word breaks after the last cluster that fits, shaped
+                    // on its own too (at least one cluster).
+                    var to = pos
+                    while to > start + 1 && !fits(prepared.lineSum(start, to), capacity) { to -= 1 }
+                    if let end = trimmed(start, to) { spans.append(span(prepared, start, end)) }
+                    restart(at: to)
                 }
                 if spans.count >= limit { return }
                 continue
@@ -359,7 +376,7 @@ public enum ShapedTextMeasurer {
             to -= 1
             sum -= clusters[to].advance
         }
-        spans.append(span(clusters, start, to))
+        spans.append(span(prepared, start, to))
     }
 
     // MARK: - Truncation
@@ -383,7 +400,7 @@ public enum ShapedTextMeasurer {
             return TruncationParts(prefixEnd: end, suffixStart: nil, sum: sum)
         }
         let n = clusters.count
-        let space = clusters.first { $0.kind == .space }?.advance ?? 0
+        let space = prepared.chain.spaceAdvance
         func advance(_ i: Int) -> Int64 { clusters[i].kind == .newline ? space : clusters[i].advance }
         let room = capacity - ceil64(ellipsis)
 
@@ -484,7 +501,7 @@ public struct TextProbe: Sendable {
                                 ellipsis: chain.ellipsisAdvance)
         let c = prepared.clusters
         var spans: [ShapedTextMeasurer.Span] = []
-        ShapedTextMeasurer.breakLines(c, capacity: nil, stopAfter: nil, into: &spans)
+        ShapedTextMeasurer.breakLines(prepared, capacity: nil, stopAfter: nil, into: &spans)
         let widest = spans.map { ShapedTextMeasurer.ceil64($0.sum) }.max() ?? 0
         let proposal = ProposedSize(width: width, height: nil)
         let wrapped = ShapedTextMeasurer.metrics(text, shaped: shaped, lineLimit: nil, truncation: .tail, proposal: proposal,
@@ -495,7 +512,7 @@ public struct TextProbe: Sendable {
         let widths = spans.map { s -> Int in
             var end = s.end
             while end > s.start && c[end - 1].kind == .space { end -= 1 }
-            return Int(ShapedTextMeasurer.ceil64(ShapedTextMeasurer.span(c, s.start, end).sum) * 64)
+            return Int(ShapedTextMeasurer.ceil64(ShapedTextMeasurer.span(prepared, s.start, end).sum) * 64)
         }
         var probe = TextProbe(lineStarts: starts, lineWidths64: widths,
                               width64: Int(widest * 64), height64: Int((wrapped.size.height * 64).rounded()),
@@ -509,7 +526,7 @@ public struct TextProbe: Sendable {
             // The harness's protocol: the rest of the text on one line of the width, cut only
             // when it does not fit.
             var rest: Int64 = 0
-            let space = c.first { $0.kind == .space }?.advance ?? 0
+            let space = chain.spaceAdvance
             for i in last.start..<c.count { rest += c[i].kind == .newline ? space : c[i].advance }
             if ShapedTextMeasurer.ceil64(rest) <= ShapedTextMeasurer.floor64(width) {
                 probe.truncation = (from, text.utf8.count - from, false)

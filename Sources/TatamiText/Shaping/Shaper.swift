@@ -30,6 +30,8 @@ public final class FontChain: @unchecked Sendable {
     public var primary: SizedFont { fonts[0] }
     /// U+2026 `…` in the first face that has it, in 16.16 pixels (what truncation adds).
     public private(set) var ellipsisAdvance: Int64 = 0
+    /// A space, in 16.16 pixels (what a line break read as a space adds when a text is cut).
+    public private(set) var spaceAdvance: Int64 = 0
 
     private let lock = NSLock()
     /// Shaped words (`shape(word:)`) by their bytes. A chain is one set of faces at one size with
@@ -46,6 +48,7 @@ public final class FontChain: @unchecked Sendable {
         precondition(!fonts.isEmpty, "a chain has a primary face")
         self.fonts = Array(fonts.prefix(255))
         ellipsisAdvance = shape("…"[...]).reduce(0) { $0 + $1.advance }
+        spaceAdvance = shape(" "[...]).reduce(0) { $0 + $1.advance }
     }
 
     /// One word (a piece between break opportunities) shaped, from the chain's cache.
@@ -91,6 +94,9 @@ public final class FontChain: @unchecked Sendable {
                 offset += Int(g.length)
             }
             offsets.append(offset)
+            // Which graphemes begin a HarfBuzz cluster: one that does not (the `>` of a `->`
+            // ligature) cannot be broken before without shaping again.
+            var starts = [Bool](repeating: false, count: graphemes.count)
             while start < graphemes.count {
                 var end = start + 1
                 while end < graphemes.count && graphemes[end].face == graphemes[start].face && scripts[end] == scripts[start] {
@@ -105,10 +111,14 @@ public final class FontChain: @unchecked Sendable {
                         if offsets[mid] <= cluster { lo = mid } else { hi = mid - 1 }
                     }
                     graphemes[lo].advance += advance
-                    if unsafe && offsets[lo] == cluster { graphemes[lo].unsafeBefore = true }
+                    if offsets[lo] == cluster {
+                        starts[lo] = true
+                        if unsafe { graphemes[lo].unsafeBefore = true }
+                    }
                 }
                 start = end
             }
+            for i in graphemes.indices where !starts[i] { graphemes[i].unsafeBefore = true }
         }
         return graphemes
     }
