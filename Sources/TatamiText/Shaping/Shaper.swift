@@ -162,7 +162,6 @@ public final class FontChain: @unchecked Sendable {
         }
         hb_buffer_set_script(buffer, script)
         hb_buffer_set_direction(buffer, hb_script_get_horizontal_direction(script) == HB_DIRECTION_RTL ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-        hb_buffer_guess_segment_properties(buffer)
         hb_shape(fonts[face].hbFont, buffer, nil, 0)
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count), let positions = hb_buffer_get_glyph_positions(buffer, &count)
@@ -202,9 +201,9 @@ enum ScriptRuns {
     }
 
     /// Neutral scripts replaced by the preceding strong one (the first strong one for those that
-    /// lead); all neutral: Latin (HarfBuzz's default shaping of Common text).
+    /// lead); a text of neutral characters only is shaped as Common, as Chromium shapes it.
     static func resolveNeutral(_ scripts: inout [hb_script_t]) {
-        let firstStrong = scripts.first { !isNeutral($0) } ?? HB_SCRIPT_LATIN
+        let firstStrong = scripts.first { !isNeutral($0) } ?? HB_SCRIPT_COMMON
         var current = firstStrong
         for i in scripts.indices {
             if isNeutral(scripts[i]) { scripts[i] = current } else { current = scripts[i] }
