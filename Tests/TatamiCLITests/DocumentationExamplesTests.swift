@@ -104,6 +104,14 @@ final class DocumentationExamplesTests: XCTestCase {
                 beside[ImportPath.normalize(folder.appendingPathComponent(name).path)] = Array(block.text.utf8)
             }
         }
+        // `<!-- beside: NAME = PATH -->` on a line of its own: a copy of the repository's file
+        // PATH (a font) stands beside the page as NAME.
+        for line in markdown.components(separatedBy: "\n") {
+            guard let value = annotation(line.trimmingCharacters(in: .whitespaces), "beside"), value.contains(" = ") else { continue }
+            let parts = value.components(separatedBy: " = ")
+            let bytes = try? Data(contentsOf: root.appendingPathComponent(parts[1]))
+            beside[ImportPath.normalize(folder.appendingPathComponent(parts[0]).path)] = bytes.map { [UInt8]($0) }
+        }
         let shown = beside
         for block in all {
             let place = "\(file):\(block.line)"
@@ -115,6 +123,7 @@ final class DocumentationExamplesTests: XCTestCase {
                     let disk = context
                     context.resolve = { p in shown[ImportPath.normalize(p)] != nil ? ImportPath.normalize(p) : disk.resolve(p) }
                     context.load = { p in shown[p] ?? disk.load(p) }
+                    context.loadFont = { p in shown[p].map(FontBytes.init) ?? disk.loadFont(p) }
                 }
                 let analysis = Pipeline.analyze(bytes: Array(block.text.utf8), path: path, context: context)
                 let errors = analysis.diagnostics.filter { $0.severity == .error }

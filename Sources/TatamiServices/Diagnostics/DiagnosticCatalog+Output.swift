@@ -69,6 +69,7 @@ extension DiagnosticCatalog {
         for f in e.files {
             if let source = f.copyOf {
                 out += "\nBoth need `\(f.path)` beside them: a copy of [`\(source)`](../\(source)).\n"
+                out += "<!-- beside: \(f.path) = \(source) -->\n"
             } else {
                 out += "\nBoth need `\(f.path)` beside them:\n\n<!-- beside: \(f.path) -->\n" + block(f.text, errors: false)
             }
