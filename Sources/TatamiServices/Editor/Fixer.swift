@@ -67,6 +67,19 @@ public enum Fixer {
                       unsafeFixable: unsafeFixable, withheld: run.withheld)
     }
 
+    /// Whether `lint --fix` would keep `action` on the text `analysis` analysed: its edits applied
+    /// and the result analysed (`analyze`, nil when that did not finish), its finding is gone
+    /// and none is added. The language server marks an action preferred only then.
+    public static func keeps(_ action: CodeActionInfo, analysis: Analysis, analyze: ([UInt8]) -> Analysis?) -> Bool {
+        let edits = action.edits
+        guard !edits.isEmpty, edits.allSatisfy({ $0.path == analysis.path }) else { return false }
+        let text = analysis.lineTable.bytes
+        let next = apply(edits, to: Array(text))
+        guard next != Array(text), let after = analyze(next) else { return false }
+        return check(before: analysis, after: after, fixing: action.diagnostics, edits: edits).isEmpty
+            && fixes(before: analysis, after: after, action.diagnostics, edits)
+    }
+
     /// The state of one fixing loop.
     private struct Run {
         var text: [UInt8]
