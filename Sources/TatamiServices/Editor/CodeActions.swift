@@ -307,13 +307,7 @@ private struct CodeActionPlanner {
     }
 
     static func placeholder(forParameterType type: String?) -> String {
-        switch type {
-        case "number": return "0"
-        case "bool": return "false"
-        case "color": return "clear"
-        case "view": return "{text: \"\"}"
-        default: return "\"\""
-        }
+        ParameterPlaceholder.value(forType: type)
     }
 
     private mutating func missingKeys(_ d: Diagnostic) {
