@@ -161,4 +161,69 @@ final class WorkspaceEditTests: XCTestCase {
         let first = formatRange(c, "f.tatami.yaml", range(0, 0, 0, 5))
         XCTAssertFalse(FormattingTests.apply(first, to: text).hasSuffix("  padding: 4\n  padding: 4\n"))
     }
+
+    // MARK: Completion and symbols
+
+    /// A client without snippets (Neovim 0.7, eglot) completing an instance gets the arguments
+    /// with empty values of their types: the text it leaves lints without an error.
+    func testPlainClientsComponentCompletionLeavesNoError() throws {
+        let head = """
+            viewports:
+              v: {width: 300, height: 200}
+            components:
+              Card:
+                params:
+                  title: {type: string}
+                  count: {type: number}
+                  on: {type: bool}
+                  tint: {type: color}
+                  icon: {type: view}
+                body:
+                  vstack: [{text: $title}, {text: "${count}"}, $icon]
+                  background: {color: $tint}
+                  hidden: $on
+            body:
+              vstack:
+                - text: a
+                - 
+            """
+        let text = head + "\n"
+        let c = TestClient()
+        c.start(rootPath: temp.path)
+        c.open(uri("c.tatami.yaml"), text)
+        // Line 17 is `    - `: after the dash.
+        let r = c.request("textDocument/completion", .object([
+            ("textDocument", .object([("uri", .string(uri("c.tatami.yaml")))])), ("position", pos(17, 6)),
+        ]))
+        let item = try XCTUnwrap(r["result"]?["items"]?.array?.first { $0["label"]?.string == "Card" })
+        XCTAssertEqual(item["insertTextFormat"]?.int, 1)
+        let edited = FormattingTests.apply([try XCTUnwrap(item["textEdit"])], to: text)
+        XCTAssertEqual(edited, head + "Card: {title: \"\", count: 0, on: false, tint: clear, icon: {text: \"\"}}\n")
+        let errors = Pipeline.analyze(text: edited).diagnostics.filter { $0.severity == .error }
+        XCTAssertEqual(errors.map(\.message), [])
+    }
+
+    func testImportPathsAndTheWorkspaceFilesSymbolsThroughTheServer() throws {
+        let fm = FileManager.default
+        try fm.createDirectory(at: temp.appendingPathComponent("lib"), withIntermediateDirectories: true)
+        try Self.library.write(to: temp.appendingPathComponent("lib/ui.tatami.yaml"), atomically: true, encoding: .utf8)
+        try "viewports:\n  tablet: {width: 768, height: 1024}\n".write(
+            to: temp.appendingPathComponent("tatami.config.yaml"), atomically: true, encoding: .utf8)
+        let c = TestClient()
+        c.start(rootPath: temp.path)
+        let text = "imports: []\nbody: {text: a}\n"
+        c.open(uri("main.tatami.yaml"), text)
+        let r = c.request("textDocument/completion", .object([
+            ("textDocument", .object([("uri", .string(uri("main.tatami.yaml")))])), ("position", pos(0, 10)),
+        ]))
+        XCTAssertEqual(r["result"]?["items"]?.array?.compactMap { $0["label"]?.string }, ["lib/ui.tatami.yaml"])
+
+        let symbols = c.request("workspace/symbol", .object([("query", .string("tablet"))]))["result"]?.array ?? []
+        XCTAssertEqual(symbols.count, 1)
+        let config = temp.appendingPathComponent("tatami.config.yaml").resolvingSymlinksInPath().path
+        XCTAssertEqual(symbols.first?["location"]?["uri"]?.string, DocumentURI.uri(ofPath: config))
+        XCTAssertEqual(symbols.first?["location"]?["range"]?.serialized(pretty: false), range(1, 2, 1, 8).serialized(pretty: false))
+        XCTAssertEqual(symbols.first?["kind"]?.int, 14)
+    }
 }
+
