@@ -282,7 +282,7 @@ final class CompletionTests: XCTestCase {
     func testImportPathsAreTheWorkspacesFilesRelativeToTheFile() {
         let ws = EditorTest.workspace([
             "app/main.tatami.yaml": "", "app/cards.tatami.yaml": "", "app/parts/row.tatami.yaml": "",
-            "shared.tatami.yaml": "", "lib/ui/kit.tatami.yaml": "", "app/notes.yaml": "",
+            "common.tatami.yaml": "", "lib/ui/kit.tatami.yaml": "", "app/notes.yaml": "",
         ])
         func complete(_ marked: String) -> [CompletionCandidate] {
             let (text, offset) = Cursor.split(marked)
@@ -290,12 +290,12 @@ final class CompletionTests: XCTestCase {
                                      context: ws.validationContext(forPath: "/ws/app/main.tatami.yaml"))
             return EditorServices.completions(a, at: offset, workspace: ws)
         }
-        let all = ["cards.tatami.yaml", "parts/row.tatami.yaml", "../shared.tatami.yaml", "../lib/ui/kit.tatami.yaml"]
+        let all = ["cards.tatami.yaml", "parts/row.tatami.yaml", "../common.tatami.yaml", "../lib/ui/kit.tatami.yaml"]
         XCTAssertEqual(complete("imports: [‸]\nbody: {text: a}\n").map(\.label), all)
         XCTAssertEqual(complete("imports:\n  - ‸\nbody: {text: a}\n").map(\.label), all)
         // Already imported: left out. A partial word is replaced.
         let rest = complete("imports: [cards.tatami.yaml, pa‸]\nbody: {text: a}\n")
-        XCTAssertEqual(rest.map(\.label), ["parts/row.tatami.yaml", "../shared.tatami.yaml", "../lib/ui/kit.tatami.yaml"])
+        XCTAssertEqual(rest.map(\.label), ["parts/row.tatami.yaml", "../common.tatami.yaml", "../lib/ui/kit.tatami.yaml"])
         XCTAssertEqual(rest.first?.replaceRange.map { $0.end - $0.start }, 2)
         // After `imports: ` the value is a list.
         XCTAssertEqual(complete("imports: ‸\nbody: {text: a}\n").first?.insertText, "[cards.tatami.yaml]")
