@@ -78,7 +78,6 @@ struct Lint: ParsableCommand {
         var firstCode: String?
         /// `--fix`: how many fixes were applied, the problems they removed, those only
         /// `--unsafe-fixes` would remove, the fixes withheld, and standard input's fixed text.
-        var fixesApplied = 0
         var problemsFixed = 0
         var unsafeFixable = 0
         var withheld: [String] = []
@@ -179,7 +178,6 @@ struct Lint: ParsableCommand {
                 if fixing && analysis.missingViewport == nil {
                     let result = Fixer.fix(bytes, unsafe: unsafe, workspace: DiskWorkspace(root: workspace.root), analyze: analyze)
                     analysis = result.analysis
-                    outcome.fixesApplied = result.applied.count
                     outcome.problemsFixed = result.fixedCount
                     outcome.unsafeFixable = result.unsafeFixable
                     outcome.withheld = result.withheld.map { w in
