@@ -76,7 +76,7 @@ struct Lint: ParsableCommand {
         var missingViewport: Analysis?
         var timings: String?
         var firstCode: String?
-        /// `--fix`: how many fixes were applied, the problems they removed, those only
+        /// `--fix`: the problems the fixes removed, those only
         /// `--unsafe-fixes` would remove, the fixes withheld, and standard input's fixed text.
         var problemsFixed = 0
         var unsafeFixable = 0
