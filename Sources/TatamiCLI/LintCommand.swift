@@ -49,14 +49,19 @@ struct Lint: ParsableCommand {
     var jobs: Int?
 
     @Flag(name: .long, help: ArgumentHelp(
-        "Apply every preferred fix (the quick fixes an editor applies without asking), rewrite the files, and report what is left.",
-        discussion: "Standard input: the fixed text goes to standard output and the problems left to standard error. Fixes that need a choice (a typo as close to two names) are left."))
+        "Apply every safe fix (the quick fixes an editor applies without asking), rewrite the files, and report what is left.",
+        discussion: "Standard input: the fixed text goes to standard output and the problems left to standard error. Each fix is checked by analysing the file again: one that would leave its problem or add another is not applied. Fixes that need a choice (a typo as close to two names) are left."))
     var fix = false
+
+    @Flag(name: .long, help: ArgumentHelp(
+        "With --fix, also apply unsafe fixes: those that invent content, such as a missing argument added as `label: \"\"`."))
+    var unsafeFixes = false
 
     @Flag(name: .long, help: "Check again whenever a file (or anything it imports) changes, until interrupted.")
     var watch = false
 
     func validate() throws {
+        if unsafeFixes && !fix { throw ValidationError("--unsafe-fixes applies only with --fix") }
         if let jobs, jobs < 1 || jobs > 1024 { throw ValidationError("--jobs takes a number from 1 to 1024") }
     }
 
@@ -71,8 +76,11 @@ struct Lint: ParsableCommand {
         var missingViewport: Analysis?
         var timings: String?
         var firstCode: String?
-        /// `--fix`: how many fixes were applied, and standard input's fixed text.
-        var fixesApplied = 0
+        /// `--fix`: the problems the fixes removed, those only
+        /// `--unsafe-fixes` would remove, the fixes withheld, and standard input's fixed text.
+        var problemsFixed = 0
+        var unsafeFixable = 0
+        var withheld: [String] = []
         var fixedText: [UInt8]?
         /// A fixed file that could not be written back.
         var writeError: String?
@@ -136,6 +144,7 @@ struct Lint: ParsableCommand {
         let shared = settingsOf
         let configCount = configs.count
         let fixing = fix
+        let unsafe = unsafeFixes
         // With --fix on standard input, standard output holds the fixed text: the problems left
         // are reported on standard error.
         let fixingStandardInput = fix && files.contains { if case .stdin = $0 { return true } else { return false } }
@@ -167,9 +176,15 @@ struct Lint: ParsableCommand {
                 }
                 var analysis = analyze(bytes)
                 if fixing && analysis.missingViewport == nil {
-                    let result = Fixer.fix(bytes, workspace: DiskWorkspace(root: workspace.root), analyze: analyze)
+                    let result = Fixer.fix(bytes, unsafe: unsafe, workspace: DiskWorkspace(root: workspace.root), analyze: analyze)
                     analysis = result.analysis
-                    outcome.fixesApplied = result.applied.count
+                    outcome.problemsFixed = result.fixedCount
+                    outcome.unsafeFixable = result.unsafeFixable
+                    outcome.withheld = result.withheld.map { w in
+                        let why = w.addedCodes.isEmpty ? "it would not fix its problem"
+                            : "it would add " + w.addedCodes.map { "`\($0)`" }.joined(separator: ", ")
+                        return "tatami: note: \(item.displayPath): not applied: \(w.title) (\(why))\n"
+                    }
                     switch item {
                     case .stdin: outcome.fixedText = result.bytes
                     case .file(_, let path) where !result.applied.isEmpty:
@@ -206,7 +221,7 @@ struct Lint: ParsableCommand {
         var errors = 0, warnings = 0, infos = 0, checked = 0
         var firstCode: String?
         var skipped: [Analysis] = []
-        var fixesApplied = 0, filesFixed = 0
+        var problemsFixed = 0, unsafeFixable = 0
         var fixedText: [UInt8]?
         var writeErrors: [String] = []
         ParallelRunner.run(count: items.count, workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount, check) { index, outcome in
@@ -217,10 +232,9 @@ struct Lint: ParsableCommand {
                 return
             }
             if case .config = items[index] {} else { checked += 1 }
-            if outcome.fixesApplied > 0 {
-                fixesApplied += outcome.fixesApplied
-                filesFixed += 1
-            }
+            problemsFixed += outcome.problemsFixed
+            unsafeFixable += outcome.unsafeFixable
+            for note in outcome.withheld { StandardError.write(note) }
             if let text = outcome.fixedText { fixedText = text }
             if let e = outcome.writeError { writeErrors.append(e) }
             if firstCode == nil, let code = outcome.firstCode { firstCode = code }
@@ -239,7 +253,9 @@ struct Lint: ParsableCommand {
         }
         if let fixedText { StandardOutput.write(String(decoding: fixedText, as: UTF8.self)) }
         if fix {
-            StandardError.write("fixed \(fixesApplied) problem\(fixesApplied == 1 ? "" : "s") in \(filesFixed) file\(filesFixed == 1 ? "" : "s"); \(errors + warnings + infos) left\n")
+            // ruff's words: what the fixes removed, what is left, and what only unsafe fixes would remove.
+            let hidden = unsafeFixable > 0 ? " (\(unsafeFixable) fixable with --unsafe-fixes)" : ""
+            StandardError.write("\(problemsFixed) fixed, \(errors + warnings + infos) left\(hidden)\n")
         }
         switch format {
         case .text:

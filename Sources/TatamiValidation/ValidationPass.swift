@@ -208,12 +208,23 @@ final class ValidationPass {
     }
 
     /// `unknown-key`, with the closest of `candidates` as a suggestion and a fix that replaces it.
-    func reportUnknownKey(_ key: YAMLNode, candidates: [String], context: String? = nil) {
+    /// `beside` is the mapping's pairs: a key it already holds is never suggested (the fix would
+    /// make a duplicate key).
+    func reportUnknownKey(_ key: YAMLNode, candidates: [String], context: String? = nil, beside pairs: YAMLPairs? = nil) {
         let name = key.keyText ?? sources.text(key.range)
         var message = "unknown key `\(name)`"
         if let context { message += " \(context)" }
-        let (hint, fixes) = suggestionHint(name, in: candidates, replacing: key.range)
+        let usable = pairs.map { Self.absent(candidates, from: $0) } ?? candidates
+        let (hint, fixes) = suggestionHint(name, in: usable, replacing: key.range)
         report(.unknownKey, message + hint, at: key.range, fixes: fixes)
+    }
+
+    /// `candidates` without the keys `pairs` holds: a suggestion must not name a key the mapping
+    /// already has.
+    static func absent(_ candidates: [String], from pairs: YAMLPairs) -> [String] {
+        let present = Set(pairs.compactMap(\.key.keyText))
+        guard candidates.contains(where: present.contains) else { return candidates }
+        return candidates.filter { !present.contains($0) }
     }
 
     /// "; did you mean `x`?" with a fix replacing the value `node`, or `otherwise` when nothing
@@ -297,7 +308,7 @@ final class ValidationPass {
         let mapping = keyedPairs(raw, keys.index)
         if mapping.unknownCount != 0 {
             for i in mapping.pairs.indices where mapping.id(ofPairAt: i) == nil {
-                reportUnknownKey(mapping.pairs[i].key, candidates: keys.names, context: context)
+                reportUnknownKey(mapping.pairs[i].key, candidates: keys.names, context: context, beside: mapping.pairs)
             }
         }
         for id in keys.required where mapping[id] == nil {

@@ -487,7 +487,7 @@ extension ValidationPass {
                 if let message = misplacedMessage(k, kind: kind.spec.name, context: context) {
                     report(.misplacedKey, message, at: p.key.range)
                 } else {
-                    reportUnknownKey(p.key, candidates: unknownKeyCandidates(kind.spec, context: context))
+                    reportUnknownKey(p.key, candidates: unknownKeyCandidates(kind.spec, context: context), beside: pairs)
                 }
             }
         }
@@ -535,13 +535,14 @@ extension ValidationPass {
         return BuiltView(node: view, placement: placement)
     }
 
-    /// The keys to suggest for an unknown key of a view: the keys allowed where it is, then the
-    /// kinds; worked out once per place.
+    /// The keys to suggest for an unknown key of a view: the keys allowed where it is, worked out
+    /// once per place. Never a kind: the view has one, and a second is an error
+    /// (`multiple-kinds`).
     private func unknownKeyCandidates(_ kind: KindSpec, context: ViewContext) -> [String] {
         let place = ViewKeys.Place(kind: kind.name, isBody: context.isBody, isCanvasChild: context.isCanvasChild,
                                    isDecoration: context.isDecoration)
         if let known = allowedKeys[place] { return known }
-        let candidates = ViewKeys.allowed(kind: kind, context: context) + Schema.kindNames
+        let candidates = ViewKeys.allowed(kind: kind, context: context)
         allowedKeys[place] = candidates
         return candidates
     }
@@ -571,7 +572,7 @@ extension ValidationPass {
         for p in pairs {
             let k = p.key.keyText ?? ""
             if Self.isComponentName(k) || ViewKeys.anywhere.contains(k) { continue }
-            reportUnknownKey(p.key, candidates: candidates)
+            reportUnknownKey(p.key, candidates: candidates, beside: pairs)
             foundUnknown = true
         }
         if !foundUnknown && !hasComponent && !isCut(node) {

@@ -93,9 +93,9 @@ extension ValidationPass {
             if topNames.contains(k) {
                 byName[k] = p
             } else if Schema.kind(named: k) != nil {
-                reportUnknownKey(p.key, candidates: topNames, context: "at the top level; views go under `body`")
+                reportUnknownKey(p.key, candidates: topNames, context: "at the top level; views go under `body`", beside: pairs)
             } else {
-                reportUnknownKey(p.key, candidates: topNames)
+                reportUnknownKey(p.key, candidates: topNames, beside: pairs)
             }
         }
 

@@ -136,14 +136,15 @@ extension ValidationPass {
         }
         let names = Schema.workspaceTopLevel.map(\.name)
         var byName: [String: YAMLPair] = [:]
-        for p in uniquePairs(raw) {
+        let unique = uniquePairs(raw)
+        for p in unique {
             let k = p.key.keyText ?? ""
             if names.contains(k) {
                 byName[k] = p
             } else if Schema.topLevel.contains(where: { $0.name == k }) {
                 reportUnknownKey(p.key, candidates: [], context: "in a workspace file; `\(k)` belongs in a Tatami file")
             } else {
-                reportUnknownKey(p.key, candidates: names)
+                reportUnknownKey(p.key, candidates: names, beside: unique)
             }
         }
         if let p = byName["tatami"] { validateVersion(p) }

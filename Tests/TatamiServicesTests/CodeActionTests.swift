@@ -72,7 +72,9 @@ final class CodeActionTests: XCTestCase {
 
             """
         let (_, list) = actions(text)
-        XCTAssertEqual(list.map(\.title), ["Change to `label`", "Remove argument `lable`"])
+        // `label` is given already: changing `lable` to it would make a duplicate key, so it is
+        // not suggested.
+        XCTAssertEqual(list.map(\.title), ["Remove argument `lable`"])
         XCTAssertEqual(applying("Remove argument `lable`", list, to: text),
                        text.replacingOccurrences(of: "    lable: b\n", with: ""))
     }
@@ -100,7 +102,10 @@ final class CodeActionTests: XCTestCase {
             "Add argument `title`", "Add argument `count`", "Add argument `on`", "Add argument `icon`",
             "Add arguments `title`, `count`, `on` and `icon`",
         ])
-        XCTAssertEqual(list.map(\.isPreferred), [false, false, false, false, true])
+        // Placeholders invent values: the one fix of the diagnostic (all of them) is unsafe, never
+        // preferred; the single ones are choices.
+        XCTAssertEqual(list.map(\.isPreferred), [false, false, false, false, false])
+        XCTAssertEqual(list.map(\.applicability), [.manual, .manual, .manual, .manual, .unsafe])
         let fixed = applying("Add arguments `title`, `count`, `on` and `icon`", list, to: text)
         XCTAssertEqual(fixed, Self.card + "body:\n  Card: {title: \"\", count: 0, on: false, icon: {text: \"\"}}\n")
         if let fixed {
@@ -116,7 +121,7 @@ final class CodeActionTests: XCTestCase {
         XCTAssertEqual(applying("Add argument `on`", actions(flow).1, to: flow),
                        Self.card + "body: {Card: {title: Hi, count: 2, icon: {text: x}, on: false}}\n")
         let empty = Self.card + "body: {Card: {title: Hi, count: 2, on: true}}\n"
-        XCTAssertEqual(actions(empty).1.first(where: { $0.title.hasPrefix("Add") })?.isPreferred, true)
+        XCTAssertEqual(actions(empty).1.first(where: { $0.title.hasPrefix("Add") })?.applicability, .unsafe)
         let braces = Self.card + "body:\n  Card: {}\n"
         XCTAssertEqual(applying("Add argument `on`", actions(braces).1, to: braces), Self.card + "body:\n  Card: {on: false}\n")
         let null = Self.card + "body:\n  Card: ~\n"
@@ -168,5 +173,34 @@ final class CodeActionTests: XCTestCase {
         XCTAssertEqual(all.map(\.title), ["Change to `text`", "Remove `txt`", "Change to `color`", "Remove `colr`"])
         // `txt` is its item's only key: the item goes with it.
         XCTAssertEqual(applying("Remove `txt`", all, to: text), "body:\n  vstack:\n    - colr: red\n")
+    }
+
+    /// A suggestion never names a key the mapping holds, nor a second kind for a view that has
+    /// one: either fix would make a new error (`duplicate-key`, `multiple-kinds`).
+    func testSuggestionsNeverMakeADuplicateKeyOrASecondKind() {
+        let beside = "body:\n  text: a\n  paddng: 4\n  padding: 2\n"
+        XCTAssertEqual(actions(beside).1.map(\.title), ["Remove `paddng`"])
+        let colour = "body:\n  text: x\n  colour: red\n"
+        XCTAssertEqual(actions(colour).1.map(\.title), ["Remove `colour`"])
+        let image = "body:\n  text: a\n  imag: b\n"
+        XCTAssertEqual(actions(image).1.map(\.title), ["Remove `imag`"])
+        // An instance has its kind too.
+        let instance = Self.card + "body:\n  Card: {title: a, count: 1, on: true, icon: x}\n  txet: a\n"
+        XCTAssertEqual(actions(instance).1.map(\.title), ["Remove `txet`"])
+        // Without the key present, the suggestion stands (and is preferred).
+        let alone = "body:\n  text: a\n  paddng: 4\n"
+        XCTAssertEqual(actions(alone).1.map(\.title), ["Change to `padding`", "Remove `paddng`"])
+        XCTAssertEqual(actions(alone).1.map(\.isPreferred), [true, false])
+        // Top level: `body` given twice is not suggested for `bdy`.
+        let top = "body: {text: a}\nbdy: {text: b}\n"
+        XCTAssertEqual(actions(top).1.map(\.title), ["Remove `bdy`"])
+    }
+
+    func testAddingARequiredKeyIsUnsafe() {
+        let viewport = "viewports:\n  phone: {width: 320}\nbody: {text: a}\n"
+        let list = actions(viewport).1
+        XCTAssertEqual(list.map(\.title), ["Add `height`"])
+        XCTAssertEqual(list.map(\.applicability), [.unsafe])
+        XCTAssertEqual(list.map(\.isPreferred), [false])
     }
 }

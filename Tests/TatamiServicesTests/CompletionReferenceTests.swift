@@ -49,26 +49,38 @@ final class CompletionReferenceTests: XCTestCase {
     }
 
     func testDollarStartingAValueOffersTheParametersWithTheirTypes() throws {
-        let c = inBadge("          padding: $‸\n")
+        // An argument of a component without that parameter: nothing is known of the place, so
+        // every parameter, in declaration order.
+        let c = inBadge("        - Plain: {}\n        - Card: {x: $‸}\n")
         XCTAssertEqual(c.map(\.label), ["$label", "$tint", "$content"])
         XCTAssertEqual(c.map(\.kind), [.parameter, .parameter, .parameter])
         XCTAssertEqual(c.map(\.detail), ["string, required", "color, default blue", "view, default null"])
         // The edit replaces the `$` and inserts the whole reference.
-        let text = Self.components.replacingOccurrences(of: "%%BADGE%%\n", with: "          padding: $‸\n")
-        let dollar = try XCTUnwrap(Cursor.range(of: "$", in: Cursor.split(text).text, after: "padding: "))
-        XCTAssertEqual(c[0].replaceRange, SourceRange(start: dollar.start, end: dollar.start + 1))
-        XCTAssertEqual(c[0].insertText, "$label")
+        let text = Self.components.replacingOccurrences(of: "%%BADGE%%\n", with: "          overlay: $‸\n")
+        let dollar = try XCTUnwrap(Cursor.range(of: "$", in: Cursor.split(text).text, after: "overlay: "))
+        let overlay = inBadge("          overlay: $‸\n")
+        XCTAssertEqual(overlay.first?.replaceRange, SourceRange(start: dollar.start, end: dollar.start + 1))
+        XCTAssertEqual(overlay.first?.insertText, "$content")
 
         // A name half typed is replaced with its `$`.
-        let typed = inBadge("          padding: $ti‸\n")
+        let typed = inBadge("          background: {color: $ti‸}\n")
+        XCTAssertEqual(typed.first?.label, "$tint")
         XCTAssertEqual(typed.first?.replaceRange.map { $0.end - $0.start }, 3)
-        // In quotes, in a list item (a slot), in a flow mapping, as a view-valued key's value.
-        XCTAssertEqual(inBadge("          text: \"$‸\"\n").map(\.label), ["$label", "$tint", "$content"])
-        XCTAssertEqual(inBadge("        - $‸\n").map(\.label), ["$label", "$tint", "$content"])
-        XCTAssertEqual(inBadge("          background: {color: $‸}\n").map(\.label), ["$label", "$tint", "$content"])
-        XCTAssertEqual(inBadge("          overlay: $‸\n").map(\.label), ["$label", "$tint", "$content"])
-        // An instance's argument passes a parameter on.
-        XCTAssertEqual(inBadge("        - Plain: {}\n        - Card: {x: $‸}\n").map(\.label), ["$label", "$tint", "$content"])
+    }
+
+    /// Only the parameters whose argument fits where `$name` stands, the closest type first:
+    /// Badge has `label` (string), `tint` (color) and `content` (view).
+    func testDollarOffersOnlyTheParametersThatFitThePlace() {
+        // A text: the string (a view or a colour there is an error or not meant).
+        XCTAssertEqual(inBadge("          text: $‸\n").map(\.label), ["$label"])
+        XCTAssertEqual(inBadge("          text: \"$‸\"\n").map(\.label), ["$label"])
+        // Where a view goes (a list item, an overlay): the view slot, then the string (a text).
+        XCTAssertEqual(inBadge("        - $‸\n").map(\.label), ["$content", "$label"])
+        XCTAssertEqual(inBadge("          overlay: $‸\n").map(\.label), ["$content", "$label"])
+        // A colour: the colour first, then the string (which may hold a colour's name).
+        XCTAssertEqual(inBadge("          background: {color: $‸}\n").map(\.label), ["$tint", "$label"])
+        // `padding` takes `true`, a number or insets: none of them.
+        XCTAssertEqual(inBadge("          padding: $‸\n").map(\.label), [])
     }
 
     func testDollarBraceInsideATextOffersTheNamesButNotViews() {

@@ -147,8 +147,9 @@ final class CompletionTests: XCTestCase {
     func testComponentNamesAndTheirParameters() throws {
         let badge = try XCTUnwrap(complete("body:\n  vstack:\n    - ‸\n").first { $0.label == "Badge" })
         XCTAssertEqual(badge.kind, .component)
-        // The required parameter is a placeholder; the defaulted one is left out.
-        XCTAssertEqual(badge.insertText, "Badge: {label: $1}")
+        // The required parameter is a placeholder holding an empty text (what a client without
+        // snippets inserts: valid as it stands); the defaulted one is left out.
+        XCTAssertEqual(badge.insertText, "Badge: {label: ${1:\"\"}}")
         XCTAssertTrue(badge.documentation?.contains("- `tint`: color, default blue") == true)
 
         XCTAssertEqual(labels(complete("body:\n  vstack:\n    - Badge: {‸}\n")), ["label", "tint"])
@@ -245,4 +246,62 @@ final class CompletionTests: XCTestCase {
         XCTAssertEqual(oneLine, "body:\n  vstack:\n    - vstack:\n")
         XCTAssertNotNil(YAMLParser.parse(oneLine).root?["body"]?["vstack"]?.items?.first?.pairs?.first { $0.key.keyText == "vstack" })
     }
+
+    // MARK: Completion that leaves no error (issue 28)
+
+    /// Each parameter without a default gets a placeholder holding an empty value of its type,
+    /// escaped for a snippet (`}` inside the view's `{text: ""}`).
+    func testInstanceSnippetsHoldAnEmptyValueOfEachType() throws {
+        let card = """
+            components:
+              Card:
+                params:
+                  title: {type: string}
+                  count: {type: number}
+                  on: {type: bool}
+                  tint: {type: color}
+                  icon: {type: view}
+                  note: {type: string, default: x}
+                body:
+                  vstack: [{text: $title}, {text: "${count}"}, $icon]
+                  background: {color: $tint}
+                  hidden: $on
+
+            """
+        let (analysis, offset) = Cursor.analyze(card + "body:\n  vstack:\n    - ‸\n")
+        let c = try XCTUnwrap(EditorServices.completions(analysis, at: offset).first { $0.label == "Card" })
+        XCTAssertEqual(c.insertText, "Card: {title: ${1:\"\"}, count: ${2:0}, on: ${3:false}, tint: ${4:clear}, icon: ${5:{text: \"\"\\}}}")
+        // A component whose parameters all have defaults: empty arguments, the cursor inside.
+        let (a2, o2) = Cursor.analyze("components:\n  Tag:\n    params: {t: {type: string, default: a}}\n    body: {text: $t}\nbody:\n  vstack:\n    - ‸\n")
+        XCTAssertEqual(EditorServices.completions(a2, at: o2).first { $0.label == "Tag" }?.insertText, "Tag: {$0}")
+    }
+
+    /// `imports:` completes the workspace's Tatami files relative to the importing file: the
+    /// same directory first, deeper ones next, then up through `..`; not the file itself nor a
+    /// file already imported.
+    func testImportPathsAreTheWorkspacesFilesRelativeToTheFile() {
+        let ws = EditorTest.workspace([
+            "app/main.tatami.yaml": "", "app/cards.tatami.yaml": "", "app/parts/row.tatami.yaml": "",
+            "common.tatami.yaml": "", "lib/ui/kit.tatami.yaml": "", "app/notes.yaml": "",
+        ])
+        func complete(_ marked: String) -> [CompletionCandidate] {
+            let (text, offset) = Cursor.split(marked)
+            let a = Pipeline.analyze(bytes: Array(text.utf8), path: "/ws/app/main.tatami.yaml", layout: false,
+                                     context: ws.validationContext(forPath: "/ws/app/main.tatami.yaml"))
+            return EditorServices.completions(a, at: offset, workspace: ws)
+        }
+        let all = ["cards.tatami.yaml", "parts/row.tatami.yaml", "../common.tatami.yaml", "../lib/ui/kit.tatami.yaml"]
+        XCTAssertEqual(complete("imports: [‸]\nbody: {text: a}\n").map(\.label), all)
+        XCTAssertEqual(complete("imports:\n  - ‸\nbody: {text: a}\n").map(\.label), all)
+        // Already imported: left out. A partial word is replaced.
+        let rest = complete("imports: [cards.tatami.yaml, pa‸]\nbody: {text: a}\n")
+        XCTAssertEqual(rest.map(\.label), ["parts/row.tatami.yaml", "../common.tatami.yaml", "../lib/ui/kit.tatami.yaml"])
+        XCTAssertEqual(rest.first?.replaceRange.map { $0.end - $0.start }, 2)
+        // After `imports: ` the value is a list.
+        XCTAssertEqual(complete("imports: ‸\nbody: {text: a}\n").first?.insertText, "[cards.tatami.yaml]")
+        // Without a workspace to list, nothing (never the keys of a view).
+        let (a, o) = Cursor.analyze("imports: [‸]\nbody: {text: a}\n")
+        XCTAssertEqual(EditorServices.completions(a, at: o), [])
+    }
 }
+

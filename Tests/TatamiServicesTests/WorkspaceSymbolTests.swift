@@ -116,4 +116,29 @@ final class WorkspaceSymbolTests: XCTestCase {
     }
 
     private static func offset(_ needle: String, _ text: String) -> Int { EditorTest.offset(of: needle + ":", in: text) }
+
+    /// Viewports and fonts declared only in the workspace file (`tatami.config.yaml`), which every
+    /// file inherits, are symbols too, at their names in that file.
+    func testTheWorkspaceFilesViewportsAndFonts() {
+        let config = "viewports:\n  tablet: {width: 768, height: 1024}\nfonts:\n  mono: {width: 8, height: 16}\nformat: {lineWidth: 90}\n"
+        let a = EditorTest.analyze(Self.screen, path: "/ws/screen.tatami.yaml", workspace: workspace)
+        let found = EditorServices.workspaceSymbols(matching: "", in: [(a, workspace)],
+                                                    workspaceFiles: [("/ws/tatami.config.yaml", Array(config.utf8))])
+        let tablet = found.first { $0.name == "tablet" }
+        XCTAssertEqual(tablet?.kind, .viewport)
+        XCTAssertEqual(tablet?.containerName, "viewports")
+        XCTAssertEqual(tablet?.location, FileLocation(path: "/ws/tatami.config.yaml", range: SourceRange(start: 13, end: 19)))
+        let mono = found.first { $0.name == "mono" }
+        XCTAssertEqual(mono?.kind, .font)
+        // "viewports:\n" (11) + "  tablet: {width: 768, height: 1024}\n" (37) + "fonts:\n" (7) + "  " (2).
+        XCTAssertEqual(mono?.location.range, SourceRange(start: 57, end: 61))
+        // `format` declares nothing; the file's own viewport is still there.
+        XCTAssertFalse(found.contains { $0.name == "format" || $0.name == "lineWidth" })
+        XCTAssertTrue(found.contains { $0.name == "phone" && $0.kind == .viewport })
+        // Matched as the rest.
+        XCTAssertEqual(EditorServices.workspaceSymbols(matching: "tab", in: [(a, workspace)],
+                                                       workspaceFiles: [("/ws/tatami.config.yaml", Array(config.utf8))]).map(\.name),
+                       ["tablet"])
+    }
 }
+

@@ -78,14 +78,19 @@ COMPLETIONS = [
     dict(name="modifier", lines=base(insert_after=(16, "      padd")), line=17, label="padding",
          expect_line="      padding: ",
          check=lambda d: "padding" in item(d, 0) and item(d, 0)["text"] == "Hello"),
-    # A component with its required argument (and not the defaulted one).
+    # A component with its required argument (and not the defaulted one). Neither editor takes
+    # snippets: the argument comes with an empty value of its type, so the file has no error.
     dict(name="component", lines=base(append=["    - Bad"]), line=18, label="Badge",
-         expect_line="    - Badge: {label: }",
-         check=lambda d: item(d, 2) == {"Badge": {"label": None}}),
+         expect_line='    - Badge: {label: ""}', clean=True,
+         check=lambda d: item(d, 2) == {"Badge": {"label": ""}}),
     # `$` in the component's body: the whole value is the parameter.
     dict(name="$param", lines=base(replace=(12, "      text: $")), line=12, label="$label",
          expect_line="      text: $label", clean=True,
          check=lambda d: d["components"]["Badge"]["body"]["text"] == "$label"),
+    # `$` where a colour goes: the colour parameter (offered first; the string after it).
+    dict(name="$colour", lines=base(replace=(13, "      background: {color: $}")), line=13, left=1, label="$tint",
+         expect_line="      background: {color: $tint}", clean=True,
+         check=lambda d: d["components"]["Badge"]["body"]["background"] == {"color": "$tint"}),
     # `${` inside a quoted text (the cursor before the closing quote).
     dict(name="${param}", lines=base(replace=(12, '      text: "Hi ${"')), line=12, left=1, label="label",
          expect_line='      text: "Hi ${label}"', clean=True,

@@ -24,6 +24,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let analysis = Pipeline.analyze(bytes: Array(text.utf8), path: "generated.tatami.yaml", viewports: .all, layout: true, context: .standalone)
     Invariants.check(analysis, text: text)
     FormatInvariant.check(text, input: &generator.input)
+    FixInvariant.check(text, input: &generator.input)
     return 0
 }
 

@@ -1,6 +1,9 @@
 import TatamiServices
 
 extension LanguageServer {
+    /// The largest text (bytes) whose preferred fixes are checked by analysing their result.
+    static let largestCheckedFix = 1 << 20
+
     /// `textDocument/codeAction`: quick fixes for the diagnostics in the range ("did you mean",
     /// remove an unknown key, add a missing argument or required key).
     func codeActions(_ params: JSON) throws -> JSON {
@@ -13,7 +16,15 @@ extension LanguageServer {
             return .array([])
         }
         let a = try analysis(doc)
-        let actions = EditorServices.codeActions(a, in: range, workspace: workspace(for: doc))
+        var actions = EditorServices.codeActions(a, in: range, workspace: workspace(for: doc))
+        // Preferred only if `lint --fix` would keep it: its result analysed again has its finding
+        // gone and no new one. A text too large to analyse again here is not checked, and then
+        // nothing is marked preferred.
+        for i in actions.indices where actions[i].isPreferred {
+            let kept = doc.text.count <= Self.largestCheckedFix
+                && Fixer.keeps(actions[i], analysis: a) { self.makeJob(doc, bytes: $0).run() }
+            if !kept { actions[i].applicability = .manual }
+        }
         var tables = TableCache(server: self)
         return .array(actions.map { a in
             var pairs: [(String, JSON)] = [

@@ -2,7 +2,9 @@ import TatamiServices
 
 extension LanguageServer {
     /// `textDocument/completion`: keys valid at the cursor, values, kinds (as snippets),
-    /// components and their parameters, fonts, alignments, names in expressions, `$` references.
+    /// components and their parameters, fonts, alignments, names in expressions, `$` references,
+    /// `imports` paths. A client without snippets gets each snippet's placeholders' text
+    /// (an instance's arguments as empty values of their types: valid as inserted).
     /// Multi-line items are written for the way the client inserts them (`completionLineBreaks`).
     func completion(_ params: JSON) throws -> JSON {
         let (doc, offset) = try documentAndOffset(params)
@@ -10,7 +12,7 @@ extension LanguageServer {
         // analysis: completion never waits for the analysis of the keystroke that asked for it.
         let snap = try snapshot(doc)
         let a = snap.isFresh ? snap.analysis : snap.analysis.readingText(doc.lineTable)
-        let candidates = EditorServices.completions(a, at: offset)
+        let candidates = EditorServices.completions(a, at: offset, workspace: workspace(for: doc))
         let (lineBreaks, mode) = client.completionLineBreaks
         let items: [JSON] = candidates.enumerated().map { index, c in
             let snippet = c.isSnippet && client.snippets

@@ -34,6 +34,7 @@ extension LanguageServer {
         client.pullDiagnostics = caps["textDocument"]?["diagnostic"]?.isObject ?? false
         client.diagnosticRefresh = caps["workspace"]?["diagnostics"]?["refreshSupport"]?.bool ?? false
         client.watchedFilesRegistration = caps["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.bool ?? false
+        client.documentChanges = caps["workspace"]?["workspaceEdit"]?["documentChanges"]?.bool ?? false
 
         if let pid = params["processId"]?.int, pid > 0, pid <= Int(Int32.max) { clientProcessID = Int32(pid) }
         // Each file's root is the workspace folder that holds it; rootUri (else rootPath) when

@@ -3,7 +3,8 @@ import TatamiServices
 
 extension LanguageServer {
     /// `workspace/symbol`: components, viewports, fonts, alignments and view ids of the open
-    /// documents and the files they import, matching the query fuzzily; at most
+    /// documents and the files they import, and the viewports and fonts of their workspace
+    /// files (`tatami.config.yaml`), matching the query fuzzily; at most
     /// `EditorServices.maximumWorkspaceSymbols`, the best first.
     func workspaceSymbols(_ params: JSON) throws -> JSON {
         guard let query = params["query"]?.string else { throw ResponseError.invalidParams("query is missing") }
@@ -18,7 +19,16 @@ extension LanguageServer {
             snapshots[d.path ?? d.uri] = s
             sources.append((s.analysis, workspace(for: d)))
         }
-        let found = EditorServices.workspaceSymbols(matching: query, in: sources)
+        // Their workspace files' viewports and fonts, which each file inherits (the open buffer
+        // of a workspace file when there is one, as analyses read it).
+        var configs: [(path: String, bytes: [UInt8])] = []
+        var configPaths = Set<String>()
+        for d in open {
+            guard let p = d.path, !Pipeline.isWorkspaceFile(p), let c = workspaceSettings(for: p).config,
+                  configPaths.insert(c.path).inserted else { continue }
+            configs.append((c.path, Array(c.lineTable.bytes)))
+        }
+        let found = EditorServices.workspaceSymbols(matching: query, in: sources, workspaceFiles: configs)
         var tables = TableCache(server: self)
         return .array(found.compactMap { s in
             // An open document (a file or an unsaved buffer, reported by its analysis's path)

@@ -94,6 +94,9 @@ public final class LanguageServer {
         var diagnosticRefresh = false
         /// The client watches files for the server when asked (`client/registerCapability`).
         var watchedFilesRegistration = false
+        /// `workspace.workspaceEdit.documentChanges`: edits go as `documentChanges`, each file's
+        /// with the version of the text they apply to.
+        var documentChanges = false
     }
 
     struct WaitingRequest {
@@ -301,17 +304,19 @@ public final class LanguageServer {
         if let a = job.run() { doc.take(AnalyzedRevision(revision: job.revision, analysis: a, dependencies: job.recorder.paths)) }
     }
 
-    private func makeJob(_ doc: OpenDocument) -> AnalysisJob {
+    /// The job analysing the document's text (or `bytes` in its place: a code action's result,
+    /// checked before the action is marked preferred).
+    func makeJob(_ doc: OpenDocument, bytes: [UInt8]? = nil) -> AnalysisJob {
         if let path = doc.path, Pipeline.isWorkspaceFile(path) {
             // A workspace file is checked as one; it imports nothing.
-            return AnalysisJob(uri: doc.uri, document: ObjectIdentifier(doc), revision: doc.revision, bytes: doc.text,
+            return AnalysisJob(uri: doc.uri, document: ObjectIdentifier(doc), revision: doc.revision, bytes: bytes ?? doc.text,
                                path: path, context: .standalone, recorder: PathRecorder(), isWorkspaceFile: true)
         }
         let recorder = PathRecorder()
         let settings = doc.path.map(workspaceSettings(for:))
         let context = validationContext(for: doc, settings: settings, recorder: recorder)
-        return AnalysisJob(uri: doc.uri, document: ObjectIdentifier(doc), revision: doc.revision, bytes: doc.text, path: doc.path ?? doc.uri,
-                           context: context, recorder: recorder, rules: settings?.config?.levels ?? [:])
+        return AnalysisJob(uri: doc.uri, document: ObjectIdentifier(doc), revision: doc.revision, bytes: bytes ?? doc.text,
+                           path: doc.path ?? doc.uri, context: context, recorder: recorder, rules: settings?.config?.levels ?? [:])
     }
 
     /// The root imports must stay inside for a file, found as the command line finds it

@@ -26,14 +26,29 @@ extension LanguageServer {
         return .object([("uri", .string(uri)), ("range", encoding.range(l.range, in: table))])
     }
 
-    /// A `WorkspaceEdit` with `changes` by URI, each file's edits in order.
+    /// A `WorkspaceEdit`: `documentChanges` when the client takes them (each file's edits with
+    /// the version of the text they were computed for: an open document's version, null for a
+    /// file read from disk), `changes` by URI otherwise; each file's edits in order.
     func workspaceEdit(_ edits: [FileEdit], from doc: OpenDocument, _ tables: inout TableCache) -> JSON {
         var order: [String] = []
         var byURI: [String: [JSON]] = [:]
+        var versions: [String: JSON] = [:]
         for e in edits {
             guard let (uri, table) = uriAndTable(ofPath: e.path, from: doc, &tables) else { continue }
-            if byURI[uri] == nil { order.append(uri) }
+            if byURI[uri] == nil {
+                order.append(uri)
+                let open = uri == doc.uri ? doc : documents.values.first { $0.uri == uri }
+                versions[uri] = open.map { .number(Double($0.version)) } ?? .null
+            }
             byURI[uri, default: []].append(.object([("range", encoding.range(e.range, in: table)), ("newText", .string(e.newText))]))
+        }
+        if client.documentChanges {
+            return .object([("documentChanges", .array(order.map { uri in
+                .object([
+                    ("textDocument", .object([("uri", .string(uri)), ("version", versions[uri] ?? .null)])),
+                    ("edits", .array(byURI[uri]!)),
+                ])
+            }))])
         }
         return .object([("changes", .object(order.map { ($0, .array(byURI[$0]!)) }))])
     }

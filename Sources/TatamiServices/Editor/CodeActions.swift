@@ -16,15 +16,36 @@ public struct CodeActionInfo: Hashable, Sendable {
     public var edits: [FileEdit]
     /// The diagnostics it fixes.
     public var diagnostics: [Diagnostic]
-    /// The fix to apply without asking (a single "did you mean", the only missing argument).
-    public var isPreferred: Bool
+    /// Whether it may be applied without asking (ruff's words: safe and unsafe fixes).
+    public var applicability: Applicability
 
-    public init(title: String, kind: Kind = .quickFix, edits: [FileEdit], diagnostics: [Diagnostic], isPreferred: Bool) {
+    /// How far a fix may be applied without asking (docs/format.md §12.1).
+    public enum Applicability: String, Hashable, Sendable {
+        /// Safe, and the one fix of its diagnostic (a single "did you mean"): what an editor
+        /// applies without asking (`isPreferred`) and `lint --fix` applies.
+        case preferred
+        /// The one fix of its diagnostic, but it invents content (a placeholder argument such as
+        /// `label: ""`, a viewport's `height: 0`): the problem goes, a wrong value comes. Applied
+        /// only by `lint --fix --unsafe-fixes`, never preferred.
+        case unsafe
+        /// One choice among several, or a removal: offered, never applied without asking.
+        case manual
+    }
+
+    /// The fix an editor may apply without asking: `applicability == .preferred`.
+    public var isPreferred: Bool { applicability == .preferred }
+
+    public init(title: String, kind: Kind = .quickFix, edits: [FileEdit], diagnostics: [Diagnostic],
+                applicability: Applicability) {
         self.title = title
         self.kind = kind
         self.edits = edits
         self.diagnostics = diagnostics
-        self.isPreferred = isPreferred
+        self.applicability = applicability
+    }
+
+    public init(title: String, kind: Kind = .quickFix, edits: [FileEdit], diagnostics: [Diagnostic], isPreferred: Bool) {
+        self.init(title: title, kind: kind, edits: edits, diagnostics: diagnostics, applicability: isPreferred ? .preferred : .manual)
     }
 }
 
@@ -38,6 +59,10 @@ extension EditorServices {
     /// - `missing-required`: add the missing key of a declaration or object (a viewport's
     ///   `height`, a parameter's `type`, a component's `body`, the file's `body`, a canvas
     ///   child's `position`) with a placeholder value.
+    ///
+    /// A single "did you mean" is `.preferred`; adding keys or arguments invents their values,
+    /// so the one addition that fixes a diagnostic is `.unsafe` (never preferred); the rest
+    /// are `.manual`.
     ///
     /// `workspace` lets `missing-param` read an imported component's parameter types; without
     /// it the names come from the message and the placeholders are `""`.
@@ -107,26 +132,27 @@ private struct CodeActionPlanner {
     private var bytes: [UInt8] { a.lineTable.bytes }
 
     /// Adds an action, or merges the diagnostic into an equal one already offered.
-    private mutating func offer(_ title: String, _ edits: [(SourceRange, String)], for d: Diagnostic, preferred: Bool) {
+    private mutating func offer(_ title: String, _ edits: [(SourceRange, String)], for d: Diagnostic,
+                                _ applicability: CodeActionInfo.Applicability) {
         let fileEdits = edits.map { FileEdit(path: a.path, range: $0.0, newText: $0.1) }
         if let i = result.firstIndex(where: { $0.title == title && $0.edits == fileEdits }) {
             if !result[i].diagnostics.contains(d) { result[i].diagnostics.append(d) }
             return
         }
-        result.append(CodeActionInfo(title: title, edits: fileEdits, diagnostics: [d], isPreferred: preferred))
+        result.append(CodeActionInfo(title: title, edits: fileEdits, diagnostics: [d], applicability: applicability))
     }
 
     mutating func actions(for d: Diagnostic) {
         // A fix inside an imported file's body has offsets of another file: not offered here.
         for fix in d.fixes where fix.range.end <= bytes.count {
-            offer(Self.title(of: fix), [(fix.range, fix.replacement)], for: d, preferred: d.fixes.count == 1)
+            offer(Self.title(of: fix), [(fix.range, fix.replacement)], for: d, d.fixes.count == 1 ? .preferred : .manual)
         }
         switch d.code {
         case .unknownKey, .unknownParam:
             let removable = d.code == .unknownKey ? sites.unknownKeys : sites.argumentKeys
             if removable.contains(d.range), let edit = removal(ofKeyAt: d.range) {
                 let name = a.lineTable.text(d.range)
-                offer(d.code == .unknownParam ? "Remove argument `\(name)`" : "Remove `\(name)`", [edit], for: d, preferred: false)
+                offer(d.code == .unknownParam ? "Remove argument `\(name)`" : "Remove `\(name)`", [edit], for: d, .manual)
             }
         case .missingParam:
             missingArguments(d)
@@ -259,11 +285,11 @@ private struct CodeActionPlanner {
         guard !missing.isEmpty else { return }
         for m in missing {
             if let edit = insertion(of: [m], into: value, after: key) {
-                offer("Add argument `\(m.0)`", [edit], for: d, preferred: missing.count == 1)
+                offer("Add argument `\(m.0)`", [edit], for: d, missing.count == 1 ? .unsafe : .manual)
             }
         }
         if missing.count > 1, let edit = insertion(of: missing, into: value, after: key) {
-            offer("Add arguments \(names(missing.map(\.0)))", [edit], for: d, preferred: true)
+            offer("Add arguments \(names(missing.map(\.0)))", [edit], for: d, .unsafe)
         }
     }
 
@@ -281,20 +307,14 @@ private struct CodeActionPlanner {
     }
 
     static func placeholder(forParameterType type: String?) -> String {
-        switch type {
-        case "number": return "0"
-        case "bool": return "false"
-        case "color": return "clear"
-        case "view": return "{text: \"\"}"
-        default: return "\"\""
-        }
+        ParameterPlaceholder.value(forType: type)
     }
 
     private mutating func missingKeys(_ d: Diagnostic) {
         // A canvas child without `position`.
         if let site = sites.canvasChildren[d.range], d.message.contains("`position`") {
             if let edit = insertion(of: [("position", "{absolute: [0, 0, 100, 100]}")], into: site.node, after: nil) {
-                offer("Add `position`", [edit], for: d, preferred: true)
+                offer("Add `position`", [edit], for: d, .unsafe)
             }
             return
         }
@@ -302,7 +322,7 @@ private struct CodeActionPlanner {
         if a.yaml.root == nil {
             if a.yaml.isComplete && d.range.start == bytes.count {
                 let newline = bytes.isEmpty || bytes.last == 0x0A ? "" : "\n"
-                offer("Add `body`", [(.at(bytes.count), newline + "body:\n  text: \"\"\n")], for: d, preferred: true)
+                offer("Add `body`", [(.at(bytes.count), newline + "body:\n  text: \"\"\n")], for: d, .unsafe)
             }
             return
         }
@@ -314,7 +334,7 @@ private struct CodeActionPlanner {
             let missing = site.keys.filter { $0.required && !present.contains($0.name) }
             guard let spec = missing.first(where: { $0.name == named }) ?? (missing.count == 1 ? missing.first : nil) else { continue }
             if let edit = insertion(of: [(spec.name, Self.placeholder(for: spec.shape))], into: site.node, after: nil) {
-                offer("Add `\(spec.name)`", [edit], for: d, preferred: true)
+                offer("Add `\(spec.name)`", [edit], for: d, .unsafe)
                 return
             }
         }

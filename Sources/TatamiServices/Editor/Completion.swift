@@ -1,3 +1,4 @@
+import TatamiValidation
 import TatamiBase
 import TatamiModel
 import TatamiYAML
@@ -131,8 +132,16 @@ extension EditorServices {
     ///
     /// The place is read from the text's indentation, so half-typed files complete too.
     /// Empty inside comments and where nothing is expected.
-    public static func completions(_ analysis: Analysis, at offset: Int) -> [CompletionCandidate] {
+    ///
+    /// In `imports:` (a list item, or the value after `imports: `), the workspace's Tatami files
+    /// (`workspace.tatamiFiles()`) as paths relative to the importing file, nearest first.
+    public static func completions(_ analysis: Analysis, at offset: Int,
+                                   workspace: (any EditorWorkspace)? = nil) -> [CompletionCandidate] {
         guard let outline = AssistOutline(analysis.lineTable, offset: offset), !outline.afterDollar else { return [] }
+        if !analysis.isWorkspaceFile, let bracketed = Self.importSlot(outline) {
+            guard let workspace else { return [] }
+            return AssistCompletions(analysis: analysis, outline: outline).importPaths(workspace, bracketed: bracketed)
+        }
         let document = analysis.document
         var place = analysis.isWorkspaceFile ? AssistPlace.workspaceTopLevel : .topLevel
         // The component whose declaration holds the cursor (the level entered through its
@@ -159,7 +168,18 @@ extension EditorServices {
         }
         if let reference = outline.reference {
             guard let c = component, inBody else { return [] }
-            return AssistCompletions(analysis: analysis, outline: outline).references(reference, of: c)
+            // What goes where the reference stands.
+            var expected: AssistPlace? = nil
+            switch outline.slot {
+            case .value(let key, let present, _):
+                expected = AssistSchema.step(key: key, in: place, keys: present + [key], document: document).1
+            case .item:
+                expected = AssistSchema.item(0, in: place)
+            case .key(let present):
+                // `- $‸`: the list item itself (the walk has entered it).
+                if present.isEmpty, case .sequence? = outline.levels.last { expected = place }
+            }
+            return AssistCompletions(analysis: analysis, outline: outline).references(reference, of: c, expected: expected)
         }
         var builder = AssistCompletions(analysis: analysis, outline: outline)
         if let c = component { builder.excluded = AssistNames.componentsUsing(c, analysis) }
@@ -174,6 +194,26 @@ extension EditorServices {
             if quoted { return builder.values(for: AssistSchema.item(0, in: place), quoted: true) }
             return builder.items(in: place, needsDash: needsDash)
         }
+    }
+}
+
+extension EditorServices {
+    /// Whether the outline's slot is a path of the top-level `imports`: false for an item of its
+    /// list (`imports: [‸]`, `- ‸` under it), true for its value (`imports: ‸`), which a
+    /// candidate writes as a list. nil elsewhere.
+    static func importSlot(_ outline: AssistOutline) -> Bool? {
+        let levels = outline.levels
+        switch outline.slot {
+        case .value(key: "imports", _, _) where levels.isEmpty:
+            return true
+        case .item where levels.count == 1:
+            if case .mapping(_, via: "imports") = levels[0] { return false }
+        case .key(let present) where present.isEmpty && levels.count == 2:
+            if case .mapping(_, via: "imports") = levels[0], case .sequence = levels[1] { return false }
+        default:
+            break
+        }
+        return nil
     }
 }
 
@@ -294,16 +334,36 @@ struct AssistCompletions {
                                            lineIndent: outline.lineIndent, isSnippet: true, replaceRange: range))
         }
         for sig in AssistNames.components(analysis) where !excluded.contains(sig.name) {
-            var n = 0
-            let args = sig.parameters.filter { $0.defaultText == nil }.map { p -> String in
-                n += 1
-                return "\(p.name): $\(n)"
-            }
-            let value = "{" + args.joined(separator: ", ") + (args.isEmpty ? "$0}" : "}")
+            let value = Self.argumentsSnippet(sig)
             let text = block ? "\(sig.name): \(value)" : "{\(sig.name): \(value)}"
             out.append(CompletionCandidate(label: sig.name, kind: .component, detail: "component",
                                            documentation: componentDoc(sig), insertText: prefix + text, isSnippet: true,
                                            replaceRange: range))
+        }
+        return out
+    }
+
+    /// An instance's arguments as a flow snippet on one line: each parameter without a default
+    /// with a placeholder holding an empty value of its type (`""`, `0`, `false`, `clear`,
+    /// `{text: ""}`: `ParameterPlaceholder`), so the text is valid as inserted. A client
+    /// without snippets inserts the placeholders' values (`Card: {title: ""}`), which lints
+    /// without an error; one with snippets selects each to be typed over. No parameter without
+    /// a default: `{}`, the cursor inside.
+    static func argumentsSnippet(_ sig: ComponentSignature) -> String {
+        var n = 0
+        let args = sig.parameters.filter { $0.defaultText == nil }.map { p -> String in
+            n += 1
+            return "\(p.name): ${\(n):\(snippetEscaped(ParameterPlaceholder.value(forType: p.type)))}"
+        }
+        return "{" + args.joined(separator: ", ") + (args.isEmpty ? "$0}" : "}")
+    }
+
+    /// Text for inside a snippet placeholder: `\`, `$` and `}` escaped.
+    static func snippetEscaped(_ text: String) -> String {
+        var out = ""
+        for c in text {
+            if c == "\\" || c == "$" || c == "}" { out.append("\\") }
+            out.append(c)
         }
         return out
     }
@@ -317,13 +377,56 @@ struct AssistCompletions {
         return lines.joined(separator: "\n")
     }
 
+    // MARK: Imports
+
+    /// The workspace's Tatami files but this one and those already imported, as paths relative
+    /// to this file's directory: the same directory first, then deeper, then up through `..`.
+    func importPaths(_ workspace: any EditorWorkspace, bracketed: Bool) -> [CompletionCandidate] {
+        let own = EditorPaths.absolute(analysis.path)
+        let ownCanonical = workspace.canonicalPath(own) ?? own
+        let directory = ImportPath.directory(of: ownCanonical)
+        let written = Set((analysis.yaml.root?["imports"]?.items ?? []).compactMap { $0.scalar?.text })
+        var found: [(ups: Int, depth: Int, path: String)] = []
+        for file in workspace.tatamiFiles() where file != ownCanonical && file != own {
+            let relative = Self.relativePath(file, from: directory)
+            guard !written.contains(relative) else { continue }
+            let parts = relative.split(separator: "/")
+            let ups = parts.prefix { $0 == ".." }.count
+            found.append((ups, parts.count - ups, relative))
+        }
+        found.sort { ($0.ups, $0.depth, $0.path) < ($1.ups, $1.depth, $1.path) }
+        return found.map { f in
+            CompletionCandidate(label: f.path, kind: .value, detail: "Tatami file",
+                                documentation: "Imports the components of `\(f.path)` (docs/format.md §8.3).",
+                                insertText: bracketed ? "[\(f.path)]" : f.path, replaceRange: range)
+        }
+    }
+
+    /// `path` relative to `directory` (both absolute, normalised): `a/b.tatami.yaml`,
+    /// `../c.tatami.yaml`.
+    static func relativePath(_ path: String, from directory: String) -> String {
+        let target = path.split(separator: "/"), base = directory.split(separator: "/")
+        var common = 0
+        while common < base.count && common < target.count - 1 && base[common] == target[common] { common += 1 }
+        let ups = Array(repeating: "..", count: base.count - common)
+        return (ups + target[common...].map(String.init)).joined(separator: "/")
+    }
+
     // MARK: References
 
-    /// The parameters of `component` after `$` or `${` (the outline's reference).
-    func references(_ reference: AssistOutline.ParameterReference, of component: String) -> [CompletionCandidate] {
-        let parameters = AssistNames.parameters(of: component, analysis)
+    /// The parameters of `component` after `$` or `${` (the outline's reference). A whole
+    /// `$name` where the schema knows what goes (`expected`) offers only the parameters whose
+    /// type fits there, the closest first (`ParameterPlaceholder.fit`).
+    func references(_ reference: AssistOutline.ParameterReference, of component: String,
+                    expected: AssistPlace? = nil) -> [CompletionCandidate] {
+        var parameters = AssistNames.parameters(of: component, analysis)
         switch reference {
         case .whole:
+            if let expected, case .unknown = expected {} else if let expected {
+                parameters = parameters.enumerated().compactMap { i, p in
+                    ParameterPlaceholder.fit(p.type, expected).map { (rank: $0, index: i, p: p) }
+                }.sorted { ($0.rank, $0.index) < ($1.rank, $1.index) }.map(\.p)
+            }
             return parameters.map { p in
                 CompletionCandidate(label: "$" + p.name, kind: .parameter, detail: Self.parameterDetail(p),
                                     documentation: "Parameter of `\(component)`: the value is its argument" + (p.type == "view" ? " (a view)." : "."),
@@ -352,15 +455,9 @@ struct AssistCompletions {
             return quoted ? [] : kindCandidates(block: false, dash: false)
         case .arguments(let component):
             guard !quoted, let sig = document.components.first(where: { $0.name == component }) else { return [] }
-            var n = 0
-            let args = sig.parameters.filter { $0.defaultText == nil }.map { p -> String in
-                n += 1
-                return "\(p.name): $\(n)"
-            }
             return [CompletionCandidate(label: "{" + sig.parameters.map(\.name).joined(separator: ", ") + "}", kind: .snippet,
                                         detail: "arguments of \(component)", documentation: componentDoc(sig),
-                                        insertText: "{" + args.joined(separator: ", ") + (args.isEmpty ? "$0}" : "}"),
-                                        isSnippet: true, replaceRange: range)]
+                                        insertText: Self.argumentsSnippet(sig), isSnippet: true, replaceRange: range)]
         default:
             return []
         }

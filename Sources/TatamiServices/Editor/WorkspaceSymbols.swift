@@ -42,7 +42,12 @@ extension EditorServices {
     /// it, then the rest; then shorter names, then by name, file and position. At most
     /// `limit` symbols (capped by `maximumWorkspaceSymbols`); each file once, the analysed
     /// text winning over the file it was read from.
+    ///
+    /// `workspaceFiles` are the workspace files (`tatami.config.yaml`: canonical path and text)
+    /// of those documents: their `viewports` and `fonts` are declarations every file of the
+    /// workspace inherits, listed too (a workspace file also analysed as a document counts once).
     public static func workspaceSymbols(matching query: String, in documents: [(Analysis, any EditorWorkspace)],
+                                        workspaceFiles: [(path: String, bytes: [UInt8])] = [],
                                         limit: Int = maximumWorkspaceSymbols) -> [WorkspaceSymbolInfo] {
         LargeStack.run {
             let matcher = FuzzyMatcher(query)
@@ -52,6 +57,9 @@ extension EditorServices {
             for (a, workspace) in documents {
                 let files = ReferenceFileSet(a, workspace: workspace)
                 if seen.insert(files.current.path).inserted { pending.append((files.current, files)) }
+            }
+            for (path, bytes) in workspaceFiles where seen.insert(path).inserted {
+                ranked += workspaceFileSymbols(path: path, bytes: bytes).compactMap { s in matcher.rank(s.name).map { ($0, s) } }
             }
             var next = 0
             while next < pending.count {
@@ -73,6 +81,20 @@ extension EditorServices {
             }
             return ranked.prefix(max(0, min(limit, maximumWorkspaceSymbols))).map(\.symbol)
         }
+    }
+
+    /// The viewports and fonts a workspace file declares, at their names.
+    static func workspaceFileSymbols(path: String, bytes: [UInt8]) -> [WorkspaceSymbolInfo] {
+        let root = YAMLParser.parse(bytes: bytes).root
+        var out: [WorkspaceSymbolInfo] = []
+        for (key, kind) in [("viewports", WorkspaceSymbolInfo.Kind.viewport), ("fonts", .font)] {
+            for pair in root?[key]?.pairs ?? [] {
+                guard let name = pair.key.keyText, !name.isEmpty else { continue }
+                out.append(WorkspaceSymbolInfo(name: name, kind: kind, location: FileLocation(path: path, range: pair.key.range),
+                                               containerName: key))
+            }
+        }
+        return out
     }
 
     /// The declarations of one file.

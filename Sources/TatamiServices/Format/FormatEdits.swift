@@ -8,7 +8,8 @@ import TatamiBase
 /// re-indented while the one holding it is not); so the text they make is formatted again and
 /// must give the formatter's text. When it does not, the range is widened to the top-level
 /// entries holding it (lines from one starting at column 0 to the next) and checked again; when
-/// that fails too, the range cannot be formatted alone.
+/// that fails too, the range cannot be formatted alone. A range reaching the end of the last
+/// line also takes the insertions after it (at the end of the text).
 public struct FormatEdits: Sendable {
     /// In the original text's offsets, in order, not overlapping.
     public let replacements: [TextDiff.Replacement]
@@ -53,7 +54,17 @@ public struct FormatEdits: Sendable {
             let partial = TextDiff.apply(picked, to: text, from: whole.formatted)
             return TatamiFormatter.format(bytes: partial, lineWidth: lineWidth, workspaceFile: workspaceFile).bytes == whole.formatted
         }
-        let picked = TextDiff.replacements(whole.replacements, touching: clamped)
+        var picked = TextDiff.replacements(whole.replacements, touching: clamped)
+        // A range that reaches the end of the last line (a line break may follow: editors
+        // select a whole buffer either way) also holds what goes after it: an insertion at the
+        // end of the text, such as a missing final line break or a line the formatter moved to
+        // the end.
+        if text[clamped.end...].allSatisfy({ $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) {
+            let after = whole.replacements.filter { r in
+                r.range.start >= clamped.end && !picked.contains { $0.range == r.range }
+            }
+            picked = (picked + after).sorted { $0.range.start < $1.range.start }
+        }
         if check(picked) {
             return .edits(FormatEdits(replacements: picked, formatted: whole.formatted, widened: false))
         }

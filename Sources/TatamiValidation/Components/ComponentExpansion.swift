@@ -74,7 +74,7 @@ extension ValidationPass {
             } else if let message = misplacedMessage(k, kind: decl.name, context: context) {
                 report(.misplacedKey, message, at: p.key.range)
             } else {
-                reportUnknownKey(p.key, candidates: instanceKeyCandidates(context))
+                reportUnknownKey(p.key, candidates: instanceKeyCandidates(context), beside: mapping.pairs)
             }
         }
         let fields = ViewFields(mapping: mapping, mask: mapping.present.intersection(allowed))
@@ -95,12 +95,12 @@ extension ValidationPass {
         return BuiltView(node: view, placement: placement)
     }
 
-    /// The keys to suggest for an unknown key beside an instance.
+    /// The keys to suggest for an unknown key beside an instance (never a kind: it has one).
     private func instanceKeyCandidates(_ context: ViewContext) -> [String] {
         let place = ViewKeys.Place(kind: "", isBody: context.isBody, isCanvasChild: context.isCanvasChild,
                                    isDecoration: context.isDecoration)
         if let known = allowedKeys[place] { return known }
-        let candidates = ViewKeys.allowed(kind: ViewKeyTable.instanceSpec, context: context) + Schema.kindNames
+        let candidates = ViewKeys.allowed(kind: ViewKeyTable.instanceSpec, context: context)
         allowedKeys[place] = candidates
         return candidates
     }
@@ -141,7 +141,7 @@ extension ValidationPass {
         for p in pairs {
             let name = p.key.keyText ?? ""
             guard let i = decl.paramIndex[name] else {
-                reportUnknownArgument(p.key, name, decl)
+                reportUnknownArgument(p.key, name, decl, beside: pairs)
                 continue
             }
             given[i] = true
@@ -171,11 +171,12 @@ extension ValidationPass {
         return (values, arguments)
     }
 
-    private func reportUnknownArgument(_ key: YAMLNode, _ name: String, _ decl: ComponentDecl) {
+    /// `unknown-param`; an argument already given (`pairs`) is never suggested.
+    private func reportUnknownArgument(_ key: YAMLNode, _ name: String, _ decl: ComponentDecl, beside pairs: YAMLPairs) {
         let names = decl.params.map(\.name)
         var message = "`\(decl.name)` has no parameter `\(name)`"
         var fixes: [FixIt] = []
-        let suggestions = closest(to: name, in: names)
+        let suggestions = closest(to: name, in: Self.absent(names, from: pairs))
         if !suggestions.isEmpty {
             message += "; did you mean \(Suggestions.alternatives(suggestions))?"
             fixes += suggestions.map { FixIt(title: "replace with `\($0)`", range: key.range, replacement: $0) }
