@@ -103,6 +103,11 @@ struct Format: ParsableCommand {
             case .stdin(let b): bytes = b; path = nil
             case .file(_, let p), .config(_, let p):
                 path = p
+                // A file --write could not rewrite is refused before it is read (a FIFO would block).
+                if mode == .write, let refusal = SourceFileWriter.refusal(for: p) {
+                    outcome.writeError = refusal.description
+                    return outcome
+                }
                 guard let read = try? Inputs.read(p) else {
                     outcome.writeError = "\(item.displayPath): cannot be read"
                     return outcome
@@ -121,7 +126,7 @@ struct Format: ParsableCommand {
                 case .write:
                     if let path {
                         if outcome.changed {
-                            do { try Inputs.write(formatted, to: path) } catch { outcome.writeError = "\(error)" }
+                            do { try SourceFileWriter.write(formatted, to: path) } catch { outcome.writeError = "\(error)" }
                         }
                     } else {
                         outcome.output = formatted
