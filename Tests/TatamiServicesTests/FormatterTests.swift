@@ -274,6 +274,36 @@ final class FormatterTests: XCTestCase {
             """)
     }
 
+    /// docs/format.md §15's list: what YAML 1.1 readers (PyYAML) or YAML 1.2 readers (ruamel.yaml)
+    /// take for anything but the string, and what a reader could not see, keeps its quotes.
+    func testQuotesStayWhereAnyReaderWouldReadSomethingElse() {
+        let kept = [
+            // YAML 1.1 booleans and null.
+            "yes", "Yes", "YES", "no", "NO", "y", "Y", "n", "N", "on", "On", "OFF", "off", "~",
+            // YAML 1.1 ints: underscores, binary, octal, hexadecimal, sexagesimal.
+            "1_000", "+685_230", "0b101", "-0b1", "012", "0x1F", "0x_0A", "1:20", "190:20:30", "0_9",
+            // YAML 1.1 floats: underscores, infinity, sexagesimal, a point alone after digits.
+            "1_0.5", "685.230_15e+03", "1:20.5", "1.", "1.2.3", "+.5",
+            // Timestamps, the value and merge keys.
+            "2001-12-14", "2001-12-14t21:59:43.10-05:00", "2001-12-14 21:59:43.10 -5", "2001-12-15 2:59:43.10", "=", "<<",
+            // YAML 1.2.
+            "1e3", "0o7", "NULL", "True", "+1",
+            // Invisible: a no-break space or an ideographic space at an end, a zero-width space or a
+            // bidirectional control anywhere, a combining mark first.
+            "\u{00A0}x", "x\u{00A0}", "\u{3000}x", "x\u{200B}y", "\u{200F}ab", "a\u{202E}b", "a\u{2066}b\u{2069}",
+            "\u{00AD}soft", "\u{0301}e", "a\u{FEFF}",
+        ]
+        for text in kept {
+            let source = "body:\n  text: \"\(text)\"\n"
+            XCTAssertEqual(format(source), source, text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " "))
+        }
+        // Written plain: ordinary text, and near misses of the above.
+        let plain = ["hello", "a b", "v1.2", "0:30", "1:60", "_1", "2001-1-1", "yess", "x=1", "<", "inf", "é", "e\u{0301}", "कि", "a\u{00A0}b"]
+        for text in plain {
+            XCTAssertEqual(format("body:\n  text: \"\(text)\"\n"), "body:\n  text: \(text)\n", text)
+        }
+    }
+
     // MARK: Comments
 
     func testCommentsMoveWithTheirKeysAndStayWhereTheyStand() {
