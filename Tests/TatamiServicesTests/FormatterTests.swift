@@ -384,6 +384,131 @@ final class FormatterTests: XCTestCase {
         }
     }
 
+    // MARK: Comments that stay on their token's line (issue 28)
+
+    /// A comment above a list item that is a flow collection, and one after it: the first stays
+    /// above, the second after the item's first line.
+    func testCommentsAboveAndAfterAFlowItemKeepTheirSides() {
+        let list = """
+            body:
+              vstack:
+                # above
+                - [{text: a}] # after
+                - text: b
+
+            """
+        XCTAssertEqual(format(list), """
+            body:
+              vstack:
+                # above
+                - # after
+                  - {text: a}
+                - text: b
+
+            """)
+        let view = """
+            body:
+              vstack:
+                - text: a
+                # above
+                - {text: b, font: title} # after
+
+            """
+        XCTAssertEqual(format(view), """
+            body:
+              vstack:
+                - text: a
+                # above
+                - text: b # after
+                  font: title
+
+            """)
+    }
+
+    func testACommentAfterAnOpeningBracketStaysOnItsLine() {
+        XCTAssertEqual(format("body:\n  text: a\n  frame: [ # odd\n  ]\n"), "body:\n  text: a\n  frame: [] # odd\n")
+        XCTAssertEqual(format("body:\n  image: a\n  size: [   # two\n    20,\n    20]\n"), "body:\n  image: a\n  size: [20, 20] # two\n")
+    }
+
+    func testACommentAfterAFlowModifierStaysOnItsLine() {
+        let source = """
+            body:
+              text: a
+              modifiers:
+                - {paddng: 3} # c
+                - {background: {color: red}}   # d
+
+            """
+        XCTAssertEqual(format(source), """
+            body:
+              text: a
+              modifiers:
+                - paddng: 3 # c
+                - background: # d
+                    color: red
+
+            """)
+    }
+
+    func testACommentAfterADashOrADocumentMarkerStaysThere() {
+        let dash = """
+            body:
+                vstack:
+                    -   # after dash
+                        font: title
+                        text: a
+                    - # an empty item
+                    -    # a text
+                      b
+
+            """
+        XCTAssertEqual(format(dash), """
+            body:
+              vstack:
+                - # after dash
+                  text: a
+                  font: title
+                - # an empty item
+                - # a text
+                  b
+
+            """)
+        XCTAssertEqual(format("--- # after marker\nbody:\n    text: a\n"), "--- # after marker\nbody:\n  text: a\n")
+        XCTAssertEqual(format("---   # alone\n"), "--- # alone\n")
+    }
+
+    // MARK: Files that used to be refused (issue 28)
+
+    func testKeptBlockScalarsKeepTheirBlankLines() {
+        // `|+` keeps every line break after its text: "a\n\n" here, whatever follows.
+        XCTAssertEqual(format("body:\n    text: |+\n        a\n\n    font: title\n"), "body:\n  text: |+\n    a\n\n  font: title\n")
+        XCTAssertEqual(format("body:\n    text: >+\n        a\n\n"), "body:\n  text: >+\n    a\n\n")
+        XCTAssertEqual(format("body:\n  text: |+\n    a\n\n\n# end\n"), "body:\n  text: |+\n    a\n\n\n# end\n")
+    }
+
+    func testACommentOnABlockScalarsHeaderStays() {
+        XCTAssertEqual(format("body:\n    text: | # c\n        a\n    font: title\n"), "body:\n  text: | # c\n    a\n  font: title\n")
+        XCTAssertEqual(format("body:\n  font: title\n  text: |+  # keep\n    a\n\n"), "body:\n  text: |+  # keep\n    a\n\n  font: title\n")
+    }
+
+    /// A byte-order mark stays, line breaks become LF: CRLF and CR alone.
+    func testByteOrderMarksAndLineEnds() {
+        let bom = "\u{FEFF}"
+        XCTAssertEqual(format(bom + "# c\nbody:\n    text: a\n"), bom + "# c\nbody:\n  text: a\n")
+        XCTAssertEqual(format(bom + "# c\r\nbody:\r\n    # d\r\n    text: a\r\n"), bom + "# c\nbody:\n  # d\n  text: a\n")
+        XCTAssertEqual(format("body:\r    text:   a\r    # c\r    font: title\r"), "body:\n  text: a\n  # c\n  font: title\n")
+        // A quoted scalar over CR-ended lines folds as over LF-ended ones; a block scalar's lines stay.
+        XCTAssertEqual(format("body:\r  text: \"a\r    b\"\r  font: |\r    x\r\r    y\r"), "body:\n  text: a b\n  font: |\n    x\n\n    y\n")
+    }
+
+    /// Views are block (§15), a flow view followed by a comment too; a `tatami-ignore` comment
+    /// keeps it on its line, where it silences what the line holds.
+    func testAFlowViewWithACommentGoesBlockButForASuppression() {
+        XCTAssertEqual(format("body:\n  text: a\n  background: {color: red} # c\n"), "body:\n  text: a\n  background: # c\n    color: red\n")
+        let kept = "body:\n  text: a\n  background: {color: red} # tatami-ignore: unknown-key\n"
+        XCTAssertEqual(format(kept), kept)
+    }
+
     // MARK: What is left alone
 
     func testSyntaxErrorsAndAnchorsAreNotFormatted() {
