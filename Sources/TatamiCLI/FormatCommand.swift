@@ -10,7 +10,9 @@ struct Format: ParsableCommand {
         abstract: "Rewrite files in the canonical shape (indentation, key order, quoting, flow style).",
         discussion: """
             With one file (or - for standard input) and neither --write nor --check, the formatted \
-            text goes to standard output. --write rewrites files in place; --check rewrites nothing, \
+            text goes to standard output. --write rewrites files in place (into the file itself: \
+            links, hard links, owner and mode are kept; a read-only file, a FIFO or a device is \
+            refused, exit status 2); --check rewrites nothing, \
             names each file that would change and exits 1 if there is one. Directories are searched \
             as `tatami lint` searches them. Comments stay where they stand. A file with a YAML syntax \
             error is left untouched and reported (exit status 1), and the other files are still \
