@@ -10,7 +10,9 @@ struct Format: ParsableCommand {
         abstract: "Rewrite files in the canonical shape (indentation, key order, quoting, flow style).",
         discussion: """
             With one file (or - for standard input) and neither --write nor --check, the formatted \
-            text goes to standard output. --write rewrites files in place; --check rewrites nothing, \
+            text goes to standard output. --write rewrites files in place (into the file itself: \
+            links, hard links, owner and mode are kept; a read-only file, a FIFO or a device is \
+            refused, exit status 2); --check rewrites nothing, \
             names each file that would change and exits 1 if there is one. Directories are searched \
             as `tatami lint` searches them. Comments stay where they stand. A file with a YAML syntax \
             error is left untouched and reported (exit status 1), and the other files are still \
@@ -103,6 +105,11 @@ struct Format: ParsableCommand {
             case .stdin(let b): bytes = b; path = nil
             case .file(_, let p), .config(_, let p):
                 path = p
+                // A file --write could not rewrite is refused before it is read (a FIFO would block).
+                if mode == .write, let refusal = SourceFileWriter.refusal(for: p) {
+                    outcome.writeError = refusal.description
+                    return outcome
+                }
                 guard let read = try? Inputs.read(p) else {
                     outcome.writeError = "\(item.displayPath): cannot be read"
                     return outcome
@@ -121,7 +128,7 @@ struct Format: ParsableCommand {
                 case .write:
                     if let path {
                         if outcome.changed {
-                            do { try Inputs.write(formatted, to: path) } catch { outcome.writeError = "\(error)" }
+                            do { try SourceFileWriter.write(formatted, to: path) } catch { outcome.writeError = "\(error)" }
                         }
                     } else {
                         outcome.output = formatted

@@ -27,21 +27,6 @@ enum LintItem {
 enum Inputs {
     static var suffixes: [String] { FileWalker.suffixes }
 
-    /// Rewrites a file in place (through a temporary file beside it, renamed over it, so a
-    /// reader never sees half a file); its permissions are kept.
-    static func write(_ bytes: [UInt8], to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        do {
-            try Data(bytes).write(to: url, options: .atomic)
-            if let permissions = attributes?[.posixPermissions] {
-                try? FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: path)
-            }
-        } catch {
-            throw InputError(description: "\(path): cannot write the fixed file: \(error.localizedDescription)")
-        }
-    }
-
     /// What `--watch` watches of the command line's paths: its files, and its directories
     /// (whose lists of Tatami files are compared). Standard input cannot be watched.
     static func watchable(_ paths: [String]) throws -> (files: Set<String>, directories: [String]) {

@@ -163,7 +163,13 @@ struct Lint: ParsableCommand {
                 let bytes: [UInt8]
                 switch item {
                 case .stdin(let b): bytes = b
-                case .file(_, let path): bytes = (try? Inputs.read(path)) ?? []
+                case .file(_, let path):
+                    // A file --fix could not rewrite is refused before it is read (a FIFO would block).
+                    if fixing, let refusal = SourceFileWriter.refusal(for: path) {
+                        outcome.writeError = refusal.description
+                        return outcome
+                    }
+                    bytes = (try? Inputs.read(path)) ?? []
                 case .config: bytes = []
                 }
                 if case .file(_, let path) = item { recorder.record(path) }
@@ -188,7 +194,7 @@ struct Lint: ParsableCommand {
                     switch item {
                     case .stdin: outcome.fixedText = result.bytes
                     case .file(_, let path) where !result.applied.isEmpty:
-                        do { try Inputs.write(result.bytes, to: path) } catch { outcome.writeError = "\(error)" }
+                        do { try SourceFileWriter.write(result.bytes, to: path) } catch { outcome.writeError = "\(error)" }
                     default: break
                     }
                 }

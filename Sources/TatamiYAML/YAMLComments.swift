@@ -15,8 +15,11 @@ import Darwin
 ///   when it comes after everything);
 /// - a comment after code on its line trails the node that ends last before it on that line
 ///   (for `key: value  # note` the value; for `size: [20, 20]  # note` the whole flow list);
-///   `key:  # note` before a nested value trails the key; with no node ending there, it leads
-///   the next node.
+///   `key:  # note` before a nested value trails the key;
+/// - with no node ending there, a comment after the opening bracket of a flow collection that
+///   starts on its line (`frame: [  # note`) trails that collection (the outermost such), unless
+///   the collection has a comment after it already; any other (`- # note` after a list item's
+///   dash, `--- # note`) leads the next node, from its line.
 struct CommentTable: Sendable {
     struct Record: Sendable {
         var start: Int32
@@ -37,14 +40,21 @@ struct CommentTable: Sendable {
     init(bytes: [UInt8], nodes: [YAMLStore.NodeRecord], scannedUpTo limit: Int) {
         let found = Self.scan(bytes, nodes, limit)
         guard !found.isEmpty else { return }
+        // Comments after code that trail a node first, so that a comment after a flow
+        // collection's opening bracket only takes that collection when no comment follows it.
+        var trailing: [Int?] = found.map { c in
+            c.ownLine ? nil : Self.nodeEndingBefore(c.start, lineStart: c.lineStart, nodes)
+        }
+        var taken = Set(trailing.compactMap { $0 })
+        for (i, c) in found.enumerated() where !c.ownLine && trailing[i] == nil {
+            if let n = Self.flowOpenedBefore(c.start, lineStart: c.lineStart, nodes), !taken.contains(n) {
+                trailing[i] = n
+                taken.insert(n)
+            }
+        }
         for (i, c) in found.enumerated() {
             var record = Record(start: Int32(c.start), end: Int32(c.end), node: -1, trailing: false)
-            if c.ownLine {
-                if let n = Self.firstNode(startingAtOrAfter: c.end, nodes) {
-                    record.node = Int32(n)
-                    leadingByNode[UInt32(n), default: []].append(Int32(i))
-                }
-            } else if let n = Self.nodeEndingBefore(c.start, lineStart: c.lineStart, nodes) {
+            if let n = trailing[i] {
                 record.node = Int32(n)
                 record.trailing = true
                 trailingByNode[UInt32(n)] = Int32(i)
@@ -88,7 +98,9 @@ struct CommentTable: Sendable {
                 guard let hit = memchr(base + i, Int32(UInt8(ascii: "#")), limit - i) else { return }
                 let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
                 i = at + 1
-                if at > 0 && !isSpace(b[at - 1]) { continue }
+                // (A byte-order mark at the start of the file is not code.)
+                let afterMark = at == 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF
+                if at > 0 && !isSpace(b[at - 1]) && !afterMark { continue }
                 let last = (firstNode(startingAtOrAfter: at + 1, nodes) ?? nodes.count) - 1
                 if last >= 0 && nodes[last].kind == .scalar && Int(nodes[last].end) > at { continue }
                 var lineStart = at
@@ -120,6 +132,23 @@ struct CommentTable: Sendable {
         return lo < nodes.count ? lo : nil
     }
 
+    /// The outermost flow collection that holds `offset` and starts on its line (after
+    /// `lineStart`): a comment there follows its opening bracket.
+    private static func flowOpenedBefore(_ offset: Int, lineStart: Int, _ nodes: [YAMLStore.NodeRecord]) -> Int? {
+        let next = firstNode(startingAtOrAfter: offset, nodes) ?? nodes.count
+        guard next > 0 else { return nil }
+        var n = next - 1
+        var found: Int?
+        while true {
+            let r = nodes[n]
+            if Int(r.start) < lineStart { break }
+            if r.kind != .scalar && r.isFlow && Int(r.end) > offset { found = n }
+            guard r.parent >= 0 else { break }
+            n = Int(r.parent)
+        }
+        return found
+    }
+
     /// The node a comment at `offset`, after code on the line starting at `lineStart`, trails:
     /// the innermost node ending on that line before it, or the outermost flow collection
     /// holding that node and ending before it too (a flow collection is written on one line).
@@ -131,7 +160,9 @@ struct CommentTable: Sendable {
         while true {
             let r = nodes[n]
             if Int(r.end) > offset { break }
-            if Int(r.end) >= lineStart {
+            // Ending on the comment's line: past its start (a block scalar ends at the start of
+            // the line after it), or empty there.
+            if Int(r.end) > lineStart || (Int(r.end) == lineStart && r.start == r.end) {
                 if found == nil || (r.kind != .scalar && r.isFlow) { found = n } else { break }
             }
             guard r.parent >= 0 else { break }

@@ -274,6 +274,36 @@ final class FormatterTests: XCTestCase {
             """)
     }
 
+    /// docs/format.md §15's list: what YAML 1.1 readers (PyYAML) or YAML 1.2 readers (ruamel.yaml)
+    /// take for anything but the string, and what a reader could not see, keeps its quotes.
+    func testQuotesStayWhereAnyReaderWouldReadSomethingElse() {
+        let kept = [
+            // YAML 1.1 booleans and null.
+            "yes", "Yes", "YES", "no", "NO", "y", "Y", "n", "N", "on", "On", "OFF", "off", "~",
+            // YAML 1.1 ints: underscores, binary, octal, hexadecimal, sexagesimal.
+            "1_000", "+685_230", "0b101", "-0b1", "012", "0x1F", "0x_0A", "1:20", "190:20:30", "0_9",
+            // YAML 1.1 floats: underscores, infinity, sexagesimal, a point alone after digits.
+            "1_0.5", "685.230_15e+03", "1:20.5", "1.", "1.2.3", "+.5",
+            // Timestamps, the value and merge keys.
+            "2001-12-14", "2001-12-14t21:59:43.10-05:00", "2001-12-14 21:59:43.10 -5", "2001-12-15 2:59:43.10", "=", "<<",
+            // YAML 1.2.
+            "1e3", "0o7", "NULL", "True", "+1",
+            // Invisible: a no-break space or an ideographic space at an end, a zero-width space or a
+            // bidirectional control anywhere, a combining mark first.
+            "\u{00A0}x", "x\u{00A0}", "\u{3000}x", "x\u{200B}y", "\u{200F}ab", "a\u{202E}b", "a\u{2066}b\u{2069}",
+            "\u{00AD}soft", "\u{0301}e", "a\u{FEFF}",
+        ]
+        for text in kept {
+            let source = "body:\n  text: \"\(text)\"\n"
+            XCTAssertEqual(format(source), source, text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " "))
+        }
+        // Written plain: ordinary text, and near misses of the above.
+        let plain = ["hello", "a b", "v1.2", "0:30", "1:60", "_1", "2001-1-1", "yess", "x=1", "<", "inf", "é", "e\u{0301}", "कि", "a\u{00A0}b"]
+        for text in plain {
+            XCTAssertEqual(format("body:\n  text: \"\(text)\"\n"), "body:\n  text: \(text)\n", text)
+        }
+    }
+
     // MARK: Comments
 
     func testCommentsMoveWithTheirKeysAndStayWhereTheyStand() {
@@ -352,6 +382,131 @@ final class FormatterTests: XCTestCase {
         for c in ["# phones", "# portrait", "# two texts"] {
             XCTAssertEqual(out.components(separatedBy: c).count, 2, "\(c) in \(out)")
         }
+    }
+
+    // MARK: Comments that stay on their token's line (issue 28)
+
+    /// A comment above a list item that is a flow collection, and one after it: the first stays
+    /// above, the second after the item's first line.
+    func testCommentsAboveAndAfterAFlowItemKeepTheirSides() {
+        let list = """
+            body:
+              vstack:
+                # above
+                - [{text: a}] # after
+                - text: b
+
+            """
+        XCTAssertEqual(format(list), """
+            body:
+              vstack:
+                # above
+                - # after
+                  - {text: a}
+                - text: b
+
+            """)
+        let view = """
+            body:
+              vstack:
+                - text: a
+                # above
+                - {text: b, font: title} # after
+
+            """
+        XCTAssertEqual(format(view), """
+            body:
+              vstack:
+                - text: a
+                # above
+                - text: b # after
+                  font: title
+
+            """)
+    }
+
+    func testACommentAfterAnOpeningBracketStaysOnItsLine() {
+        XCTAssertEqual(format("body:\n  text: a\n  frame: [ # odd\n  ]\n"), "body:\n  text: a\n  frame: [] # odd\n")
+        XCTAssertEqual(format("body:\n  image: a\n  size: [   # two\n    20,\n    20]\n"), "body:\n  image: a\n  size: [20, 20] # two\n")
+    }
+
+    func testACommentAfterAFlowModifierStaysOnItsLine() {
+        let source = """
+            body:
+              text: a
+              modifiers:
+                - {paddng: 3} # c
+                - {background: {color: red}}   # d
+
+            """
+        XCTAssertEqual(format(source), """
+            body:
+              text: a
+              modifiers:
+                - paddng: 3 # c
+                - background: # d
+                    color: red
+
+            """)
+    }
+
+    func testACommentAfterADashOrADocumentMarkerStaysThere() {
+        let dash = """
+            body:
+                vstack:
+                    -   # after dash
+                        font: title
+                        text: a
+                    - # an empty item
+                    -    # a text
+                      b
+
+            """
+        XCTAssertEqual(format(dash), """
+            body:
+              vstack:
+                - # after dash
+                  text: a
+                  font: title
+                - # an empty item
+                - # a text
+                  b
+
+            """)
+        XCTAssertEqual(format("--- # after marker\nbody:\n    text: a\n"), "--- # after marker\nbody:\n  text: a\n")
+        XCTAssertEqual(format("---   # alone\n"), "--- # alone\n")
+    }
+
+    // MARK: Files that used to be refused (issue 28)
+
+    func testKeptBlockScalarsKeepTheirBlankLines() {
+        // `|+` keeps every line break after its text: "a\n\n" here, whatever follows.
+        XCTAssertEqual(format("body:\n    text: |+\n        a\n\n    font: title\n"), "body:\n  text: |+\n    a\n\n  font: title\n")
+        XCTAssertEqual(format("body:\n    text: >+\n        a\n\n"), "body:\n  text: >+\n    a\n\n")
+        XCTAssertEqual(format("body:\n  text: |+\n    a\n\n\n# end\n"), "body:\n  text: |+\n    a\n\n\n# end\n")
+    }
+
+    func testACommentOnABlockScalarsHeaderStays() {
+        XCTAssertEqual(format("body:\n    text: | # c\n        a\n    font: title\n"), "body:\n  text: | # c\n    a\n  font: title\n")
+        XCTAssertEqual(format("body:\n  font: title\n  text: |+  # keep\n    a\n\n"), "body:\n  text: |+  # keep\n    a\n\n  font: title\n")
+    }
+
+    /// A byte-order mark stays, line breaks become LF: CRLF and CR alone.
+    func testByteOrderMarksAndLineEnds() {
+        let bom = "\u{FEFF}"
+        XCTAssertEqual(format(bom + "# c\nbody:\n    text: a\n"), bom + "# c\nbody:\n  text: a\n")
+        XCTAssertEqual(format(bom + "# c\r\nbody:\r\n    # d\r\n    text: a\r\n"), bom + "# c\nbody:\n  # d\n  text: a\n")
+        XCTAssertEqual(format("body:\r    text:   a\r    # c\r    font: title\r"), "body:\n  text: a\n  # c\n  font: title\n")
+        // A quoted scalar over CR-ended lines folds as over LF-ended ones; a block scalar's lines stay.
+        XCTAssertEqual(format("body:\r  text: \"a\r    b\"\r  font: |\r    x\r\r    y\r"), "body:\n  text: a b\n  font: |\n    x\n\n    y\n")
+    }
+
+    /// Views are block (§15), a flow view followed by a comment too; a `tatami-ignore` comment
+    /// keeps it on its line, where it silences what the line holds.
+    func testAFlowViewWithACommentGoesBlockButForASuppression() {
+        XCTAssertEqual(format("body:\n  text: a\n  background: {color: red} # c\n"), "body:\n  text: a\n  background: # c\n    color: red\n")
+        let kept = "body:\n  text: a\n  background: {color: red} # tatami-ignore: unknown-key\n"
+        XCTAssertEqual(format(kept), kept)
     }
 
     // MARK: What is left alone

@@ -44,10 +44,10 @@ struct FormatPrinter {
         var keyByLine: [Int: YAMLNode] = [:]
         for k in keys {
             let line = table.line(ofByte: k.range.start)
-            if keyByLine[line] == nil { keyByLine[line] = k }
+            if keyByLine[line] == nil && startsItsLine(k.range.start) { keyByLine[line] = k }
         }
         let headerEnd = root?.pairs != nil ? root!.range.start : -1
-        for c in comments where c.placement == .leading && c.node != nil {
+        for c in comments where c.placement == .leading && c.node != nil && isOwnLine(c.range) {
             if c.range.start < headerEnd && !isLineSuppression(c.range) { continue }
             var line = table.line(ofByte: c.range.start) + 1
             while line < table.lineCount {
@@ -65,9 +65,31 @@ struct FormatPrinter {
         }
     }
 
+    /// Whether only blanks (and `- ` of block list items) come before `offset` on its line: a key
+    /// there starts the line, and a comment above that line moves with it.
+    private func startsItsLine(_ offset: Int) -> Bool {
+        var i = table.lineStarts[table.line(ofByte: offset)]
+        if i == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
+        while i < offset {
+            switch bytes[i] {
+            case 0x20, 0x09: i += 1
+            case UInt8(ascii: "-") where i + 1 < offset && (bytes[i + 1] == 0x20 || bytes[i + 1] == 0x09): i += 2
+            default: return false
+            }
+        }
+        return true
+    }
+
+    /// Whether a comment stands on a line of its own (only blanks, or a byte-order mark, before it).
+    private func isOwnLine(_ c: SourceRange) -> Bool {
+        var i = table.lineStarts[table.line(ofByte: c.start)]
+        if i == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
+        return bytes[i..<c.start].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+    }
+
     /// The comments to write on their own lines above `node`.
     private func leadingComments(of node: YAMLNode) -> [SourceRange] {
-        let own = node.leadingComments
+        let own = markerComment == nil ? node.leadingComments : node.leadingComments.filter { $0.start != markerComment!.start }
         let extra = above[node.id] ?? []
         if moved.isEmpty && extra.isEmpty { return own }
         let kept = own.filter { !moved.contains($0.start) }
@@ -76,10 +98,19 @@ struct FormatPrinter {
 
     // MARK: Document
 
-    mutating func printDocument(_ root: YAMLNode?, comments: [YAMLComment], documentStart: Bool) {
-        if documentStart {
+    /// A comment after the `---` that starts the document, on its line.
+    private var markerComment: SourceRange?
+
+    /// Writes the document; `documentStart` is the offset of a `---` before it.
+    mutating func printDocument(_ root: YAMLNode?, comments: [YAMLComment], documentStart: Int?) {
+        if let marker = documentStart {
             out += Array("---".utf8)
             canBlank = false
+            let line = table.line(ofByte: marker)
+            if let c = comments.first(where: { table.line(ofByte: $0.range.start) == line }) {
+                markerComment = c.range
+                trailing(c.range)
+            }
         }
         if let root {
             let role = FormatRole.topLevel(workspace: workspace)
@@ -102,12 +133,16 @@ struct FormatPrinter {
                 }
             }
         }
-        for c in comments where c.node == nil {
+        for c in comments where c.node == nil && c.range.start != markerComment?.start {
             newLine(indent: 0, blankBefore: c.range.start)
             writeComment(c.range)
         }
-        if !out.isEmpty && out.last != 10 { out.append(10) }
+        if !out.isEmpty && (out.last != 10 || keptScalarEnd == out.count) { out.append(10) }
     }
+
+    /// Where the output ended after the last `|+` or `>+` scalar: when the document ends there,
+    /// the line break ending its last line is still to be written.
+    private var keptScalarEnd = -1
 
     // MARK: Mappings
 
@@ -145,8 +180,9 @@ struct FormatPrinter {
 
     /// Writes a block mapping's pairs at `indent`. With `dash`, the first pair goes on a list
     /// item's line (`- key: …`), the dash at `dash.indent`.
+    /// `lineComment` goes at the end of the first pair's first line (`firstLineTakesComment`).
     private mutating func printPairs(_ node: YAMLNode, role: FormatRole, indent: Int,
-                                     dash: (indent: Int, blankBefore: Int)?) {
+                                     dash: (indent: Int, blankBefore: Int)?, lineComment: SourceRange? = nil) {
         let pairs = ordered(node, role: role)
         for (n, entry) in pairs.enumerated() {
             let key = entry.pair.key
@@ -166,14 +202,29 @@ struct FormatPrinter {
             }
             out += text
             out.append(UInt8(ascii: ":"))
-            printValue(entry.pair.value, key: key, keyWidth: columns(text) + 1, role: entry.role, indent: indent)
+            printValue(entry.pair.value, key: key, keyWidth: columns(text) + 1, role: entry.role, indent: indent,
+                       lineComment: n == 0 ? lineComment : nil)
         }
     }
 
+    /// Whether a comment can go at the end of the first line of `node`'s first pair, written in
+    /// block style: after its value written on that line, or after its key when the value goes
+    /// below it; not when that pair has comments of its own or its value is a block scalar.
+    private func firstLineTakesComment(_ node: YAMLNode, role: FormatRole) -> Bool {
+        guard let first = ordered(node, role: role).first else { return false }
+        let key = first.pair.key, value = first.pair.value
+        if key.trailingComment != nil || value.trailingComment != nil || !leadingComments(of: value).isEmpty { return false }
+        if let s = value.scalar, s.style == .literal || s.style == .folded { return false }
+        return true
+    }
+
     /// Writes a pair's value after `key:`.
-    private mutating func printValue(_ value: YAMLNode, key: YAMLNode, keyWidth: Int, role: FormatRole, indent: Int) {
+    private mutating func printValue(_ value: YAMLNode, key: YAMLNode, keyWidth: Int, role: FormatRole, indent: Int,
+                                     lineComment: SourceRange? = nil) {
         let keyTrail = key.trailingComment
         let valueLead = leadingComments(of: value)
+        // The value's comment, or the one its line takes (a list item's, `firstLineTakesComment`).
+        let valueTrail = value.trailingComment ?? lineComment
         let child = indent + 2
         if let s = value.scalar {
             if s.style == .literal || s.style == .folded {
@@ -192,14 +243,14 @@ struct FormatPrinter {
                 out.append(0x20)
                 out += text
             }
-            trailing(value.trailingComment)
+            trailing(valueTrail)
             return
         }
         let count = value.pairs?.count ?? value.items?.count ?? 0
         if keyTrail == nil && valueLead.isEmpty, let text = inlineFlow(value, role: role, used: indent + keyWidth + 1) {
             out.append(0x20)
             out += text
-            trailing(value.trailingComment)
+            trailing(valueTrail)
             return
         }
         if count == 0 {
@@ -213,7 +264,7 @@ struct FormatPrinter {
         // Block: the value's own trailing comment (a flow collection's, written block now) goes
         // after the key when the key has none, else on a line of its own above the first entry.
         var lead = valueLead
-        if let t = value.trailingComment {
+        if let t = valueTrail {
             if keyTrail == nil { trailing(t) } else { trailing(keyTrail); lead.append(t) }
         } else {
             trailing(keyTrail)
@@ -235,15 +286,12 @@ struct FormatPrinter {
     private func inlineFlow(_ node: YAMLNode, role: FormatRole, used: Int) -> [UInt8]? {
         let count = node.pairs?.count ?? node.items?.count ?? 0
         let keepsLine = node.isFlow && node.trailingComment != nil
-        if count > 0 && !role.allowsFlow && !(keepsLine && isViewRole(role)) { return nil }
+        // Views and the other block roles go block even so, but for a `tatami-ignore:` comment,
+        // which silences what its line holds.
+        if count > 0 && !role.allowsFlow && !(keepsLine && isLineSuppression(node.trailingComment!)) { return nil }
         let budget = keepsLine || count == 0 ? Int.max : width - used
         guard let text = flowText(node, role: role, top: true, budget: budget) else { return nil }
         return text
-    }
-
-    private func isViewRole(_ role: FormatRole) -> Bool {
-        if case .view = role { return true }
-        return false
     }
 
     /// The node in flow style, or nil when it holds a comment (other than its own), a block
@@ -293,43 +341,79 @@ struct FormatPrinter {
         guard let items = node.items else { return }
         let itemRole = FormatOrder.itemRole(in: role)
         for item in items {
-            let lead = leadingComments(of: item)
-            if let s = item.scalar {
-                leading(lead, indent: indent)
-                newLine(indent: indent, blankBefore: item.range.start)
-                if s.style == .literal || s.style == .folded {
+            var lead = leadingComments(of: item)
+            // A comment after the item's dash (`- # note`, the item below it) stays there.
+            var dashComment: SourceRange?
+            if let k = lead.lastIndex(where: { !isOwnLine($0) }) { dashComment = lead.remove(at: k) }
+            var trail = item.trailingComment
+            if dashComment == nil {
+                if let s = item.scalar {
+                    leading(lead, indent: indent)
+                    newLine(indent: indent, blankBefore: item.range.start)
+                    if s.style == .literal || s.style == .folded {
+                        out += [UInt8(ascii: "-"), 0x20]
+                        printBlockScalar(item, indent: indent + 2)
+                        continue
+                    }
+                    guard let text = scalarText(item, inFlow: false) else { return fail("a scalar that cannot be written") }
+                    out.append(UInt8(ascii: "-"))
+                    if !text.isEmpty {
+                        out.append(0x20)
+                        out += text
+                    }
+                    trailing(trail)
+                    continue
+                }
+                if let text = inlineFlow(item, role: itemRole, used: indent + 2) {
+                    leading(lead, indent: indent)
+                    newLine(indent: indent, blankBefore: item.range.start)
                     out += [UInt8(ascii: "-"), 0x20]
-                    printBlockScalar(item, indent: indent + 2)
+                    out += text
+                    trailing(trail)
+                    continue
+                }
+                // A flow collection's comment, the collection written block now: at the end of
+                // the item's first line, `- key: value # note`, else after the dash.
+                if item.pairs != nil && (trail == nil || firstLineTakesComment(item, role: itemRole)) {
+                    leading(lead, indent: indent)
+                    printPairs(item, role: itemRole, indent: indent + 2, dash: (indent, item.range.start), lineComment: trail)
+                    continue
+                }
+                dashComment = trail
+                trail = nil
+            }
+            // `-`, its comment, and the item on the lines below.
+            leading(lead, indent: indent)
+            newLine(indent: indent, blankBefore: item.range.start)
+            out.append(UInt8(ascii: "-"))
+            trailing(dashComment)
+            canBlank = false
+            let inner = indent + 2
+            if let s = item.scalar {
+                if s.style == .literal || s.style == .folded {
+                    newLine(indent: inner, blankBefore: nil)
+                    printBlockScalar(item, indent: inner)
                     continue
                 }
                 guard let text = scalarText(item, inFlow: false) else { return fail("a scalar that cannot be written") }
-                out.append(UInt8(ascii: "-"))
+                // An empty item is the dash alone.
                 if !text.isEmpty {
-                    out.append(0x20)
+                    newLine(indent: inner, blankBefore: nil)
                     out += text
                 }
-                trailing(item.trailingComment)
-                continue
-            }
-            if let text = inlineFlow(item, role: itemRole, used: indent + 2) {
-                leading(lead, indent: indent)
-                newLine(indent: indent, blankBefore: item.range.start)
-                out += [UInt8(ascii: "-"), 0x20]
+                trailing(trail)
+            } else if let text = inlineFlow(item, role: itemRole, used: inner) {
+                newLine(indent: inner, blankBefore: nil)
                 out += text
-                trailing(item.trailingComment)
-                continue
-            }
-            var top = lead
-            if let t = item.trailingComment { top.append(t) }
-            if item.pairs != nil {
-                leading(top, indent: indent)
-                printPairs(item, role: itemRole, indent: indent + 2, dash: (indent, item.range.start))
+                trailing(trail)
             } else {
-                leading(top, indent: indent)
-                newLine(indent: indent, blankBefore: item.range.start)
-                out.append(UInt8(ascii: "-"))
+                leading(trail.map { [$0] } ?? [], indent: inner)
                 canBlank = false
-                printItems(item, role: itemRole, indent: indent + 2)
+                if item.pairs != nil {
+                    printPairs(item, role: itemRole, indent: inner, dash: nil)
+                } else {
+                    printItems(item, role: itemRole, indent: inner)
+                }
             }
         }
     }
@@ -388,6 +472,10 @@ struct FormatPrinter {
         if !keep { while let last = lines.last, isBlank(last) { lines.removeLast() } }
         guard let firstContent = lines.first(where: { !isBlank($0) }) else {
             for _ in lines { out.append(10) }
+            if keep {
+                canBlank = false
+                keptScalarEnd = out.count
+            }
             return
         }
         let original = bytes[firstContent].prefix { $0 == 0x20 }.count
@@ -402,6 +490,12 @@ struct FormatPrinter {
                     out += bytes[(c.lowerBound + original)..<c.upperBound]
                 }
             }
+        }
+        if keep {
+            // Its blank lines are its own: none is added after them, and the line break ending
+            // its last line is written even at the end of the file.
+            canBlank = false
+            keptScalarEnd = out.count
         }
     }
 

@@ -2,16 +2,14 @@ import TatamiYAML
 
 /// How the formatter writes a scalar (docs/format.md §15, "Quoting").
 enum FormatScalars {
-    /// Words some YAML readers (YAML 1.1) take for booleans or null, and the spellings the
-    /// validator reads as numbers when plain: a quoted string spelt so stays quoted.
-    private static let specialWords: Set<String> = [
-        "y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO",
-        "on", "On", "ON", "off", "Off", "OFF", "~",
-        "infinity", "+infinity", "-infinity", "Infinity", "INFINITY",
-    ]
+    /// Spellings the validator reads as numbers when plain (`Schema`'s infinity), beside what
+    /// YAML's resolvers take for something else.
+    private static let specialWords: Set<String> = ["infinity", "+infinity", "-infinity", "Infinity", "INFINITY"]
 
     /// Whether `value` can be written as a plain scalar, in block or flow context, and read back
-    /// as the same string. Conservative: anything doubtful keeps its quotes.
+    /// as the same string by YAML 1.2's core schema (Tatami, ruamel.yaml) and by YAML 1.1's
+    /// resolvers (PyYAML; `YAML11Resolver`), and seen as the text it is: docs/format.md §15.
+    /// Conservative: anything doubtful keeps its quotes.
     static func isPlainSafe(_ value: String) -> Bool {
         let u = Array(value.utf8)
         guard let first = u.first, let last = u.last else { return false }
@@ -36,9 +34,39 @@ enum FormatScalars {
             }
             previous = c
         }
-        if hasHiddenBreak(value) { return false }
-        if case .string = ScalarResolver.resolve(value, style: .plain) { return true }
-        return false
+        if hasHiddenBreak(value) || hasInvisibleCharacter(value) { return false }
+        guard case .string = ScalarResolver.resolve(value, style: .plain) else { return false }
+        return YAML11Resolver.kind(of: value) == .string
+    }
+
+    /// Whether a reader could not see the string for what it is without quotes: a character
+    /// that shows nothing anywhere in it (a format character such as U+200B ZERO WIDTH SPACE,
+    /// U+200E/U+200F and the other bidirectional controls, U+00AD SOFT HYPHEN, U+2060 WORD
+    /// JOINER; a control, line or paragraph separator, private-use or unassigned code point;
+    /// a Hangul filler, U+034F COMBINING GRAPHEME JOINER), at either end a space other than
+    /// U+0020 (U+00A0 NO-BREAK SPACE, U+3000 IDEOGRAPHIC SPACE, U+2800 BRAILLE PATTERN BLANK…),
+    /// or a combining mark first.
+    static func hasInvisibleCharacter(_ value: String) -> Bool {
+        if value.utf8.allSatisfy({ $0 < 0x80 }) { return false }
+        let scalars = value.unicodeScalars
+        for s in scalars where s.value >= 0x80 {
+            switch s.properties.generalCategory {
+            case .format, .control, .lineSeparator, .paragraphSeparator, .privateUse, .unassigned, .surrogate:
+                return true
+            default:
+                if [0x034F, 0x115F, 0x1160, 0x3164, 0xFFA0].contains(s.value) { return true }
+            }
+        }
+        // A blank at either end; a combining mark first (it would combine with what precedes
+        // the value: the space after `key:`). Last, it belongs to the letter before it.
+        func blank(_ s: Unicode.Scalar) -> Bool {
+            s.properties.generalCategory == .spaceSeparator || s.properties.isWhitespace || s.value == 0x2800
+        }
+        let head = scalars.first!
+        switch head.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .spacingMark: return true
+        default: return blank(head) || blank(scalars.last!)
+        }
     }
 
     /// `value` as a double-quoted scalar.

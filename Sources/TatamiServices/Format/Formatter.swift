@@ -67,6 +67,35 @@ public enum TatamiFormatter {
     /// `format`, on the caller's thread (which must have `LargeStack.size` of stack for deeply
     /// nested input).
     public static func formatOnThisThread(bytes: [UInt8], lineWidth: Int = defaultLineWidth, workspaceFile: Bool = false) -> FormatResult {
+        // Lines ended by CR alone (old Mac files): YAML reads a CR as a line break, as it reads
+        // LF, so the text with LF in their place (one byte for one: offsets stay) is the same
+        // document, and that is what is formatted (the output's line breaks are LF, §15). The
+        // result is also compared with the original text's values.
+        if let lf = withLineFeeds(bytes) {
+            let result = formatLineFeedText(lf, lineWidth: lineWidth, workspaceFile: workspaceFile)
+            guard case .formatted(let out) = result else { return result }
+            let original = YAMLParser.parse(bytes: bytes)
+            switch (original.root, YAMLParser.parse(bytes: out).root) {
+            case (nil, nil): return result
+            case let (a?, b?) where original.isComplete && sameTree(a, b): return result
+            default: return internalError("the formatted text holds other values than the text with CR line ends")
+            }
+        }
+        return formatLineFeedText(bytes, lineWidth: lineWidth, workspaceFile: workspaceFile)
+    }
+
+    /// The text with each CR that is not followed by LF replaced with LF; nil when there is none.
+    static func withLineFeeds(_ bytes: [UInt8]) -> [UInt8]? {
+        guard let first = bytes.indices.first(where: { bytes[$0] == 13 && ($0 + 1 == bytes.count || bytes[$0 + 1] != 10) }) else {
+            return nil
+        }
+        var out = bytes
+        for i in first..<out.count where out[i] == 13 && (i + 1 == out.count || out[i + 1] != 10) { out[i] = 10 }
+        return out
+    }
+
+    /// `formatOnThisThread` of a text whose lines end in LF or CRLF.
+    private static func formatLineFeedText(_ bytes: [UInt8], lineWidth: Int, workspaceFile: Bool) -> FormatResult {
         let width = min(max(lineWidth, lineWidthRange.lowerBound), lineWidthRange.upperBound)
         let parsed = YAMLParser.parse(bytes: bytes)
         let fatal: Set<String> = [DiagnosticCode.yamlSyntax.name, DiagnosticCode.multipleDocuments.name, DiagnosticCode.tooComplex.name]
@@ -169,10 +198,10 @@ public enum TatamiFormatter {
     /// anchors, tags, aliases, directives, complex keys and document markers; a `---` before
     /// the document's root is kept.
     private static func scanGaps(_ bytes: [UInt8], scalars: [SourceRange], comments: [SourceRange],
-                                 rootStart: Int?) -> (problem: String?, documentStart: Bool) {
+                                 rootStart: Int?) -> (problem: String?, documentStart: Int?) {
         var skip = (scalars + comments).filter { $0.end > $0.start }
         skip.sort { $0.start < $1.start }
-        var documentStart = false
+        var documentStart: Int?
         var k = 0
         var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var lineStart = true
@@ -195,21 +224,21 @@ public enum TatamiFormatter {
             case UInt8(ascii: "-"):
                 if lineStart && bytes[i...].starts(with: "---".utf8)
                     && (i + 3 == bytes.count || [0x20, 0x09, 10, 13].contains(bytes[i + 3])) {
-                    if let rootStart, i > rootStart { return ("a document marker (`---`) after the document's start", false) }
-                    if documentStart { return ("two document markers (`---`)", false) }
-                    documentStart = true
+                    if let rootStart, i > rootStart { return ("a document marker (`---`) after the document's start", nil) }
+                    if documentStart != nil { return ("two document markers (`---`)", nil) }
+                    documentStart = i
                     i += 3
                     lineStart = false
                     continue
                 }
                 lineStart = false
-            case UInt8(ascii: "&"): return ("it uses anchors (`&name`)", false)
-            case UInt8(ascii: "!"): return ("it uses tags (`!name`)", false)
-            case UInt8(ascii: "*"): return ("it uses aliases (`*name`)", false)
-            case UInt8(ascii: "%"): return ("it uses directives (`%YAML`)", false)
-            case UInt8(ascii: "?"): return ("it uses explicit keys (`? key`)", false)
-            case UInt8(ascii: "."): return ("it uses a document end marker (`...`)", false)
-            default: return ("unexpected text outside values (`\(String(decoding: [c], as: UTF8.self))`)", false)
+            case UInt8(ascii: "&"): return ("it uses anchors (`&name`)", nil)
+            case UInt8(ascii: "!"): return ("it uses tags (`!name`)", nil)
+            case UInt8(ascii: "*"): return ("it uses aliases (`*name`)", nil)
+            case UInt8(ascii: "%"): return ("it uses directives (`%YAML`)", nil)
+            case UInt8(ascii: "?"): return ("it uses explicit keys (`? key`)", nil)
+            case UInt8(ascii: "."): return ("it uses a document end marker (`...`)", nil)
+            default: return ("unexpected text outside values (`\(String(decoding: [c], as: UTF8.self))`)", nil)
             }
             i += 1
         }
