@@ -99,7 +99,7 @@ final class WorkspaceAndDiagnosticsModeTests: XCTestCase {
         let watcher = registration?["params"]?["registrations"]?[0]
         XCTAssertEqual(watcher?["method"]?.string, "workspace/didChangeWatchedFiles")
         XCTAssertEqual(watcher?["registerOptions"]?["watchers"]?.array?.compactMap { $0["globPattern"]?.string },
-                       ["**/*.tatami.yaml", "**/*.tatami.yml", "**/tatami.config.yaml"])
+                       ["**/*.tatami.yaml", "**/*.tatami.yml", "**/tatami.config.yaml", "**/*.ttf", "**/*.otf", "**/*.ttc", "**/*.otc"])
         c.open(screenURI, screen)
         c.idle()
         XCTAssertTrue(codes(c, screenURI)?.contains("import-error") ?? false)
@@ -114,6 +114,29 @@ final class WorkspaceAndDiagnosticsModeTests: XCTestCase {
         XCTAssertNil(codes(c, screenURI))
         c.notify("workspace/didChangeWatchedFiles", .object([("changes", .array([
             .object([("uri", .string(DocumentURI.uri(ofPath: libPath))), ("type", .number(1))]),
+        ]))]))
+        c.idle()
+        XCTAssertEqual(codes(c, screenURI), [])
+    }
+
+    /// A font file is watched like an import: a document whose font file is missing gets
+    /// `font-file-error`; once the file appears on disk (a watched-files notification), it is
+    /// checked again and the error is gone (docs/format.md §5.1).
+    func testAFontFileCreatedOnDiskIsNoticed() throws {
+        let dir = try temporaryDirectory()
+        let screenURI = DocumentURI.uri(ofPath: dir.appendingPathComponent("screen.tatami.yaml").path)
+        let fontPath = dir.appendingPathComponent("Inter-Regular.otf").path
+        let c = TestClient()
+        c.start(capabilities: .object([("workspace", .object([("didChangeWatchedFiles", .object([("dynamicRegistration", .bool(true))]))]))]),
+                rootPath: dir.path)
+        c.open(screenURI, "fonts:\n  body: {file: Inter-Regular.otf, size: 17}\nbody:\n  text: Tokyo\n")
+        c.idle()
+        XCTAssertEqual(codes(c, screenURI), ["font-file-error"])
+        try FileManager.default.copyItem(atPath: Fixtures.repositoryRoot().appendingPathComponent("Examples/fonts/Inter-Regular.otf").path,
+                                         toPath: fontPath)
+        c.clear()
+        c.notify("workspace/didChangeWatchedFiles", .object([("changes", .array([
+            .object([("uri", .string(DocumentURI.uri(ofPath: fontPath))), ("type", .number(1))]),
         ]))]))
         c.idle()
         XCTAssertEqual(codes(c, screenURI), [])

@@ -303,5 +303,26 @@ final class CompletionTests: XCTestCase {
         let (a, o) = Cursor.analyze("imports: [‸]\nbody: {text: a}\n")
         XCTAssertEqual(EditorServices.completions(a, at: o), [])
     }
-}
 
+    /// A font's `file` and its `fallback` items complete the workspace's font files relative to
+    /// the declaring file, nearest first (docs/format.md §5.1); not Tatami files.
+    func testFontFilePathsAreTheWorkspacesFontFiles() {
+        let ws = EditorTest.workspace([
+            "app/main.tatami.yaml": "", "app/fonts/Inter.otf": "", "app/fonts/Emoji.ttf": "", "common/CJK.ttc": "",
+            "app/notes.txt": "",
+        ])
+        func complete(_ marked: String) -> [String] {
+            let (text, offset) = Cursor.split(marked)
+            let a = Pipeline.analyze(bytes: Array(text.utf8), path: "/ws/app/main.tatami.yaml", layout: false,
+                                     context: ws.validationContext(forPath: "/ws/app/main.tatami.yaml"))
+            return EditorServices.completions(a, at: offset, workspace: ws).map(\.label)
+        }
+        let all = ["fonts/Emoji.ttf", "fonts/Inter.otf", "../common/CJK.ttc"]
+        XCTAssertEqual(complete("fonts:\n  body:\n    file: ‸\nbody: {text: a}\n"), all)
+        XCTAssertEqual(complete("fonts:\n  body: {file: ‸, size: 12}\nbody: {text: a}\n"), all)
+        XCTAssertEqual(complete("fonts:\n  body:\n    file: fonts/Inter.otf\n    fallback: [‸]\nbody: {text: a}\n"), all)
+        XCTAssertEqual(complete("fonts:\n  body:\n    file: fonts/Inter.otf\n    fallback:\n      - ‸\nbody: {text: a}\n"), all)
+        // A cell font's keys are not paths.
+        XCTAssertFalse(complete("fonts:\n  body:\n    width: ‸\nbody: {text: a}\n").contains("fonts/Inter.otf"))
+    }
+}

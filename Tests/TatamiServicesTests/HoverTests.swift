@@ -1,6 +1,7 @@
 import Foundation
 import TatamiBase
 import TatamiModel
+import TatamiTestSupport
 @testable import TatamiServices
 import XCTest
 
@@ -372,5 +373,35 @@ final class HoverTests: XCTestCase {
         // Offsets past either end are clamped, never a crash.
         _ = EditorServices.hover(analysis, at: -5)
         _ = EditorServices.hover(analysis, at: 1 << 50)
+    }
+
+    /// A text in a font file: its lines' widths in each viewport and the file, size and line
+    /// height it is measured with (docs/format.md §5.1). "Avocado Toast" in Inter at 17 is
+    /// 118.53125 points; at 80 it wraps into "Avocado" (69.390625) and "Toast" (44.375), the
+    /// numbers the Chromium reference rules give (Tests/text-differential's prototype engine).
+    func testTextInAFontFileShowsItsLinesAndFont() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tatami-hover-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.copyItem(at: Fixtures.repositoryRoot().appendingPathComponent("Examples/fonts/Inter-Regular.otf"),
+                                         to: dir.appendingPathComponent("Inter-Regular.otf"))
+        let marked = """
+            viewports:
+              wide: {width: 320, height: 100}
+              narrow: {width: 80, height: 100}
+            fonts:
+              body: {file: Inter-Regular.otf, size: 17}
+            body:
+              te‸xt: Avocado Toast
+
+            """
+        let (text, offset) = Cursor.split(marked)
+        let path = dir.appendingPathComponent("a.tatami.yaml").path
+        let analysis = Pipeline.analyze(bytes: Array(text.utf8), path: path, workspaceRoot: dir.path)
+        let h = try XCTUnwrap(EditorServices.hover(analysis, at: offset))
+        let l = lines(h)
+        XCTAssertTrue(l.contains { $0.hasPrefix("- **wide** (320×100) `/`:") && $0.hasSuffix(" · lines 118.5313") }, "\(l)")
+        XCTAssertTrue(l.contains { $0.hasPrefix("- **narrow** (80×100) `/`:") && $0.hasSuffix(" · lines 69.3906, 44.375") }, "\(l)")
+        XCTAssertTrue(l.contains("Set in `Inter-Regular.otf` at 17 pt, lines 20 pt (normal)."), "\(l)")
     }
 }

@@ -7,7 +7,13 @@ extension LanguageServer {
     /// The files the server asks the client to watch: Tatami files anywhere in the workspace
     /// (imports and the documents importing them), and workspace files (whose viewports, fonts
     /// and rules every file below them takes).
-    static let watchedGlobs = ["**/*.tatami.yaml", "**/*.tatami.yml", "**/" + Workspace.fileName]
+    static let watchedGlobs = ["**/*.tatami.yaml", "**/*.tatami.yml", "**/" + Workspace.fileName] + fontGlobs
+    /// Font files (docs/format.md §5.1): a changed font re-checks the documents that use it.
+    static let fontGlobs = ["**/*.ttf", "**/*.otf", "**/*.ttc", "**/*.otc"]
+    static func isFontFile(_ path: String) -> Bool {
+        let lower = path.lowercased()
+        return [".ttf", ".otf", ".ttc", ".otc"].contains { lower.hasSuffix($0) }
+    }
 
     /// `initialized`: asks the client to watch Tatami files when it can register watchers
     /// dynamically (LSP servers may not watch the disk themselves).
@@ -85,7 +91,10 @@ extension LanguageServer {
         }
         // A workspace file changed (created, edited, deleted): roots, inherited declarations and
         // rules may change for any document, so every one is checked again.
-        if paths.contains(where: { $0 == Workspace.fileName || $0.hasSuffix("/" + Workspace.fileName) }) {
+        // A font file changed: a workspace file's fonts may name it too (its checked reading is
+        // kept by content), so the readings are dropped and every document is checked again.
+        if paths.contains(where: Self.isFontFile) { Workspace.forgetConfigs() }
+        if paths.contains(where: { $0 == Workspace.fileName || $0.hasSuffix("/" + Workspace.fileName) || Self.isFontFile($0) }) {
             for doc in documents.values { markChanged(doc) }
             diagnosticsOfOthersChanged()
             return

@@ -360,7 +360,7 @@ public final class LanguageServer {
             if let p = d.path { overlay[ImportPath.normalize(p)] = d.text }
         }
         let buffers = overlay
-        return ValidationContext(
+        var context = ValidationContext(
             filePath: disk.filePath, workspaceRoot: disk.workspaceRoot,
             resolve: { p in
                 let n = ImportPath.normalize(p)
@@ -375,6 +375,12 @@ public final class LanguageServer {
                 return buffers[p] ?? disk.load(p)
             },
             inherited: settings.config?.config.inherited)
+        // Font files are read from the disk (kept while unchanged), and watched like imports.
+        context.loadFont = { p in
+            recorder.record(p)
+            return disk.loadFont(p)
+        }
+        return context
     }
 
     /// The text of any file: an open document's buffer, else the disk.

@@ -160,7 +160,7 @@ public enum Schema {
             KeySpec("truncation", .enumeration(Truncation.allCases.map(\.rawValue)),
                     doc: "Where the `…` goes when the text is cut: at the end (`tail`), the start (`head`) or the middle.",
                     default: .word("tail")),
-        ], doc: "A run of text, measured with the monospace metrics of its font and wrapped at the proposed width.",
+        ], doc: "A run of text, measured in its font (monospace cells, or a font file shaped as a browser shapes it) and wrapped at the proposed width.",
                  isContainer: false),
         KindSpec("image", value: .string, parameters: [
             KeySpec("size", .oneOf([.tuple([.number(.length), .number(.length)]), .object(sizeKeys)]),

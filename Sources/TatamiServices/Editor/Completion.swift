@@ -142,6 +142,10 @@ extension EditorServices {
             guard let workspace else { return [] }
             return AssistCompletions(analysis: analysis, outline: outline).importPaths(workspace, bracketed: bracketed)
         }
+        if Self.isFontFileSlot(outline) {
+            guard let workspace else { return [] }
+            return AssistCompletions(analysis: analysis, outline: outline).fontPaths(workspace)
+        }
         let document = analysis.document
         var place = analysis.isWorkspaceFile ? AssistPlace.workspaceTopLevel : .topLevel
         // The component whose declaration holds the cursor (the level entered through its
@@ -214,6 +218,31 @@ extension EditorServices {
             break
         }
         return nil
+    }
+}
+
+extension EditorServices {
+    /// Whether the outline's slot is a font file's path: a font's `file` (`fonts: {name: {file:
+    /// ‸}}`), or an item of its `fallback` list, in a Tatami file or a workspace file.
+    static func isFontFileSlot(_ outline: AssistOutline) -> Bool {
+        let levels = outline.levels
+        guard levels.count >= 2, case .mapping(_, via: "fonts") = levels[0], case .mapping = levels[1] else { return false }
+        switch outline.slot {
+        case .value(key: "file", _, _) where levels.count == 2:
+            return true
+        case .item where levels.count == 3:
+            if case .mapping(_, via: "fallback") = levels[2] { return true }
+        case .key(let present) where present.isEmpty && levels.count == 4:
+            // `- ‸` under `fallback:` (a path, or a `{file, index}` mapping: the path is offered)
+            if case .mapping(_, via: "fallback") = levels[2], case .sequence = levels[3] { return true }
+        case .value(key: "file", _, _) where levels.count == 4:
+            // `fallback: [{file: ‸}]`
+            if case .mapping(_, via: "fallback") = levels[2] { return true }
+            if case .sequence = levels[2] { return true }
+        default:
+            break
+        }
+        return false
     }
 }
 
@@ -399,6 +428,26 @@ struct AssistCompletions {
             CompletionCandidate(label: f.path, kind: .value, detail: "Tatami file",
                                 documentation: "Imports the components of `\(f.path)` (docs/format.md §8.3).",
                                 insertText: bracketed ? "[\(f.path)]" : f.path, replaceRange: range)
+        }
+    }
+
+    /// The workspace's font files as paths relative to the file being edited (a font's path is
+    /// relative to the file that declares it), nearest first.
+    func fontPaths(_ workspace: any EditorWorkspace) -> [CompletionCandidate] {
+        let own = EditorPaths.absolute(analysis.path)
+        let directory = ImportPath.directory(of: workspace.canonicalPath(own) ?? own)
+        var found: [(ups: Int, depth: Int, path: String)] = []
+        for file in workspace.fontFiles() {
+            let relative = Self.relativePath(file, from: directory)
+            let parts = relative.split(separator: "/")
+            let ups = parts.prefix { $0 == ".." }.count
+            found.append((ups, parts.count - ups, relative))
+        }
+        found.sort { ($0.ups, $0.depth, $0.path) < ($1.ups, $1.depth, $1.path) }
+        return found.map { f in
+            CompletionCandidate(label: f.path, kind: .value, detail: "font file",
+                                documentation: "Texts in this font are shaped in `\(f.path)` (docs/format.md §5.1).",
+                                insertText: f.path, replaceRange: range)
         }
     }
 

@@ -25,7 +25,26 @@ extension AssistHoverText {
         }
         if let doc { text.append(contentsOf: doc) }
         text.append(frames(node, models: models))
+        if let font = fileFont(node) { text.append(font) }
         return HoverInfo(content: text, range: range ?? node.range)
+    }
+
+    /// For a text set in a font file: the file(s), size and line height it is measured with.
+    private func fileFont(_ node: YAMLNode) -> RichText.Block? {
+        for layout in analysis.layouts {
+            for m in AssistFrames.matches(node.range, in: layout, scope: AssistScope(analysis)) {
+                guard case .text(_, let font, _) = m.node.drawing, let file = font.file else { continue }
+                var spans: [RichText.Span] = [.text("Set in ")]
+                for (i, face) in file.faces.enumerated() {
+                    if i == 1 { spans.append(.text(", falling back to ")) } else if i > 1 { spans.append(.text(", ")) }
+                    spans.append(.code(String(face.path.split(separator: "/").last ?? "") + (face.index > 0 ? " #\(face.index)" : "")))
+                }
+                spans.append(.text(" at \(formatNumber(file.size)) pt, lines \(formatNumber(font.height)) pt"
+                                   + (file.lineHeight == nil ? " (normal)" : "") + "."))
+                return .paragraph(spans)
+            }
+        }
+        return nil
     }
 
     /// One row per viewport (per instance, inside a component's body): outer frame, content
@@ -54,6 +73,10 @@ extension AssistHoverText {
                           + " · proposed \(AssistFormat.proposal(m.node.proposal))"),
                 ]
                 if m.node.hidden { detail.append(.text(" · hidden")) }
+                if case .text(let t, let font, _) = m.node.drawing, font.file != nil, !t.lines.isEmpty {
+                    // A proportional text's lines, as measured (each rounded up to 1/64 point).
+                    detail.append(.text(" · lines " + t.lines.map { formatNumber($0.width) }.joined(separator: ", ")))
+                }
                 if let instance = m.instance {
                     let at = instance.view.kindRange.start
                     detail += [.text(" — in "), .code(instance.kind), .text(" "), .code(instance.path)]

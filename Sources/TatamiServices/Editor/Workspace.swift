@@ -14,6 +14,8 @@ public protocol EditorWorkspace: Sendable {
     func contents(ofPath path: String) -> [UInt8]?
     /// Absolute paths of the `*.tatami.yaml` (and `.tatami.yml`) files under the root.
     func tatamiFiles() -> [String]
+    /// Absolute paths of the font files (`.ttf`, `.otf`, `.ttc`, `.otc`) under the root.
+    func fontFiles() -> [String]
     /// A path's canonical form (absolute, `.`/`..` and symbolic links resolved), used to tell
     /// whether two paths name one file; nil when nothing is there. The default normalises
     /// lexically.
@@ -23,6 +25,7 @@ public protocol EditorWorkspace: Sendable {
 }
 
 extension EditorWorkspace {
+    public func fontFiles() -> [String] { [] }
     public func canonicalPath(_ path: String) -> String? { ImportPath.normalize(path) }
     public func fileExists(atPath path: String) -> Bool { contents(ofPath: path) != nil }
 }
@@ -49,7 +52,12 @@ public struct DiskWorkspace: EditorWorkspace {
 
     /// Walks the root without following symbolic links to directories and without entering
     /// hidden directories (`.git`, `.build`); sorted.
-    public func tatamiFiles() -> [String] {
+    public func tatamiFiles() -> [String] { files(where: EditorPaths.isTatamiFile) }
+
+    public func fontFiles() -> [String] { files(where: EditorPaths.isFontFile) }
+
+    /// The regular files under the root whose name `matches`, as `tatamiFiles()` walks.
+    private func files(where matches: (String) -> Bool) -> [String] {
         guard let root, let start = canonicalPath(root) else { return [] }
         let fm = FileManager.default
         var found: [String] = []
@@ -61,7 +69,7 @@ public struct DiskWorkspace: EditorWorkspace {
                 let type = (try? fm.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
                 if type == .typeDirectory {
                     pending.append(path)
-                } else if type == .typeRegular, EditorPaths.isTatamiFile(name) {
+                } else if type == .typeRegular, matches(name) {
                     found.append(path)
                     if found.count >= maximumFiles { break }
                 }
@@ -118,6 +126,17 @@ public struct OverlayWorkspace: EditorWorkspace {
         return files.sorted()
     }
 
+    /// The base's font files and those among the overrides under the root.
+    public func fontFiles() -> [String] {
+        var files = Set(base?.fontFiles() ?? [])
+        let rootPath = root.map(EditorPaths.absolute)
+        for path in overrides.keys where EditorPaths.isFontFile(path) {
+            if let rootPath, !ImportPath.isInside(path, root: rootPath) { continue }
+            files.insert(path)
+        }
+        return files.sorted()
+    }
+
     public func canonicalPath(_ path: String) -> String? {
         let absolute = EditorPaths.absolute(path)
         if overrides[absolute] != nil { return absolute }
@@ -163,6 +182,12 @@ public struct FileEdit: Hashable, Sendable {
 enum EditorPaths {
     static func isTatamiFile(_ path: String) -> Bool {
         path.hasSuffix(".tatami.yaml") || path.hasSuffix(".tatami.yml")
+    }
+
+    /// A font file a font may name (docs/format.md §5.1).
+    static func isFontFile(_ path: String) -> Bool {
+        let lower = path.lowercased()
+        return [".ttf", ".otf", ".ttc", ".otc"].contains { lower.hasSuffix($0) }
     }
 
     /// Absolute (against the current directory, as `Pipeline.fileContext` does) and normalised.
