@@ -12,7 +12,7 @@ SWIFT ?= swift
 
 # A release build with the commit compiled in for `tatami --version` (scripts/build-info.sh
 # writes it, -DTATAMI_BUILD_INFO uses it). On Linux the Swift runtime is linked statically, so
-# the installed binary needs only libyaml and the system's C and C++ libraries, wherever the
+# the installed binary needs only libyaml, HarfBuzz, FreeType and the system's C and C++ libraries, wherever the
 # toolchain lives.
 SWIFT_FLAGS := -c release -Xswiftc -DTATAMI_BUILD_INFO
 ifeq ($(shell uname -s),Linux)
@@ -38,9 +38,9 @@ install: build
 	"$$bin" --generate-completion-script zsh > "$(DESTDIR)$(ZSH_COMPLETION)"; \
 	"$$bin" --generate-completion-script fish > "$(DESTDIR)$(FISH_COMPLETION)"; \
 	echo "installed $(DESTDIR)$(BINDIR)/tatami and completions for bash, zsh and fish under $(DESTDIR)$(DATADIR)"
-	@# The installed binary must start: this fails when a library (libyaml) does not resolve.
+	@# The installed binary must start: this fails when a library (libyaml, HarfBuzz, FreeType) does not resolve.
 	@if ! "$(DESTDIR)$(BINDIR)/tatami" --version; then \
-	  echo "error: the installed tatami does not start; is libyaml installed (apt-get install libyaml-dev, brew install libyaml)?" >&2; \
+	  echo "error: the installed tatami does not start; are libyaml, HarfBuzz and FreeType installed (apt-get install libyaml-dev libharfbuzz-dev libfreetype-dev, brew install libyaml harfbuzz freetype)?" >&2; \
 	  exit 1; fi
 	@if command -v ldd >/dev/null 2>&1 && ldd "$(DESTDIR)$(BINDIR)/tatami" | grep 'not found'; then \
 	  echo "error: libraries above do not resolve" >&2; exit 1; fi

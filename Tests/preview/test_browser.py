@@ -102,7 +102,8 @@ def test_every_view_of_every_example_has_its_element_at_its_frame(browser, tmp_p
             if a is not b:
                 assert (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
                         or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
-    assert all(url.startswith("file://") for url in page.requested_urls()), page.requested_urls()
+    # Nothing is fetched: the page itself, and the fonts it embeds as data: URLs.
+    assert all(url.startswith(("file://", "data:font/")) for url in page.requested_urls()), page.requested_urls()
 
 
 # Tests/preview/pixels.tatami.yaml, in a 200×120 viewport with a 20-point top safe area: the
@@ -144,6 +145,40 @@ def test_pixels_of_the_html_page_at_the_computed_frames(browser, tmp_path):
     # The text is drawn inside its frame (some dark pixel there), nothing of it outside.
     dark = [(x, y) for y in range(120) for x in range(200) if sum(image.pixel(x, y)) < 200 and not (67 <= x < 97 and 40 <= y < 100)]
     assert dark and all(167 <= x < 183 and 62 <= y < 78 for x, y in dark), dark[:10]
+
+
+FONT_EXAMPLE = ROOT / "Examples" / "avocado-toast-inter.tatami.yaml"
+
+
+def test_text_in_font_files_draws_its_ink_inside_its_text_frames(browser, tmp_path):
+    """The example set in Inter (docs/format.md §5.1): the page embeds the font files and draws
+    each line at its computed origin, so every text's ink falls inside that text's frame (within
+    a pixel of antialiasing), every text frame holds ink, and no ink is anywhere else but in the
+    image placeholder. A text drawn in another face, or stretched to a length, would leave its
+    frame."""
+    page = browser.new_page()
+    page.goto(html(FONT_EXAMPLE, tmp_path / "inter.html").as_uri())
+    (v,) = page.evaluate(GEOMETRY)
+    w, h = int(v["width"]), int(v["height"])
+    image = decode_png(page.screenshot({"x": v["x"], "y": v["y"], "width": w, "height": h}))
+    laid = frames(FONT_EXAMPLE, "phone")["frames"]
+    texts = [f["content"] for f in laid if f["kind"] == "text"]
+    images = [f["content"] for f in laid if f["kind"] == "image"]
+    assert len(texts) == 4
+
+    def inside(x, y, r, pad=0):
+        return r["x"] - pad <= x < r["x"] + r["width"] + pad and r["y"] - pad <= y < r["y"] + r["height"] + pad
+
+    dark = [(x, y) for y in range(h) for x in range(w)
+            if sum(image.pixel(x, y)[:3]) < 3 * 160 and not any(inside(x, y, r, pad=1) for r in images)]
+    outside = [p for p in dark if not any(inside(*p, r, pad=1) for r in texts)]
+    assert dark and outside == [], outside[:10]
+    for r in texts:
+        assert any(inside(x, y, r) for x, y in dark), r
+    # The fonts are embedded (data: URLs), nothing is fetched.
+    urls = page.requested_urls()
+    assert any(url.startswith("data:font/") for url in urls)
+    assert all(url.startswith(("file://", "data:font/")) for url in urls), urls
 
 
 def test_pixels_of_the_svg_opened_on_its_own(browser, tmp_path):

@@ -5,7 +5,10 @@
 # not belong to them or when --refresh is given (chromium_reference.py; needs `chromium`), runs the
 # engine and compares (compare.py; exit status 1 when a threshold fails).
 #
-#   run.sh [--refresh] [--engine 'COMMAND {cases} {out}'] [-- compare.py arguments]
+#   run.sh [--refresh | --live] [--engine 'COMMAND {cases} {out}'] [-- compare.py arguments]
+#
+# --live measures the cases in Chromium whatever the committed reference holds, without
+# rewriting it (what CI runs); --refresh measures them and rewrites reference.json.
 #
 # The engine defaults to the Python prototype (prototype_engine.py); $TEXT_ENGINE or --engine
 # names another, e.g. --engine '.build/debug/tatami text-measure --cases {cases} --out {out}'.
@@ -21,6 +24,7 @@ compare_args=()
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --refresh) refresh=1; shift ;;
+    --live) refresh=2; shift ;;
     --engine) engine="$2"; shift 2 ;;
     --) shift; compare_args=("$@"); break ;;
     *) echo "run.sh: unknown argument $1" >&2; exit 2 ;;
@@ -39,8 +43,8 @@ echo "== generate_cases.py"
 
 digest=$(sha256sum "$out/cases.json" | cut -d' ' -f1)
 committed=$("$py" -c 'import json,sys; print(json.load(open(sys.argv[1])).get("casesSha256",""))' "$here/reference.json" 2>/dev/null || true)
-if [[ $refresh == 1 || "$digest" != "$committed" ]]; then
-  [[ $refresh == 1 ]] || echo "== reference.json is not of these cases: measuring them in Chromium"
+if [[ $refresh != 0 || "$digest" != "$committed" ]]; then
+  [[ $refresh != 0 ]] || echo "== reference.json is not of these cases: measuring them in Chromium"
   echo "== chromium_reference.py"
   "$py" "$here/chromium_reference.py" --cases "$out/cases.json" --out "$out/reference.json"
   [[ $refresh == 1 ]] && cp "$out/reference.json" "$here/reference.json"
