@@ -23,6 +23,8 @@ capability):
   beside the debounce and the pipes, and the figure least moved by a busy machine's I/O.
 
 `--debounce MS` runs the server with that debounce (`TATAMI_LSP_DEBOUNCE_MS`) instead of its own.
+`--file-fonts` maps the fonts the cards use (`headline`, `caption`, `body`) to Inter's files
+(Examples/fonts, copied beside the document in a scratch folder): the same edits, texts shaped.
 
 Prints the median and 90th percentile of each latency in milliseconds.
 """
@@ -80,8 +82,18 @@ HEADER = [
 CARD_LINES = 10
 
 
-def generate(cards: int) -> str:
-    out = [line.replace("HEIGHT", str(cards * 60)) for line in HEADER]
+# `--file-fonts`: the cards' fonts as Inter's files (docs/format.md §5.1), beside the document.
+FILE_FONTS = [
+    "fonts:",
+    "  headline: {file: fonts/Inter-Bold.otf, size: 15}",
+    "  caption: {file: fonts/Inter-Regular.otf, size: 12}",
+    "  body: {file: fonts/Inter-Regular.otf, size: 15}",
+]
+
+
+def generate(cards: int, file_fonts: bool = False) -> str:
+    header = HEADER[:4] + FILE_FONTS + HEADER[4:] if file_fonts else HEADER
+    out = [line.replace("HEIGHT", str(cards * 60)) for line in header]
     for i in range(cards):
         out += [
             "    - Card:",
@@ -99,8 +111,9 @@ def generate(cards: int) -> str:
     return "\n".join(out)
 
 
-def title_line(card: int) -> int:
-    return len(HEADER) + card * CARD_LINES + 1
+def title_line(card: int, file_fonts: bool = False) -> int:
+    """The 1-based line of a card's title."""
+    return len(HEADER) + (len(FILE_FONTS) if file_fonts else 0) + card * CARD_LINES + 1
 
 
 def percentile(values, p):
@@ -137,10 +150,25 @@ def summary(name, values):
     return f"{name:<34} median {statistics.median(values):8.1f} ms   p90 {percentile(values, 90):8.1f} ms   (n={len(values)})"
 
 
-def run(binary: str, cards: int, rounds: int, delay: float, debounce):
-    text = generate(cards)
+def scratch_with_fonts() -> pathlib.Path:
+    """A scratch folder holding a copy of Inter's files under fonts/."""
+    import shutil
+    import tempfile
+    folder = pathlib.Path(tempfile.mkdtemp(prefix="tatami-latency-"))
+    (folder / "fonts").mkdir()
+    for name in ("Inter-Regular.otf", "Inter-Bold.otf"):
+        shutil.copy(REPO / "Examples" / "fonts" / name, folder / "fonts" / name)
+    return folder
+
+
+def run(binary: str, cards: int, rounds: int, delay: float, debounce, file_fonts: bool = False):
+    text = generate(cards, file_fonts)
     lines = text.split("\n")
-    uri = f"file:///tmp/tatami-latency-{cards}.tatami.yaml"
+    folder = scratch_with_fonts() if file_fonts else pathlib.Path("/tmp")
+    uri = (folder / f"tatami-latency-{cards}.tatami.yaml").as_uri()
+
+    def title(card):
+        return title_line(card, file_fonts)
     if debounce is not None:
         os.environ["TATAMI_LSP_DEBOUNCE_MS"] = str(debounce)
     server = RawServer(binary, "--verbose")
@@ -176,7 +204,7 @@ def run(binary: str, cards: int, rounds: int, delay: float, debounce):
 
         def type_char(card):
             nonlocal version
-            line = title_line(card)
+            line = title(card)
             col = len(lines[line]) - 1  # before the closing quote
             version += 1
             server.notify("textDocument/didChange", {
@@ -198,7 +226,7 @@ def run(binary: str, cards: int, rounds: int, delay: float, debounce):
             # 2. A hover 30 ms after an edit (over the `Card` kind key of another card).
             v = type_char((card + 11) % cards)
             time.sleep(delay)
-            line = title_line((card + 101) % cards) - 1
+            line = title((card + 101) % cards) - 1
             next_id += 1
             t0 = time.perf_counter()
             r = ask(next_id, "textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": line, "character": 8}})
@@ -211,7 +239,7 @@ def run(binary: str, cards: int, rounds: int, delay: float, debounce):
             # would change the file; the position after `tint: ` completes colours).
             v = type_char((card + 23) % cards)
             time.sleep(delay)
-            line = title_line((card + 203) % cards) + 3
+            line = title((card + 203) % cards) + 3
             next_id += 1
             t0 = time.perf_counter()
             r = ask(next_id, "textDocument/completion", {"textDocument": {"uri": uri}, "position": {"line": line, "character": len(lines[line])}})
@@ -238,7 +266,7 @@ def run(binary: str, cards: int, rounds: int, delay: float, debounce):
         # Edits that produce an error and fix it: `tint: orange` → `tint: orangex` and back.
         def tint_edit(card, insert):
             nonlocal version
-            line = title_line(card) + 3
+            line = title(card) + 3
             col = len(lines[line])
             version += 1
             if insert:
@@ -290,6 +318,7 @@ def main():
     ap.add_argument("--rounds", type=int, default=20, help="edit/hover/completion rounds per size")
     ap.add_argument("--delay", type=float, default=0.030, help="seconds between an edit and the request that follows it")
     ap.add_argument("--debounce", type=float, default=None, help="the server's debounce in ms (default: its own)")
+    ap.add_argument("--file-fonts", action="store_true", help="the cards' fonts as Inter's files (docs/format.md §5.1)")
     args = ap.parse_args()
     binary = args.binary
     if binary is None:
@@ -298,7 +327,7 @@ def main():
         binary = str(pathlib.Path(bin_dir) / "tatami")
     print(f"binary {binary}")
     for cards in [int(s) for s in args.sizes.split(",")]:
-        n_lines, r = run(binary, cards, args.rounds, args.delay, args.debounce)
+        n_lines, r = run(binary, cards, args.rounds, args.delay, args.debounce, args.file_fonts)
         print(f"\n{n_lines:,} lines: {cards:,} component instances, 2 viewports, {r['diagnostics']} diagnostics")
         print(f"{'open → first diagnostics':<34} {r['open']:8.1f} ms")
         print(summary("edit → diagnostics", r["edit"]))

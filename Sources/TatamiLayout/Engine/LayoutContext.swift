@@ -164,16 +164,15 @@ struct LayoutContext {
     /// default font's metrics, which `FontMetrics.width` of 0 makes a zero advance).
     mutating func shapedText(_ string: String, font: FontMetrics, view: ViewNode) -> ShapedText? {
         guard let file = font.file, let chain = chain(file) else { return nil }
-        let prepared = ShapedTextMeasurer.prepare(string, chain: chain)
-        if !prepared.covered {
+        let shaped = FontChains.shaped(string, chain: chain, lineHeight: file.lineHeight)
+        if !shaped.prepared.covered {
             let missing = ShapedTextMeasurer.missingCharacters(string, chain: chain)
             textDiagnostics.append(Diagnostic(
                 .missingGlyph,
                 "no face of this text's font has \(missing); a screen would draw \(missing.hasPrefix("a glyph") ? "it" : "them") in another font, so the text's size here is a guess (add a face that has \(missing.hasPrefix("a glyph") ? "it" : "them") to the font's `fallback`)",
                 at: view.kindRange))
         }
-        return ShapedText(prepared: prepared, lines: ShapedTextMeasurer.LineMetrics(chain: chain, lineHeight: file.lineHeight),
-                          ellipsis: chain.ellipsisAdvance)
+        return shaped
     }
 
     private mutating func chain(_ file: FontFile) -> FontChain? {
@@ -250,12 +249,13 @@ struct LayoutContext {
         let p = ProposedSize(width: sanitize(key.width), height: sanitize(key.height))
         switch tree.role(id) {
         case .text(let t):
-            let info = tree.texts[Int(t)]
             let metrics: TextMetrics
-            if let shaped = info.shaped {
-                metrics = ShapedTextMeasurer.metrics(info.string, shaped: shaped, lineLimit: info.lineLimit,
-                                                     truncation: info.truncation, proposal: p, scratch: &shapedSpanScratch)
+            if let shaped = tree.texts[Int(t)].shaped {
+                metrics = ShapedTextMeasurer.metrics(shaped: shaped, lineLimit: tree.texts[Int(t)].lineLimit,
+                                                     truncation: tree.texts[Int(t)].truncation, proposal: p,
+                                                     scratch: &shapedSpanScratch)
             } else {
+                let info = tree.texts[Int(t)]
                 metrics = TextMeasurer.metrics(info.string, clusters: clusters(t), font: info.font, lineLimit: info.lineLimit,
                                                truncation: info.truncation, proposal: p, scratch: &spanScratch)
             }

@@ -22,12 +22,24 @@ import TatamiText
 ///   starts at that line, line breaks read as spaces: the longest prefix of grapheme clusters
 ///   whose width and the ellipsis's fit the room, at least one (`text-overflow: ellipsis`);
 ///   `head` and `middle` mirror it (docs/format.md §5.1).
-/// A text set in a font file, read once for every proposal.
-struct ShapedText {
+/// A text set in a font file, read once for every proposal, and shared (immutable) by every
+/// layout of it (`FontChains.shaped`): one reference to count where a text's node is copied.
+final class ShapedText: @unchecked Sendable {
     let prepared: ShapedTextMeasurer.Prepared
     let lines: ShapedTextMeasurer.LineMetrics
     /// `…` in the chain, 16.16 points.
     let ellipsis: Int64
+
+    init(prepared: ShapedTextMeasurer.Prepared, lines: ShapedTextMeasurer.LineMetrics, ellipsis: Int64) {
+        self.prepared = prepared
+        self.lines = lines
+        self.ellipsis = ellipsis
+    }
+
+    convenience init(_ text: String, chain: FontChain, lineHeight: Double?) {
+        self.init(prepared: ShapedTextMeasurer.prepare(text, chain: chain),
+                  lines: ShapedTextMeasurer.LineMetrics(chain: chain, lineHeight: lineHeight), ellipsis: chain.ellipsisAdvance)
+    }
 }
 
 public enum ShapedTextMeasurer {
@@ -183,10 +195,10 @@ public enum ShapedTextMeasurer {
         var faces: UInt64
     }
 
-    static func metrics(_ text: String, shaped: ShapedText, lineLimit: Int?, truncation: Truncation,
+    static func metrics(shaped: ShapedText, lineLimit: Int?, truncation: Truncation,
                         proposal: ProposedSize, scratch spans: inout [Span]) -> TextMetrics {
-        if text.isEmpty { return TextMetrics(size: .zero, truncated: false, firstBaseline: 0, lastBaseline: 0) }
         let prepared = shaped.prepared, lines = shaped.lines
+        if prepared.clusters.isEmpty { return TextMetrics(size: .zero, truncated: false, firstBaseline: 0, lastBaseline: 0) }
         let b = breakText(prepared, lines: lines, lineLimit: lineLimit, proposal: proposal, into: &spans)
         var widest = 0.0
         for s in spans[0..<b.fullLines] { widest = max(widest, ceil64(s.sum)) }
@@ -504,7 +516,7 @@ public struct TextProbe: Sendable {
         ShapedTextMeasurer.breakLines(prepared, capacity: nil, stopAfter: nil, into: &spans)
         let widest = spans.map { ShapedTextMeasurer.ceil64($0.sum) }.max() ?? 0
         let proposal = ProposedSize(width: width, height: nil)
-        let wrapped = ShapedTextMeasurer.metrics(text, shaped: shaped, lineLimit: nil, truncation: .tail, proposal: proposal,
+        let wrapped = ShapedTextMeasurer.metrics(shaped: shaped, lineLimit: nil, truncation: .tail, proposal: proposal,
                                                  scratch: &spans)
         let starts = spans.map { Int(c.indices.contains($0.start) ? c[$0.start].start : UInt32(text.utf8.count)) }
         // A line that starts after a newline starts at the byte after it, even when empty.
