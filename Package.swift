@@ -5,6 +5,7 @@ import PackageDescription
 //   CLibYAML → TatamiYAML ──────────┐
 //   TatamiModel ─────────────────────┴→ TatamiValidation ─┐
 //   TatamiModel → TatamiLayout → TatamiRender ────────────┴→ TatamiServices → TatamiLSP → TatamiCLI → tatami
+//   CFreeType, CHarfBuzz → TatamiText → TatamiValidation, TatamiLayout, TatamiRender (text in font files)
 // (TatamiBase is beneath them all.) The model and layout never link libyaml.
 let package = Package(
     name: "Tatami",

@@ -15,10 +15,14 @@ public enum FontFiles {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var cache: [String: (stamp: Stamp, bytes: FontBytes)] = [:]
 
-    /// The bytes of the font file at canonical `path`, nil when it cannot be read.
+    /// Font files larger than this are not read (docs/limits.md).
+    public static let maximumBytes = 128 << 20
+
+    /// The bytes of the font file at canonical `path`, nil when it cannot be read (or is not a
+    /// regular file, or is larger than `maximumBytes`).
     public static func bytes(at path: String) -> FontBytes? {
         var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= maximumBytes else { return nil }
         let stamp = Stamp(inode: UInt64(info.st_ino), size: Int64(info.st_size), seconds: info.st_mtim.tv_sec,
                           nanoseconds: info.st_mtim.tv_nsec)
         lock.lock()
