@@ -114,10 +114,12 @@ struct FramePlacer {
             let count = Int(m.childCount)
             for i in 0..<count {
                 let c = ctx.placement(m, i)
+                let cell = ctx.cell(m, i)
                 let child = place(c.node, at: o + placed(c.origin), proposal: c.proposal, parent: index,
                                   step: Int32(clamping: Int(ctx.tree[c.node].childIndex)), hidden: isHidden,
-                                  cell: ctx.cell(m, i).map { $0.offsetBy(dx: o.x, dy: o.y) }, in: &ctx)
+                                  cell: cell.map { $0.offsetBy(dx: o.x, dy: o.y) }, in: &ctx)
                 pendingChildren.append(child)
+                if let cell, !isHidden { reportCellTooSmall(view, cell.size, ctx.tree.view(c.node), ctx.measure(c.node, c.proposal).size) }
             }
             reportOverflow(view, ctx.overflow(m), m.size, proposal: p, frame: outerRect ?? content, area: ctx.area)
             for note in ctx.notes(m) {
@@ -176,6 +178,30 @@ struct FramePlacer {
                 "\(kind) content is \(formatNumber(size.height)) tall but \(formatNumber(available)) is available (overflow \(formatNumber(overflow.height))) in viewport \(name)",
                 at: view.kindRange, viewport: name))
         }
+    }
+
+    /// `cell-too-small`: a grid cell, a brick or a canvas rectangle smaller than the child laid
+    /// out in it, which then sticks out of it over its neighbours (docs/format.md §7.4). Hidden
+    /// children draw nothing and are not reported.
+    private mutating func reportCellTooSmall(_ container: ViewNode, _ cell: Size, _ child: ViewNode, _ size: Size) {
+        guard !child.hidden else { return }
+        // A relative tolerance: unrounded lengths carry noise in their last bits.
+        func exceeds(_ a: Double, _ b: Double) -> Bool { !a.isNaN && !b.isNaN && a > b + 1e-6 * max(1, abs(b)) }
+        let wide = exceeds(size.width, cell.width), tall = exceeds(size.height, cell.height)
+        guard wide || tall else { return }
+        let what: String
+        switch container.kindTag {
+        case .grid: what = "its grid cell"
+        case .bricks: what = "its brick"
+        default: what = "its canvas rectangle"
+        }
+        var excess: [String] = []
+        if wide { excess.append("\(formatNumber(size.width - cell.width)) too wide") }
+        if tall { excess.append("\(formatNumber(size.height - cell.height)) too tall") }
+        diagnostics.append(Diagnostic(
+            .cellTooSmall,
+            "\(child.kindName) is \(formatNumber(size.width))×\(formatNumber(size.height)) but \(what) is \(formatNumber(cell.width))×\(formatNumber(cell.height)) (\(excess.joined(separator: ", "))) and sticks out of it in viewport \(viewport.name)",
+            at: child.kindRange, viewport: viewport.name))
     }
 
     private mutating func reportTruncation(_ view: ViewNode, _ t: TextLayoutResult, _ frame: Rect) {

@@ -11,6 +11,8 @@ extension DiagnosticCode {
     public static let missingGlyph = DiagnosticCode("missing-glyph", .warning)
     /// A view that draws something is 0 wide or 0 tall.
     public static let zeroSize = DiagnosticCode("zero-size", .warning)
+    /// A grid cell, a brick or a canvas rectangle is smaller than the child laid out in it.
+    public static let cellTooSmall = DiagnosticCode("cell-too-small", .warning)
 }
 
 /// Computes every view's frame for one viewport (docs/format.md §3, §5–§7, §9).
