@@ -121,7 +121,8 @@ struct FramePlacer {
                 pendingChildren.append(child)
                 if let cell, !isHidden { reportCellTooSmall(view, cell.size, ctx.tree.view(c.node), ctx.measure(c.node, c.proposal).size) }
             }
-            reportOverflow(view, ctx.overflow(m), m.size, proposal: p, frame: outerRect ?? content, area: ctx.area)
+            reportOverflow(view, ctx.overflow(m), m.size, proposal: p, frame: outerRect ?? content, area: ctx.area,
+                           container: (node, p), in: &ctx)
             for note in ctx.notes(m) {
                 diagnostics.append(Diagnostic(note.code, note.message + " in viewport \(viewport.name)",
                                               at: note.view.kindRange, viewport: viewport.name))
@@ -160,7 +161,9 @@ struct FramePlacer {
 
     /// `overflow`: on an axis where the container's content exceeds what it was offered and its
     /// frame leaves the area the body was given (a shortfall its parent absorbed is not one).
-    private mutating func reportOverflow(_ view: ViewNode, _ overflow: Size, _ size: Size, proposal p: ProposedSize, frame: Rect, area: Rect) {
+    /// The related locations name the children that need the room (`needers`).
+    private mutating func reportOverflow(_ view: ViewNode, _ overflow: Size, _ size: Size, proposal p: ProposedSize, frame: Rect, area: Rect,
+                                         container: (node: NodeID, proposal: ProposedSize), in ctx: inout LayoutContext) {
         let name = viewport.name
         let kind = view.kindName
         let epsilon = 1e-6
@@ -170,14 +173,66 @@ struct FramePlacer {
             diagnostics.append(Diagnostic(
                 .overflow,
                 "\(kind) content is \(formatNumber(size.width)) wide but \(formatNumber(available)) is available (overflow \(formatNumber(overflow.width))) in viewport \(name)",
-                at: view.kindRange, viewport: name))
+                at: view.kindRange, viewport: name,
+                related: needers(container.node, container.proposal, .horizontal, in: &ctx)))
         }
         if overflow.height > epsilon, leavesVertically, let available = p.height {
             diagnostics.append(Diagnostic(
                 .overflow,
                 "\(kind) content is \(formatNumber(size.height)) tall but \(formatNumber(available)) is available (overflow \(formatNumber(overflow.height))) in viewport \(name)",
-                at: view.kindRange, viewport: name))
+                at: view.kindRange, viewport: name,
+                related: needers(container.node, container.proposal, .vertical, in: &ctx)))
         }
+    }
+
+    /// The children an overflowing container's content needs the room for, along `axis`: its
+    /// largest child there, and, following the largest child down through every view that takes
+    /// more than it was proposed, the innermost such view (the one whose own size asks for the
+    /// room: a fixed frame, a long text), when it is another. Each with its size.
+    private func needers(_ container: NodeID, _ proposal: ProposedSize, _ axis: Axis, in ctx: inout LayoutContext) -> [RelatedLocation] {
+        let word = axis == .horizontal ? "wide" : "tall"
+        func length(_ s: Size) -> Double { axis == .horizontal ? s.width : s.height }
+        /// The largest child of a container core measured for `p`, with its proposal and size.
+        func largest(_ core: NodeID, _ p: ProposedSize, _ ctx: inout LayoutContext) -> (node: NodeID, proposal: ProposedSize, size: Size)? {
+            guard case .container = ctx.tree.role(core) else { return nil }
+            let m = ctx.arranged(core, p)
+            var best: (node: NodeID, proposal: ProposedSize, size: Size)?
+            for i in 0..<Int(m.childCount) {
+                let c = ctx.placement(m, i)
+                let s = ctx.measure(c.node, c.proposal).size
+                if best == nil || length(s) > length(best!.size) { best = (c.node, c.proposal, s) }
+            }
+            return best
+        }
+        guard let first = largest(container, proposal, &ctx) else { return [] }
+        var related = [RelatedLocation(
+            range: ctx.tree.view(first.node).kindRange,
+            message: "\(ctx.tree.view(first.node).kindName) is the largest child: \(formatNumber(length(first.size))) \(word)")]
+        // Down the largest children while each takes more than it was offered on the axis.
+        var current = first
+        var innermost: (node: NodeID, proposal: ProposedSize, size: Size)?
+        for _ in 0..<10_000 {
+            guard let offered = axis == .horizontal ? current.proposal.width : current.proposal.height,
+                  length(current.size) > offered + 1e-6 else { break }
+            innermost = current
+            // To the view's core, through its modifiers (each wraps its child at placement 0).
+            var node = current.node, p = current.proposal
+            let core = ctx.tree[node].core
+            while node != core {
+                let c = ctx.placement(ctx.measure(node, p), 0)
+                (node, p) = (c.node, c.proposal)
+            }
+            guard let next = largest(core, p, &ctx) else { break }
+            current = next
+        }
+        if let inner = innermost, inner.node != first.node {
+            let v = ctx.tree.view(inner.node)
+            let offered = (axis == .horizontal ? inner.proposal.width : inner.proposal.height) ?? 0
+            related.append(RelatedLocation(
+                range: v.kindRange,
+                message: "\(v.kindName) needs the room: it is \(formatNumber(length(inner.size))) \(word) where \(formatNumber(offered)) was offered"))
+        }
+        return related
     }
 
     /// `cell-too-small`: a grid cell, a brick or a canvas rectangle smaller than the child laid
