@@ -853,6 +853,7 @@ public enum DiagnosticCatalog {
             when: [
                 "In some viewport, the children of a stack (or another container) need more width or height than the container was offered, even at their smallest, and the container ends up reaching outside the area the body was given. Views that do not fit are drawn past the edge of the screen.",
                 "A shortfall that the parent absorbs (the container still fits on screen) is not reported.",
+                "The related locations (`note:` lines in text) name the children that need the room: the largest child along that axis, and the innermost view inside it that takes more than it was offered, each with its size.",
             ],
             example: """
                 viewports:
