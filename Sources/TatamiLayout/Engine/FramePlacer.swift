@@ -14,6 +14,10 @@ struct FramePlacer {
     /// its own off the top once they are placed.
     private var pendingChildren: [Int32] = []
     private let finisher: FrameFinisher
+    /// Outermost nodes whose placement is kept in `placedAt` (`modifier-order` compares them).
+    var watched: Set<NodeID> = []
+    /// Where each watched node was placed: its origin, proposal and cell, in viewport coordinates.
+    private(set) var placedAt: [NodeID: (origin: Point, proposal: ProposedSize, cell: Rect?)] = [:]
 
     init(viewport: Viewport, views: Int = 0) {
         self.viewport = viewport
@@ -36,6 +40,7 @@ struct FramePlacer {
         let view = ctx.tree.view(outer)
         let core = ctx.tree[outer].core
         let isHidden = hidden || view.hidden
+        if !watched.isEmpty, watched.contains(outer) { placedAt[outer] = (origin, proposal, cell) }
         let index = parts.begin(view, parent: parent, step: step)
         var node = outer
         var o = origin
