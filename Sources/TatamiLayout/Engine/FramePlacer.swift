@@ -68,13 +68,13 @@ struct FramePlacer {
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
                 let d = ctx.placement(m, 1)
                 let step = FrameParts.decorationStep(background: true, count: backgroundCount - 1 - backgrounds.count)
-                backgrounds.append(place(d.node, at: o + placed(d.origin), proposal: d.proposal, parent: index, step: step,
+                backgrounds.append(place(d.node, at: position(o, d.origin), proposal: d.proposal, parent: index, step: step,
                                          hidden: isHidden, in: &ctx))
             case .overlay:
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
                 let d = ctx.placement(m, 1)
                 let step = FrameParts.decorationStep(background: false, count: overlayCount - 1 - overlays.count)
-                overlays.insert(place(d.node, at: o + placed(d.origin), proposal: d.proposal, parent: index, step: step,
+                overlays.insert(place(d.node, at: position(o, d.origin), proposal: d.proposal, parent: index, step: step,
                                       hidden: isHidden, in: &ctx), at: 0)
             case .border(let style, _):
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
@@ -83,7 +83,7 @@ struct FramePlacer {
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
             }
             let c = ctx.placement(m, 0)
-            o = o + placed(c.origin)
+            o = position(o, c.origin)
             p = c.proposal
             node = c.node
             m = ctx.measure(node, p)
@@ -120,7 +120,7 @@ struct FramePlacer {
             for i in 0..<count {
                 let c = ctx.placement(m, i)
                 let cell = ctx.cell(m, i)
-                let child = place(c.node, at: o + placed(c.origin), proposal: c.proposal, parent: index,
+                let child = place(c.node, at: position(o, c.origin), proposal: c.proposal, parent: index,
                                   step: Int32(clamping: Int(ctx.tree[c.node].childIndex)), hidden: isHidden,
                                   cell: cell.map { $0.offsetBy(dx: o.x, dy: o.y) }, in: &ctx)
                 pendingChildren.append(child)
@@ -156,12 +156,6 @@ struct FramePlacer {
         }
         parts.records[Int(index)] = r
         return index
-    }
-
-    /// A child's offset in its parent, NaN read as 0: centring or aligning an infinite child in
-    /// an infinite parent computes ∞ − ∞, and the child then sits at its parent's origin.
-    private func placed(_ offset: Point) -> Point {
-        Point(x: offset.x.isNaN ? 0 : offset.x, y: offset.y.isNaN ? 0 : offset.y)
     }
 
     /// `overflow`: on an axis where the container's content exceeds what it was offered and its

@@ -88,7 +88,8 @@ struct ModifierOrderCheck {
         var o = placed.origin
         if let cell = placed.cell {
             // Centred in its cell, as the container centres it (§7.4).
-            o = cell.origin + centring(Size(width: cell.width - m.size.width, height: cell.height - m.size.height), in: cell.size)
+            o = Point(x: position(cell.x, alignedOffset(cell.width, m.size.width, 0.5)),
+                      y: position(cell.y, alignedOffset(cell.height, m.size.height, 0.5)))
         }
         var outerRect: Rect?
         var decorations: [NodeID: Rect] = [:]
@@ -102,7 +103,7 @@ struct ModifierOrderCheck {
             case .background, .overlay:
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
                 let d = ctx.placement(m, 1)
-                decorations[d.node] = finisher.finish(Rect(origin: o + d.origin, size: ctx.measure(d.node, d.proposal).size))
+                decorations[d.node] = finisher.finish(Rect(origin: position(o, d.origin), size: ctx.measure(d.node, d.proposal).size))
             case .border:
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
                 borders.insert(finisher.finish(Rect(origin: o, size: m.size)), at: 0)
@@ -110,7 +111,7 @@ struct ModifierOrderCheck {
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
             }
             let c = ctx.placement(m, 0)
-            o = o + c.origin
+            o = position(o, c.origin)
             p = c.proposal
             node = c.node
             m = ctx.measure(node, p)
@@ -120,8 +121,4 @@ struct ModifierOrderCheck {
                         decorations: decorations, borders: borders)
     }
 
-    /// Half the free space on each axis; 0 where it is not a number.
-    private func centring(_ free: Size, in _: Size) -> Point {
-        Point(x: (free.width / 2).isNaN ? 0 : free.width / 2, y: (free.height / 2).isNaN ? 0 : free.height / 2)
-    }
 }
