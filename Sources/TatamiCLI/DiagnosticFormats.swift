@@ -73,6 +73,7 @@ enum DiagnosticFormatter {
         var code = (name: "", bytes: [UInt8]())
         let error = severityBytes(.error, color: color), warning = severityBytes(.warning, color: color)
         let information = severityBytes(.information, color: color), hint = severityBytes(.hint, color: color)
+        let note = Array((color ? ": \u{1B}[36mnote\u{1B}[0m: " : ": note: ").utf8)
         for i in items {
             let d = i.diagnostic
             if i.file != file.name { file = (i.file, Array(i.file.utf8)) }
@@ -90,6 +91,17 @@ enum DiagnosticFormatter {
             }
             out.append(contentsOf: d.message.utf8)
             out.append(contentsOf: code.bytes)
+            // Related locations follow as notes, each a line of its own (as compilers print them).
+            for rel in i.related {
+                out.append(contentsOf: rel.file.utf8)
+                out.append(UInt8(ascii: ":"))
+                JSON.writeInteger(Int64(rel.range.line), into: &out)
+                out.append(UInt8(ascii: ":"))
+                JSON.writeInteger(Int64(rel.range.column), into: &out)
+                out.append(contentsOf: note)
+                out.append(contentsOf: rel.message.utf8)
+                out.append(UInt8(ascii: "\n"))
+            }
         }
         return String(decoding: out, as: UTF8.self)
     }

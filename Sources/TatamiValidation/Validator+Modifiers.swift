@@ -5,16 +5,23 @@ import TatamiYAML
 /// The wrapping modifiers of docs/format.md §6 and §6.1.
 extension ValidationPass {
     /// Modifiers written as keys beside the kind key, in the fixed order they apply.
-    func directModifiers(_ fields: ViewFields, context: ViewContext) -> [ModifierRecord] {
+    /// `written` gets the modifiers' order as written, when it differs.
+    func directModifiers(_ fields: ViewFields, context: ViewContext, written: inout WrittenModifierOrder?) -> [ModifierRecord] {
         let table = viewKeys
         var result: [ModifierRecord] = []
+        var keys: [SourceRange] = []
         for n in table.modifierIDs.indices {
             if let pair = fields[table.modifierIDs[n]],
                let m = modifier(table.modifierNames[n], name: table.modifierKeyNames[n], bounds: table.modifierBounds[n],
                                 pair, context: context) {
                 // Most views have one modifier at most: allocate for that one alone.
                 if result.isEmpty { result = [m] } else { result.append(m) }
+                keys.append(pair.key.range)
             }
+        }
+        if keys.count > 1, zip(keys, keys.dropFirst()).contains(where: { $0.start > $1.start }) {
+            let order = keys.indices.sorted { keys[$0].start < keys[$1].start }
+            written = WrittenModifierOrder(order: order, keys: order.map { keys[$0] })
         }
         return result
     }

@@ -624,9 +624,11 @@ extension ValidationPass {
         _ fields: ViewFields, kindPair: YAMLPair, node: YAMLNode, context: ViewContext
     ) -> ([ModifierRecord], ViewAttributes) {
         let table = viewKeys
-        var modifiers = fields.has(table.modifierMask) ? directModifiers(fields, context: context) : []
+        var written: WrittenModifierOrder? = nil
+        var modifiers = fields.has(table.modifierMask) ? directModifiers(fields, context: context, written: &written) : []
         if let p = fields[table.modifierList] { modifiers += modifierList(p, context: context) }
         var attributes = ViewAttributes()
+        attributes.writtenModifierOrder = written
         if fields.has(table.attributeMask) {
             readViewAttributes(fields, kindKey: kindPair.key, node: node, context: context, into: &attributes)
         } else if context.isCanvasChild && !isCut(node) {

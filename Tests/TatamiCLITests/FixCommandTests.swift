@@ -37,6 +37,14 @@ extension CLITests {
         XCTAssertEqual(r2.stdout, "")
     }
 
+    func testFixNeverRewritesModifierKeysInTheirWrittenOrder() throws {
+        // `modifier-order`'s rewrite changes the layout: offered to editors, never applied.
+        let source = "viewports:\n  phone: {width: 320, height: 200}\nbody:\n  text: Are we still on for lunch tomorrow at noon?\n  padding: 12\n  frame: {maxWidth: 260}\n"
+        let r = try tatami(["lint", "--fix", "--unsafe-fixes", "-"], stdin: source)
+        XCTAssertEqual(r.stdout, source)
+        XCTAssertTrue(r.stderr.contains("[modifier-order]"), r.stderr)
+    }
+
     func testFixOfStandardInputPrintsTheFixedText() throws {
         let r = try tatami(["lint", "--fix", "-"], stdin: fixable)
         XCTAssertEqual(r.status, 1)

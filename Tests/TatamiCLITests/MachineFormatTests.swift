@@ -4,7 +4,7 @@ import XCTest
 /// JSON and SARIF carry what the text format cannot: related locations, fixes, and (SARIF) each
 /// rule's explanation.
 extension CLITests {
-    private func json(_ text: String) throws -> [String: Any] {
+    func json(_ text: String) throws -> [String: Any] {
         try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
     }
 
@@ -57,8 +57,65 @@ extension CLITests {
     }
 }
 
+/// `overflow` names the children that need the room, in every output (docs/format.md §12.1).
+extension CLITests {
+    /// A colour 500×900 (line 11) three containers deep in a 200×200 screen: each container that
+    /// overflows names its largest child and the colour.
+    static let overflowingSource = """
+        viewports:
+          v: {width: 200, height: 200}
+        body:
+          vstack:
+            - text: Hello
+            - hstack:
+                - text: A
+                - vstack:
+                    - text: B
+                    - text: C
+                    - color: red
+                      frame: {width: 500, height: 900}
+
+        """
+
+    func testOverflowRelatedLocationsNameTheChildThatNeedsTheRoom() throws {
+        let r = try tatami(["lint", "--format", "json", "-"], stdin: Self.overflowingSource)
+        let diagnostics = try json(r.stdout)["diagnostics"] as! [[String: Any]]
+        let overflow = diagnostics.filter { $0["code"] as? String == "overflow" }
+        XCTAssertEqual(overflow.count, 6, r.stdout)
+        // The body's vstack (line 4), too wide: its largest child is the hstack (line 6), and the
+        // colour at line 11 is what needs the room. Widths by hand: the hstack is
+        // 8 + 8 + 500 = 516; the colour was offered 200 - 8 - 8 = 184.
+        let outer = try XCTUnwrap(overflow.first { $0["line"] as? Int == 4 && ($0["message"] as! String).contains("wide") })
+        let related = try XCTUnwrap(outer["related"] as? [[String: Any]])
+        XCTAssertEqual(related.map { $0["line"] as? Int }, [6, 11])
+        XCTAssertEqual(related.map { $0["column"] as? Int }, [7, 15])
+        XCTAssertEqual(related[0]["message"] as? String, "hstack is the largest child: 516 wide")
+        XCTAssertEqual(related[1]["message"] as? String, "color needs the room: it is 500 wide where 184 was offered")
+        // The innermost vstack's largest child is the colour itself, named once.
+        let inner = try XCTUnwrap(overflow.first { $0["line"] as? Int == 8 && ($0["message"] as! String).contains("tall") })
+        let innerRelated = try XCTUnwrap(inner["related"] as? [[String: Any]])
+        XCTAssertEqual(innerRelated.map { $0["line"] as? Int }, [11])
+        XCTAssertEqual(innerRelated[0]["message"] as? String, "color is the largest child: 900 tall")
+
+        // SARIF: the same places as relatedLocations.
+        let sarif = try tatami(["lint", "--format", "sarif", "-"], stdin: Self.overflowingSource)
+        let results = ((try json(sarif.stdout)["runs"] as! [[String: Any]])[0]["results"] as! [[String: Any]])
+        let first = try XCTUnwrap(results.first { $0["ruleId"] as? String == "overflow" })
+        let locations = try XCTUnwrap(first["relatedLocations"] as? [[String: Any]])
+        XCTAssertEqual(locations.map { (($0["physicalLocation"] as! [String: Any])["region"] as! [String: Any])["startLine"] as? Int }, [6, 11])
+
+        // Text: each related location is a note line after its finding.
+        let text = try tatami(["lint", "-"], stdin: Self.overflowingSource)
+        let lines = text.stdout.split(separator: "\n").map(String.init)
+        let at = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("<stdin>:4:3: warning: vstack content is 516 wide") })
+        XCTAssertEqual(lines[at + 1], "<stdin>:6:7: note: hstack is the largest child: 516 wide")
+        XCTAssertEqual(lines[at + 2], "<stdin>:11:15: note: color needs the room: it is 500 wide where 184 was offered")
+    }
+}
+
 /// The text format is one line per finding, `path:line:column: severity: message [code]`, with
-/// the same findings and positions as the JSON format (written by other code).
+/// the same findings and positions as the JSON format (written by other code), each followed by
+/// its related locations as `path:line:column: note: message` lines.
 extension CLITests {
     func testTextLinesAreTheJSONFindings() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tatami-text-\(UUID().uuidString)")

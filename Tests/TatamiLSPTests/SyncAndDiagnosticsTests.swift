@@ -146,6 +146,31 @@ final class SyncAndDiagnosticsTests: XCTestCase {
         XCTAssertEqual(overflow.first?["severity"]?.int, 2)
     }
 
+    func testOverflowRelatedInformationNamesTheChildThatNeedsTheRoom() {
+        let c = TestClient()
+        c.start()
+        c.open(uri, """
+            viewports:
+              v: {width: 200, height: 100}
+            body:
+              hstack:
+                - text: A
+                - color: red
+                  frame: {width: 300, height: 10}
+            """)
+        c.idle()
+        let ds = lastDiagnostics(c)?["diagnostics"]?.array ?? []
+        let overflow = ds.filter { $0["code"]?.string == "overflow" }
+        XCTAssertEqual(overflow.count, 1, "\(ds.map { $0["message"]?.string ?? "" })")
+        let related = overflow.first?["relatedInformation"]?.array ?? []
+        // The colour (line 5, 0-based) is the largest child: 300 wide.
+        XCTAssertEqual(related.count, 1)
+        XCTAssertEqual(related.first?["location"]?["uri"]?.string, uri)
+        XCTAssertEqual(related.first?["location"]?["range"]?["start"]?["line"]?.int, 5)
+        XCTAssertEqual(related.first?["location"]?["range"]?["start"]?["character"]?.int, 6)
+        XCTAssertEqual(related.first?["message"]?.string, "color is the largest child: 300 wide")
+    }
+
     func testPullDiagnosticsGiveAFullReport() {
         let c = TestClient()
         c.start()

@@ -31,6 +31,54 @@ final class CodeActionTests: XCTestCase {
         XCTAssertEqual(applying("Change to `hstack`", list, to: text), "body:\n  hstack:\n    - text: a\n")
     }
 
+    func testModifierOrderRewritesTheKeysAsAListInTheWrittenOrder() throws {
+        let text = """
+            viewports:
+              phone: {width: 320, height: 200}
+            body:
+              text: Are we still on for lunch tomorrow at noon?
+              padding: 12
+              background:
+                color: blue
+              id: bubble  # kept where it is
+              border: {style: rounded}
+              frame: {maxWidth: 260}
+
+            """
+        // Laid out (`modifier-order` is a layout finding), as the server analyses.
+        let a = Pipeline.analyze(text: text, path: "/ws/main.tatami.yaml")
+        let list = EditorServices.codeActions(a, in: SourceRange(start: 0, end: text.utf8.count))
+        XCTAssertEqual(a.diagnostics.map(\.code.name), ["modifier-order"])
+        let title = "Apply the modifiers in the written order (as a `modifiers:` list)"
+        let action = try XCTUnwrap(list.first { $0.title == title })
+        // It changes the layout: offered, never applied without asking (nor by `lint --fix`).
+        XCTAssertFalse(action.isPreferred)
+        XCTAssertEqual(action.applicability, .manual)
+        let fixed = applying(title, list, to: text)
+        XCTAssertEqual(fixed, """
+            viewports:
+              phone: {width: 320, height: 200}
+            body:
+              text: Are we still on for lunch tomorrow at noon?
+              modifiers:
+                - padding: 12
+                - background:
+                    color: blue
+                - border: {style: rounded}
+                - frame: {maxWidth: 260}
+              id: bubble  # kept where it is
+
+            """)
+        // The rewritten file lays out as written and says nothing more.
+        XCTAssertEqual(Pipeline.analyze(text: fixed ?? "").diagnostics.map(\.code.name), [])
+    }
+
+    func testModifierOrderIsNotReportedWhenTheOrderChangesNothing() {
+        // `overlay` written before `background`: both decorations are proposed the view's size.
+        let text = "body:\n  color: red\n  overlay: {color: blue}\n  background: {color: green}\n"
+        XCTAssertEqual(Pipeline.analyze(text: text).diagnostics.map(\.code.name), [])
+    }
+
     func testRemovingAnUnknownKeyDeletesItsWholeLines() {
         let text = """
             body:

@@ -56,7 +56,11 @@ final class FormatterTests: XCTestCase {
             formatted += 1
             XCTAssertEqual(TatamiFormatter.format(bytes: out).bytes, out, "\(url.lastPathComponent): not idempotent")
             let before = meaning(bytes, at: url), after = meaning(out, at: url)
-            XCTAssertEqual(before.diagnostics, after.diagnostics, "\(url.lastPathComponent): diagnostics changed")
+            // `modifier-order` is about the order keys are written in, which the formatter makes
+            // the order they apply in (§15): it goes, and nothing else changes.
+            let reordered = "modifier-order "
+            XCTAssertEqual(before.diagnostics.filter { !$0.hasPrefix(reordered) }, after.diagnostics,
+                           "\(url.lastPathComponent): diagnostics changed")
             XCTAssertEqual(before.frames, after.frames, "\(url.lastPathComponent): frames changed")
         }
         XCTAssertGreaterThan(formatted, 100)

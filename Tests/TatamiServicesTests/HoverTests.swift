@@ -53,6 +53,24 @@ final class HoverTests: XCTestCase {
         XCTAssertTrue(l.contains("- **tablet** (800×600) `/1`: frame 356, 304, 88 × 32 · content 364, 312, 72 × 16 · proposed 800 × 560"), "\(l)")
     }
 
+    func testHoverListsModifiersInTheOrderTheyApply() throws {
+        // Written padding, background, frame; applied frame → padding → background (§6), then
+        // the `modifiers:` list's border.
+        let h = hover("""
+            body:
+              te‸xt: Hello
+              padding: 12
+              background: {color: blue}
+              frame: {maxWidth: 260}
+              modifiers:
+                - border: true
+            """)
+        XCTAssertTrue(lines(h).contains("Modifiers, as applied (innermost first): `frame` → `padding` → `background` → `border`. Written as `padding`, `background`, `frame`: keys apply in the fixed order whatever order they are written in; a `modifiers:` list applies in its own order."), "\(lines(h))")
+        // Keys already in the fixed order: only the applied order.
+        let inOrder = hover("body:\n  te‸xt: Hello\n  frame: {width: 50}\n  padding: 4\n")
+        XCTAssertTrue(lines(inOrder).contains("Modifiers, as applied (innermost first): `frame` → `padding`."), "\(lines(inOrder))")
+    }
+
     func testPlainTextHasNoMarkdownAndLinesTheViewportsUp() throws {
         let (analysis, offset) = Cursor.analyze(Self.twoViewports)
         let h = try XCTUnwrap(EditorServices.hover(analysis, at: offset))

@@ -80,7 +80,7 @@ final class CanvasLayout: ContainerLayout {
             return Rect(x: e.leading, y: e.top, width: max(0, W - e.horizontal), height: max(0, H - e.vertical))
         case .anchor(let from, let x, let y, let w, let h):
             let fx = from.horizontal.fraction, fy = from.vertical.fraction
-            return Rect(x: W * fx - w * fx + x, y: H * fy - h * fy + y, width: w, height: h)
+            return Rect(x: position(alignedOffset(W, w, fx), x), y: position(alignedOffset(H, h, fy), y), width: w, height: h)
         case .expressions(let x, let y, let w, let h):
             return Rect(x: ctx.evaluate(x, lookup), y: ctx.evaluate(y, lookup),
                         width: max(0, ctx.evaluate(w, lookup)), height: max(0, ctx.evaluate(h, lookup)))

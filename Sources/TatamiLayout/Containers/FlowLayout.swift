@@ -49,9 +49,9 @@ final class FlowLayout: ContainerLayout {
         placements.reserveCapacity(children.count)
         var y = 0.0
         for (r, items) in rows.enumerated() {
-            var x = (width - rowWidths[r]) * alignment.horizontal.fraction
+            var x = alignedOffset(width, rowWidths[r], alignment.horizontal.fraction)
             for (i, proposal, size) in items {
-                let dy = (rowHeights[r] - size.height) * alignment.vertical.fraction
+                let dy = alignedOffset(rowHeights[r], size.height, alignment.vertical.fraction)
                 placements.append(ChildPlacement(node: children[i], origin: Point(x: x, y: y + dy), proposal: proposal))
                 x += size.width + spacing
             }

@@ -51,7 +51,8 @@ final class GridLayout: ContainerLayout {
             }
             let blockWidth = Double(c) * w + Double(c - 1) * spacing
             let blockHeight = Double(r) * h + Double(r - 1) * spacing
-            origin = Point(x: (W - blockWidth) * alignment.horizontal.fraction, y: (H - blockHeight) * alignment.vertical.fraction)
+            origin = Point(x: alignedOffset(W, blockWidth, alignment.horizontal.fraction),
+                           y: alignedOffset(H, blockHeight, alignment.vertical.fraction))
         }
         var cells: [Rect] = []
         cells.reserveCapacity(n)

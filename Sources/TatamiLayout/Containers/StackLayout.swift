@@ -75,10 +75,11 @@ final class StackLayout: ContainerLayout {
         placements.reserveCapacity(n)
         var position = 0.0
         for i in 0..<n {
-            // Probes with an infinite proposal can give infinite guides: ∞ - ∞ places at 0 and
-            // the stack reports an infinite cross length, never NaN.
+            // Guides meet at the largest value; a child whose distance from there is not finite
+            // (∞ - g, ∞ - ∞: the stack is infinitely long across) sits at the stack's origin
+            // (docs/format.md §3, §6.4), and the stack reports an infinite cross length.
             let difference = maxGuide - items[i].guide
-            let c = difference.isNaN ? 0 : difference
+            let c = difference.isFinite ? difference : 0
             let extent = c + cross(items[i].size)
             crossLength = extent.isNaN ? .infinity : max(crossLength, extent)
             let origin = axis == .horizontal ? Point(x: position, y: c) : Point(x: c, y: position)

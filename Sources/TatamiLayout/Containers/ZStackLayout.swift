@@ -24,10 +24,14 @@ final class ZStackLayout: ContainerLayout {
         let meetY = leaders.map { gy[$0] }.max() ?? 0
 
         let placements = children.indices.map { i in
-            ChildPlacement(node: children[i], origin: Point(x: meetX - gx[i], y: meetY - gy[i]), proposal: p)
+            // A child whose distance from the meeting point is not finite sits at the origin (§3).
+            ChildPlacement(node: children[i], origin: Point(x: finiteOrZero(meetX - gx[i]), y: finiteOrZero(meetY - gy[i])), proposal: p)
         }
         let overflow = Size(width: p.width.map { $0.isFinite ? max(0, width - $0) : 0 } ?? 0,
                             height: p.height.map { $0.isFinite ? max(0, height - $0) : 0 } ?? 0)
         return Arrangement(size: Size(width: width, height: height), children: placements, overflow: overflow)
     }
 }
+
+/// `v` when finite, else 0.
+func finiteOrZero(_ v: Double) -> Double { v.isFinite ? v : 0 }

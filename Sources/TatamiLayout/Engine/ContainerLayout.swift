@@ -48,14 +48,39 @@ extension ContainerLayout {
     func cell(_ child: NodeID, _ rect: Rect, _ ctx: inout LayoutContext, into cells: inout [Rect]) -> ChildPlacement {
         let p = ProposedSize(rect.size)
         let s = ctx.sizeThatFits(child, p)
-        let origin = Point(x: rect.x + (rect.width - s.width) / 2, y: rect.y + (rect.height - s.height) / 2)
+        let origin = Point(x: position(rect.x, alignedOffset(rect.width, s.width, 0.5)),
+                           y: position(rect.y, alignedOffset(rect.height, s.height, 0.5)))
         cells.append(rect)
         return ChildPlacement(node: child, origin: origin, proposal: p)
     }
 
     /// Places `size` inside `bounds` by a two-axis alignment.
     func aligned(_ size: Size, in bounds: Size, _ alignment: Alignment2D) -> Point {
-        Point(x: (bounds.width - size.width) * alignment.horizontal.fraction,
-              y: (bounds.height - size.height) * alignment.vertical.fraction)
+        Point(x: alignedOffset(bounds.width, size.width, alignment.horizontal.fraction),
+              y: alignedOffset(bounds.height, size.height, alignment.vertical.fraction))
     }
+}
+
+/// Where a length `child` sits in a parent `parent` long, placed by a fraction (0, ½ or 1) of the
+/// free length (docs/format.md §3): inside an infinitely long parent at the parent's origin, and
+/// at the origin too where the free length is not a number (an infinite child at fraction 0).
+/// An infinite child centred in a finite parent starts at −∞.
+func alignedOffset(_ parent: Double, _ child: Double, _ fraction: Double) -> Double {
+    guard parent.isFinite else { return 0 }
+    let v = (parent - child) * fraction
+    return v.isNaN ? 0 : v
+}
+
+/// A position: an origin plus an offset from it (docs/format.md §3). An offset that is not a
+/// number counts as 0; −∞ + ∞ is the offset's infinity: a view an infinite distance past an
+/// origin at −∞ (after an infinitely long sibling, in a parent that starts at −∞) lies at +∞.
+func position(_ origin: Double, _ offset: Double) -> Double {
+    if offset.isNaN { return origin }
+    let p = origin + offset
+    return p.isNaN ? offset : p
+}
+
+/// `position` on both axes.
+func position(_ origin: Point, _ offset: Point) -> Point {
+    Point(x: position(origin.x, offset.x), y: position(origin.y, offset.y))
 }

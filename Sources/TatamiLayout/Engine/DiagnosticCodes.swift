@@ -5,6 +5,6 @@ extension DiagnosticCode {
     /// codes are declared beside their checks; a test scans `Sources/TatamiLayout` for
     /// declarations and checks this list holds each of them.
     public static let layoutStageCodes: [DiagnosticCode] = [
-        .overflow, .textTruncated, .missingGlyph, .zeroSize, .outOfBounds, .noPosition, .tooDeep, .uselessContainer,
+        .overflow, .cellTooSmall, .textTruncated, .missingGlyph, .zeroSize, .outOfBounds, .noPosition, .modifierOrder, .tooDeep, .uselessContainer,
     ]
 }

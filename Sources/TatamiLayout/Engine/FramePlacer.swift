@@ -14,6 +14,10 @@ struct FramePlacer {
     /// its own off the top once they are placed.
     private var pendingChildren: [Int32] = []
     private let finisher: FrameFinisher
+    /// Outermost nodes whose placement is kept in `placedAt` (`modifier-order` compares them).
+    var watched: Set<NodeID> = []
+    /// Where each watched node was placed: its origin, proposal and cell, in viewport coordinates.
+    private(set) var placedAt: [NodeID: (origin: Point, proposal: ProposedSize, cell: Rect?)] = [:]
 
     init(viewport: Viewport, views: Int = 0) {
         self.viewport = viewport
@@ -36,6 +40,7 @@ struct FramePlacer {
         let view = ctx.tree.view(outer)
         let core = ctx.tree[outer].core
         let isHidden = hidden || view.hidden
+        if !watched.isEmpty, watched.contains(outer) { placedAt[outer] = (origin, proposal, cell) }
         let index = parts.begin(view, parent: parent, step: step)
         var node = outer
         var o = origin
@@ -63,13 +68,13 @@ struct FramePlacer {
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
                 let d = ctx.placement(m, 1)
                 let step = FrameParts.decorationStep(background: true, count: backgroundCount - 1 - backgrounds.count)
-                backgrounds.append(place(d.node, at: o + placed(d.origin), proposal: d.proposal, parent: index, step: step,
+                backgrounds.append(place(d.node, at: position(o, d.origin), proposal: d.proposal, parent: index, step: step,
                                          hidden: isHidden, in: &ctx))
             case .overlay:
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
                 let d = ctx.placement(m, 1)
                 let step = FrameParts.decorationStep(background: false, count: overlayCount - 1 - overlays.count)
-                overlays.insert(place(d.node, at: o + placed(d.origin), proposal: d.proposal, parent: index, step: step,
+                overlays.insert(place(d.node, at: position(o, d.origin), proposal: d.proposal, parent: index, step: step,
                                       hidden: isHidden, in: &ctx), at: 0)
             case .border(let style, _):
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
@@ -78,7 +83,7 @@ struct FramePlacer {
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
             }
             let c = ctx.placement(m, 0)
-            o = o + placed(c.origin)
+            o = position(o, c.origin)
             p = c.proposal
             node = c.node
             m = ctx.measure(node, p)
@@ -114,12 +119,15 @@ struct FramePlacer {
             let count = Int(m.childCount)
             for i in 0..<count {
                 let c = ctx.placement(m, i)
-                let child = place(c.node, at: o + placed(c.origin), proposal: c.proposal, parent: index,
+                let cell = ctx.cell(m, i)
+                let child = place(c.node, at: position(o, c.origin), proposal: c.proposal, parent: index,
                                   step: Int32(clamping: Int(ctx.tree[c.node].childIndex)), hidden: isHidden,
-                                  cell: ctx.cell(m, i).map { $0.offsetBy(dx: o.x, dy: o.y) }, in: &ctx)
+                                  cell: cell.map { $0.offsetBy(dx: o.x, dy: o.y) }, in: &ctx)
                 pendingChildren.append(child)
+                if let cell, !isHidden { reportCellTooSmall(view, cell.size, ctx.tree.view(c.node), ctx.measure(c.node, c.proposal).size) }
             }
-            reportOverflow(view, ctx.overflow(m), m.size, proposal: p, frame: outerRect ?? content, area: ctx.area)
+            reportOverflow(view, ctx.overflow(m), m.size, proposal: p, frame: outerRect ?? content, area: ctx.area,
+                           container: (node, p), in: &ctx)
             for note in ctx.notes(m) {
                 diagnostics.append(Diagnostic(note.code, note.message + " in viewport \(viewport.name)",
                                               at: note.view.kindRange, viewport: viewport.name))
@@ -150,15 +158,11 @@ struct FramePlacer {
         return index
     }
 
-    /// A child's offset in its parent, NaN read as 0: centring or aligning an infinite child in
-    /// an infinite parent computes ∞ − ∞, and the child then sits at its parent's origin.
-    private func placed(_ offset: Point) -> Point {
-        Point(x: offset.x.isNaN ? 0 : offset.x, y: offset.y.isNaN ? 0 : offset.y)
-    }
-
     /// `overflow`: on an axis where the container's content exceeds what it was offered and its
     /// frame leaves the area the body was given (a shortfall its parent absorbed is not one).
-    private mutating func reportOverflow(_ view: ViewNode, _ overflow: Size, _ size: Size, proposal p: ProposedSize, frame: Rect, area: Rect) {
+    /// The related locations name the children that need the room (`needers`).
+    private mutating func reportOverflow(_ view: ViewNode, _ overflow: Size, _ size: Size, proposal p: ProposedSize, frame: Rect, area: Rect,
+                                         container: (node: NodeID, proposal: ProposedSize), in ctx: inout LayoutContext) {
         let name = viewport.name
         let kind = view.kindName
         let epsilon = 1e-6
@@ -168,14 +172,90 @@ struct FramePlacer {
             diagnostics.append(Diagnostic(
                 .overflow,
                 "\(kind) content is \(formatNumber(size.width)) wide but \(formatNumber(available)) is available (overflow \(formatNumber(overflow.width))) in viewport \(name)",
-                at: view.kindRange, viewport: name))
+                at: view.kindRange, viewport: name,
+                related: needers(container.node, container.proposal, .horizontal, in: &ctx)))
         }
         if overflow.height > epsilon, leavesVertically, let available = p.height {
             diagnostics.append(Diagnostic(
                 .overflow,
                 "\(kind) content is \(formatNumber(size.height)) tall but \(formatNumber(available)) is available (overflow \(formatNumber(overflow.height))) in viewport \(name)",
-                at: view.kindRange, viewport: name))
+                at: view.kindRange, viewport: name,
+                related: needers(container.node, container.proposal, .vertical, in: &ctx)))
         }
+    }
+
+    /// The children an overflowing container's content needs the room for, along `axis`: its
+    /// largest child there, and, following the largest child down through every view that takes
+    /// more than it was proposed, the innermost such view (the one whose own size asks for the
+    /// room: a fixed frame, a long text), when it is another. Each with its size.
+    private func needers(_ container: NodeID, _ proposal: ProposedSize, _ axis: Axis, in ctx: inout LayoutContext) -> [RelatedLocation] {
+        let word = axis == .horizontal ? "wide" : "tall"
+        func length(_ s: Size) -> Double { axis == .horizontal ? s.width : s.height }
+        /// The largest child of a container core measured for `p`, with its proposal and size.
+        func largest(_ core: NodeID, _ p: ProposedSize, _ ctx: inout LayoutContext) -> (node: NodeID, proposal: ProposedSize, size: Size)? {
+            guard case .container = ctx.tree.role(core) else { return nil }
+            let m = ctx.arranged(core, p)
+            var best: (node: NodeID, proposal: ProposedSize, size: Size)?
+            for i in 0..<Int(m.childCount) {
+                let c = ctx.placement(m, i)
+                let s = ctx.measure(c.node, c.proposal).size
+                if best == nil || length(s) > length(best!.size) { best = (c.node, c.proposal, s) }
+            }
+            return best
+        }
+        guard let first = largest(container, proposal, &ctx) else { return [] }
+        var related = [RelatedLocation(
+            range: ctx.tree.view(first.node).kindRange,
+            message: "\(ctx.tree.view(first.node).kindName) is the largest child: \(formatNumber(length(first.size))) \(word)")]
+        // Down the largest children while each takes more than it was offered on the axis.
+        var current = first
+        var innermost: (node: NodeID, proposal: ProposedSize, size: Size)?
+        for _ in 0..<10_000 {
+            guard let offered = axis == .horizontal ? current.proposal.width : current.proposal.height,
+                  length(current.size) > offered + 1e-6 else { break }
+            innermost = current
+            // To the view's core, through its modifiers (each wraps its child at placement 0).
+            var node = current.node, p = current.proposal
+            let core = ctx.tree[node].core
+            while node != core {
+                let c = ctx.placement(ctx.measure(node, p), 0)
+                (node, p) = (c.node, c.proposal)
+            }
+            guard let next = largest(core, p, &ctx) else { break }
+            current = next
+        }
+        if let inner = innermost, inner.node != first.node {
+            let v = ctx.tree.view(inner.node)
+            let offered = (axis == .horizontal ? inner.proposal.width : inner.proposal.height) ?? 0
+            related.append(RelatedLocation(
+                range: v.kindRange,
+                message: "\(v.kindName) needs the room: it is \(formatNumber(length(inner.size))) \(word) where \(formatNumber(offered)) was offered"))
+        }
+        return related
+    }
+
+    /// `cell-too-small`: a grid cell, a brick or a canvas rectangle smaller than the child laid
+    /// out in it, which then sticks out of it over its neighbours (docs/format.md §7.4). Hidden
+    /// children draw nothing and are not reported.
+    private mutating func reportCellTooSmall(_ container: ViewNode, _ cell: Size, _ child: ViewNode, _ size: Size) {
+        guard !child.hidden else { return }
+        // A relative tolerance: unrounded lengths carry noise in their last bits.
+        func exceeds(_ a: Double, _ b: Double) -> Bool { !a.isNaN && !b.isNaN && a > b + 1e-6 * max(1, abs(b)) }
+        let wide = exceeds(size.width, cell.width), tall = exceeds(size.height, cell.height)
+        guard wide || tall else { return }
+        let what: String
+        switch container.kindTag {
+        case .grid: what = "its grid cell"
+        case .bricks: what = "its brick"
+        default: what = "its canvas rectangle"
+        }
+        var excess: [String] = []
+        if wide { excess.append("\(formatNumber(size.width - cell.width)) too wide") }
+        if tall { excess.append("\(formatNumber(size.height - cell.height)) too tall") }
+        diagnostics.append(Diagnostic(
+            .cellTooSmall,
+            "\(child.kindName) is \(formatNumber(size.width))×\(formatNumber(size.height)) but \(what) is \(formatNumber(cell.width))×\(formatNumber(cell.height)) (\(excess.joined(separator: ", "))) and sticks out of it in viewport \(viewport.name)",
+            at: child.kindRange, viewport: viewport.name))
     }
 
     private mutating func reportTruncation(_ view: ViewNode, _ t: TextLayoutResult, _ frame: Rect) {

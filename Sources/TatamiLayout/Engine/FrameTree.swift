@@ -238,14 +238,18 @@ public struct FrameNode: Hashable, @unchecked Sendable {
         }.map(\.element)
     }
 
-    /// Every node in the frames-output order of docs/format.md §12.3: a view, its backgrounds, its
-    /// children, its overlays.
+    /// Every node in the frames-output order of docs/format.md §12.3, the drawing order: a view,
+    /// its backgrounds, its children (by `zIndex` in a zstack or canvas), its overlays.
     public func preorder(_ visit: (FrameNode) -> Void) {
         var stack: [FrameNode] = [self]
         while let node = stack.popLast() {
             visit(node)
             stack.append(contentsOf: node.overlays.reversed())
-            stack.append(contentsOf: node.children.reversed())
+            if node.drawsChildrenByZIndex {
+                stack.append(contentsOf: node.childrenInDrawingOrder.reversed())
+            } else {
+                stack.append(contentsOf: node.children.reversed())
+            }
             stack.append(contentsOf: node.backgrounds.reversed())
         }
     }

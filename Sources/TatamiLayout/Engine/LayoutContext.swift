@@ -320,8 +320,8 @@ struct LayoutContext {
             let cs = sizeThatFits(child, p)
             let dp = ProposedSize(cs)
             let ds = sizeThatFits(decoration, dp)
-            let origin = Point(x: (cs.width - ds.width) * alignment.horizontal.fraction,
-                               y: (cs.height - ds.height) * alignment.vertical.fraction)
+            let origin = Point(x: alignedOffset(cs.width, ds.width, alignment.horizontal.fraction),
+                               y: alignedOffset(cs.height, ds.height, alignment.vertical.fraction))
             return record(cs, .many([
                 ChildPlacement(node: child, origin: .zero, proposal: p),
                 ChildPlacement(node: decoration, origin: origin, proposal: dp),
@@ -337,7 +337,8 @@ struct LayoutContext {
 
     /// A frame's child placed inside the frame's size by a two-axis alignment.
     private mutating func wrapping(_ child: NodeID, _ cs: Size, _ cp: ProposedSize, in size: Size, _ a: Alignment2D) -> Measurement {
-        let origin = Point(x: (size.width - cs.width) * a.horizontal.fraction, y: (size.height - cs.height) * a.vertical.fraction)
+        let origin = Point(x: alignedOffset(size.width, cs.width, a.horizontal.fraction),
+                           y: alignedOffset(size.height, cs.height, a.vertical.fraction))
         return one(size, child, origin: origin, cp)
     }
 
@@ -360,8 +361,15 @@ struct LayoutContext {
         tree.flags(id).contains(.ownGuides)
     }
 
-    /// A view's value for a guide, in its own coordinates, when measured for `proposal`.
+    /// A view's value for a guide, in its own coordinates, when measured for `proposal`. A value
+    /// that is not a number (a baseline of a text an infinite distance inside its view: ∞ − ∞)
+    /// counts as 0, as a length does (docs/format.md §3, §6.4); infinite values are kept.
     mutating func guideValue(_ node: NodeID, _ guide: GuideName, _ proposal: ProposedSize) -> Double {
+        let v = rawGuideValue(node, guide, proposal)
+        return v.isNaN ? 0 : v
+    }
+
+    private mutating func rawGuideValue(_ node: NodeID, _ guide: GuideName, _ proposal: ProposedSize) -> Double {
         // The common case needs only the size: a built-in guide other than a baseline, on a view
         // that sets no explicit guides.
         if let b = guide.builtIn, !hasOwnGuides(node) {

@@ -11,6 +11,8 @@ extension DiagnosticCode {
     public static let missingGlyph = DiagnosticCode("missing-glyph", .warning)
     /// A view that draws something is 0 wide or 0 tall.
     public static let zeroSize = DiagnosticCode("zero-size", .warning)
+    /// A grid cell, a brick or a canvas rectangle is smaller than the child laid out in it.
+    public static let cellTooSmall = DiagnosticCode("cell-too-small", .warning)
 }
 
 /// Computes every view's frame for one viewport (docs/format.md §3, §5–§7, §9).
@@ -28,6 +30,7 @@ public enum LayoutEngine {
         guard let root = builder.buildNode(body, env: env, stackAxis: nil) else {
             return LayoutResult(viewport: viewport, root: nil, diagnostics: builder.ctx.expressionDiagnostics)
         }
+        let alternatives = builder.alternatives
         var ctx = builder.takeContext()
         ctx.prepareMeasuring()
 
@@ -41,10 +44,15 @@ public enum LayoutEngine {
         let origin = Point(x: area.x + (area.width - size.width) / 2, y: area.y + (area.height - size.height) / 2)
 
         var placer = FramePlacer(viewport: viewport, views: document.viewCount)
+        placer.watched = Set(alternatives.map(\.outer))
         placer.place(root, at: origin, proposal: proposal, hidden: false, in: &ctx)
         let frames = placer.finish().root!
 
         var diagnostics = ctx.expressionDiagnostics + ctx.textDiagnostics + placer.diagnostics
+        for chain in alternatives {
+            guard let at = placer.placedAt[chain.outer] else { continue }
+            if let d = ModifierOrderCheck(viewport: viewport).check(chain, at: at, in: &ctx) { diagnostics.append(d) }
+        }
         LayoutLints(viewport: viewport).check(frames, into: &diagnostics)
         // The frames and diagnostics refer to nothing of the context: its store ends here.
         return LayoutResult(viewport: viewport, root: frames, diagnostics: diagnostics)
@@ -81,6 +89,9 @@ struct NodeBuilder {
     private(set) var ctx: LayoutContext
     /// Children built and not yet given to their container (`buildChildren`).
     private var pending: [NodeID] = []
+    /// The views whose modifier keys are written out of the fixed order, each with its chain in
+    /// the written order (`modifier-order`).
+    private(set) var alternatives: [WrittenOrderChain] = []
 
     init(ctx: LayoutContext) {
         self.ctx = ctx
@@ -159,15 +170,52 @@ struct NodeBuilder {
         let carries = ownGuides || childrenCarryGuides
         if carries { ctx.tree.setMayCarryCustomGuides(core) }
         var node = core
+        let written = view.writtenModifierOrder
+        // With keys written out of the fixed order: each modifier's decoration node (built once,
+        // shared by both chains), or nil where it adds nothing here.
+        var built: [(modifier: Modifier, decoration: NodeID?)?] = []
         for modifier in view.modifiers {
             // A decoration whose own `when` fails is absent here, and its modifier with it.
-            guard let wrapped = wrap(node, modifier, env: env) else { continue }
-            node = ctx.tree.add(view: viewIndex, role: wrapped, containsText: containsText)
-            ctx.tree.setCore(node, core)
-            if carries { ctx.tree.setMayCarryCustomGuides(node) }
+            guard let wrapped = wrap(node, modifier, env: env) else {
+                if written != nil { built.append(nil) }
+                continue
+            }
+            if written != nil { built.append((modifier, wrapped.decoration)) }
+            node = add(wrapped, view: viewIndex, core: core, containsText: containsText, carries: carries)
         }
         ctx.tree.setOuter(node, ownGuides: ownGuides)
+        if let written {
+            // The same core wrapped in the written order (`modifier-order`), reached from nothing
+            // else: measured only to compare, once the layout is placed.
+            var alternative = core
+            let order = written.order + Array(written.order.count..<built.count)
+            for k in order where k < built.count {
+                guard let (modifier, decoration) = built[k] else { continue }
+                alternative = add(rewrap(alternative, modifier, decoration: decoration), view: viewIndex, core: core,
+                                  containsText: containsText, carries: carries)
+            }
+            ctx.tree.setOuter(alternative, ownGuides: ownGuides)
+            alternatives.append(WrittenOrderChain(outer: node, alternative: alternative, written: written))
+        }
         return node
+    }
+
+    /// Adds a modifier's node to a view's chain.
+    private mutating func add(_ role: NodeRole, view: UInt32, core: NodeID, containsText: Bool, carries: Bool) -> NodeID {
+        let node = ctx.tree.add(view: view, role: role, containsText: containsText)
+        ctx.tree.setCore(node, core)
+        if carries { ctx.tree.setMayCarryCustomGuides(node) }
+        return node
+    }
+
+    /// The node `m` wraps around `child`, its decoration already built.
+    private mutating func rewrap(_ child: NodeID, _ m: Modifier, decoration: NodeID?) -> NodeRole {
+        switch m {
+        case .background(_, let a): return .background(decoration: decoration!, alignment: a, child: child)
+        case .overlay(_, let a): return .overlay(decoration: decoration!, alignment: a, child: child)
+        default:
+            return wrapPlain(child, m)
+        }
     }
 
     private mutating func buildChildren(
@@ -194,18 +242,27 @@ struct NodeBuilder {
     /// The node `m` wraps around `child`; nil for a background or overlay whose view is absent.
     private mutating func wrap(_ child: NodeID, _ m: Modifier, env: TextEnvironment) -> NodeRole? {
         switch m {
+        case .background(let v, let a):
+            return buildNode(v, env: env, stackAxis: nil).map { .background(decoration: $0, alignment: a, child: child) }
+        case .overlay(let v, let a):
+            return buildNode(v, env: env, stackAxis: nil).map { .overlay(decoration: $0, alignment: a, child: child) }
+        default:
+            return wrapPlain(child, m)
+        }
+    }
+
+    /// The node of a modifier other than a decoration around `child`.
+    private mutating func wrapPlain(_ child: NodeID, _ m: Modifier) -> NodeRole {
+        switch m {
         case .fixedSize(let h, let v): return .fixedSize(horizontal: h, vertical: v, child: child)
         case .aspectRatio(let r, let mode): return .aspectRatio(ratio: r, contentMode: mode, child: child)
         case .frame(.fixed(let w, let h, let a)):
             return .fixedFrame(FixedFrame(width: w, height: h, alignment: a), child: child)
         case .frame(.flexible(let f, let a)): return .flexibleFrame(ctx.tree.addFlexibleFrame(f), alignment: a, child: child)
         case .padding(let e): return .padding(ctx.tree.addPadding(e), child: child)
-        case .background(let v, let a):
-            return buildNode(v, env: env, stackAxis: nil).map { .background(decoration: $0, alignment: a, child: child) }
-        case .overlay(let v, let a):
-            return buildNode(v, env: env, stackAxis: nil).map { .overlay(decoration: $0, alignment: a, child: child) }
         case .border(let style): return .border(style, child: child)
         case .offset(let x, let y): return .offset(x: x, y: y, child: child)
+        case .background, .overlay: return .border(.single, child: child)  // not reached: decorations go through `wrap`
         }
     }
 }

@@ -54,6 +54,14 @@ enum NodeRole {
 }
 
 extension NodeRole {
+    /// A background's or overlay's decoration.
+    var decoration: NodeID? {
+        switch self {
+        case .background(let d, _, _), .overlay(let d, _, _): return d
+        default: return nil
+        }
+    }
+
     /// A modifier's child (the view it wraps; never a decoration); nil for a leaf or container.
     var wrappedChild: NodeID? {
         switch self {

@@ -91,12 +91,29 @@ public struct ViewAttributes: Sendable {
     public var ignoresSafeArea = false
     public var environment = TextEnvironmentOverrides()
     public var placements: [Placement] = []
+    /// The modifier keys' written order, when it is not the fixed order they apply in.
+    public var writtenModifierOrder: WrittenModifierOrder? = nil
 
     public init() {}
 
     public var isEmpty: Bool {
         id == nil && layoutPriority == nil && alignmentGuides.isEmpty && zIndex == 0 && !hidden && condition == nil
-            && !ignoresSafeArea && environment.isEmpty && placements.isEmpty
+            && !ignoresSafeArea && environment.isEmpty && placements.isEmpty && writtenModifierOrder == nil
+    }
+}
+
+/// The order a view's modifier keys are written in, kept only when it differs from the fixed
+/// order they apply in (docs/format.md §6): layout compares the two (`modifier-order`).
+public struct WrittenModifierOrder: Sendable, Equatable {
+    /// Indices into the view's modifiers (the keyed ones come first, in the fixed order), in the
+    /// order their keys are written: the first written would apply first in SwiftUI.
+    public var order: [Int]
+    /// The keys' ranges, parallel to `order`.
+    public var keys: [SourceRange]
+
+    public init(order: [Int], keys: [SourceRange]) {
+        self.order = order
+        self.keys = keys
     }
 }
 
@@ -368,6 +385,8 @@ public struct ViewNode: Hashable, @unchecked Sendable {
     }
     /// `position` of a canvas child: placements tried in order (docs/format.md §7.4.3).
     public var placements: [Placement] { attributeIndex.map { store.parts.attributes[$0].placements } ?? [] }
+    /// The modifier keys' written order where it differs from the fixed order (docs/format.md §6).
+    public var writtenModifierOrder: WrittenModifierOrder? { attributeIndex.flatMap { store.parts.attributes[$0].writtenModifierOrder } }
 
     /// A view built by hand (tests, tools), in a store of its own: the children and decorations
     /// it is given are copied into it.

@@ -853,6 +853,7 @@ public enum DiagnosticCatalog {
             when: [
                 "In some viewport, the children of a stack (or another container) need more width or height than the container was offered, even at their smallest, and the container ends up reaching outside the area the body was given. Views that do not fit are drawn past the edge of the screen.",
                 "A shortfall that the parent absorbs (the container still fits on screen) is not reported.",
+                "The related locations (`note:` lines in text) name the children that need the room: the largest child along that axis, and the innermost view inside it that takes more than it was offered, each with its size.",
             ],
             example: """
                 viewports:
@@ -877,6 +878,52 @@ public enum DiagnosticCatalog {
                       frame: {minWidth: 50, maxWidth: 150}
                     - color: blue
                       frame: {minWidth: 50, maxWidth: 150}
+
+                """),
+        DiagnosticExplanation(
+            .cellTooSmall,
+            summary: "A grid cell, a brick or a canvas rectangle is smaller than the view placed in it.",
+            when: [
+                "In some viewport, a `grid`, `bricks` or `canvas` gives a child a rectangle (its cell) and the child, proposed that size, takes more: a fixed `frame`, an image that is not resizable, a padding larger than the cell. The child is centred on its cell and sticks out of it, over its neighbours. The message gives the child's size and the cell's. Hidden children are not reported.",
+                "A grid takes its proposal and shares it among its cells, so more children than the room holds (or one column where several would fit) make cells smaller than their children.",
+            ],
+            example: """
+                viewports:
+                  phone: {width: 200, height: 200}
+                body:
+                  grid:
+                    - color: red
+                      frame: {width: 48, height: 48}
+                    - color: green
+                      frame: {width: 48, height: 48}
+                    - color: blue
+                      frame: {width: 48, height: 48}
+                    - color: yellow
+                      frame: {width: 48, height: 48}
+                    - color: gray
+                      frame: {width: 48, height: 48}
+                  columns: 1
+
+                """,
+            fix: [
+                "Give the cells room: more columns (`columns: {minWidth: …}` or `columns: auto`), a smaller `spacing`, a larger container, or smaller children. Children with flexible sizes (a `color` without a fixed frame, a resizable image, `frame: {maxWidth: 48, maxHeight: 48}`) take the cell they get instead of sticking out.",
+            ],
+            fixed: """
+                viewports:
+                  phone: {width: 200, height: 200}
+                body:
+                  grid:
+                    - color: red
+                      frame: {maxWidth: 48, maxHeight: 48}
+                    - color: green
+                      frame: {maxWidth: 48, maxHeight: 48}
+                    - color: blue
+                      frame: {maxWidth: 48, maxHeight: 48}
+                    - color: yellow
+                      frame: {maxWidth: 48, maxHeight: 48}
+                    - color: gray
+                      frame: {maxWidth: 48, maxHeight: 48}
+                  columns: 1
 
                 """),
         DiagnosticExplanation(
@@ -1015,6 +1062,37 @@ public enum DiagnosticCatalog {
                     - text: Sidebar
                       when: landscape
                       position: {absolute: [0, 0, 100, 300]}
+
+                """),
+        DiagnosticExplanation(
+            .modifierOrder,
+            summary: "A view's modifier keys are written in another order than they apply in, and the order written would lay it out differently.",
+            when: [
+                "Modifier keys beside a kind key (`frame`, `padding`, `background`, …) apply in one fixed order whatever order they are written in: `fixedSize`, `aspectRatio`, `frame`, `padding`, `background`, `overlay`, `border`, `offset`, innermost first (docs/format.md §6). In SwiftUI, modifiers apply in the order they are written, so `padding`, `background`, then `frame: {maxWidth: 260}` reads as a frame around the padded, coloured view, while Tatami puts the frame inside the padding.",
+                "The view is laid out again with its keys in the written order, for the proposal it got; where one of its frames (its own, its content, a background or overlay, a border) comes out differently in some viewport, this information names the modifier that applies first and the two sizes. A view whose keys are written out of order but lays out the same either way gets nothing.",
+            ],
+            example: """
+                viewports:
+                  phone: {width: 320, height: 200}
+                body:
+                  text: Are we still on for lunch tomorrow at noon?
+                  padding: 12
+                  background: {color: blue}
+                  frame: {maxWidth: 260}
+
+                """,
+            fix: [
+                "If the fixed order is what you meant, write the keys in that order. If the written order is, list the modifiers under `modifiers:`, which applies them first to last (editors offer this rewrite as a code action; `lint --fix` never applies it, since it changes the layout).",
+            ],
+            fixed: """
+                viewports:
+                  phone: {width: 320, height: 200}
+                body:
+                  text: Are we still on for lunch tomorrow at noon?
+                  modifiers:
+                    - padding: 12
+                    - background: {color: blue}
+                    - frame: {maxWidth: 260}
 
                 """),
         DiagnosticExplanation(

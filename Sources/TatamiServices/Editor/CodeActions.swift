@@ -158,9 +158,66 @@ private struct CodeActionPlanner {
             missingArguments(d)
         case .missingRequired:
             missingKeys(d)
+        case .modifierOrder:
+            if let edit = modifiersListInWrittenOrder(d) {
+                offer("Apply the modifiers in the written order (as a `modifiers:` list)", [edit], for: d, .manual)
+            }
         default:
             break
         }
+    }
+
+    // MARK: Modifier order
+
+    /// `modifier-order`: the view's modifier keys (the diagnostic's related locations, in written
+    /// order) rewritten as a `modifiers:` list in that order, where the first of them stood; the
+    /// other lines between them stay. Only for a block mapping whose modifier keys each start
+    /// their line and which has no `modifiers:` list yet (the keyed modifiers would go in front
+    /// of it; that rewrite is left to the user). Never preferred: it changes the layout.
+    func modifiersListInWrittenOrder(_ d: Diagnostic) -> (SourceRange, String)? {
+        let keys = d.related.map(\.range)
+        guard keys.count > 1, keys.allSatisfy({ $0.end <= bytes.count }), let root = a.yaml.root,
+              let (mapping, _) = Self.pair(withKey: keys[0], in: root), !mapping.isFlow, let pairs = mapping.pairs else { return nil }
+        guard !pairs.contains(where: { $0.key.keyText == "modifiers" }) else { return nil }
+        let table = a.lineTable
+        // Each modifier pair's whole lines, by written order.
+        var spans: [(first: Int, last: Int)] = []
+        for key in keys {
+            guard let pair = pairs.first(where: { $0.key.range == key }) else { return nil }
+            let first = table.line(ofByte: key.start)
+            let lineStart = table.lineStarts[first]
+            guard bytes[lineStart..<key.start].allSatisfy({ $0 == 0x20 }) else { return nil }
+            let end = max(pair.key.range.end, pair.value.range.end)
+            spans.append((first, table.line(ofByte: max(key.start, end - 1))))
+        }
+        func lineText(_ l: Int) -> String {
+            let start = table.lineStarts[l], end = l + 1 < table.lineCount ? table.lineStarts[l + 1] : bytes.count
+            var text = String(decoding: bytes[start..<end], as: UTF8.self)
+            if !text.hasSuffix("\n") { text += "\n" }
+            return text
+        }
+        let indent = table.scalarPosition(ofByte: keys[0].start).column
+        let pad = String(repeating: " ", count: indent)
+        // The list: each pair's lines, its key after `- `, the lines below moved as far.
+        var list = pad + "modifiers:\n"
+        for span in spans {
+            for l in span.first...span.last {
+                let text = lineText(l)
+                list += l == span.first ? pad + "  - " + text.drop { $0 == " " } : "    " + text
+            }
+        }
+        let firstLine = spans.map(\.first).min()!, lastLine = spans.map(\.last).max()!
+        let removed = Set(spans.flatMap { Array($0.first...$0.last) })
+        var replacement = ""
+        for l in firstLine...lastLine {
+            if l == firstLine { replacement += list }
+            if !removed.contains(l) { replacement += lineText(l) }
+        }
+        let start = table.lineStarts[firstLine]
+        let end = lastLine + 1 < table.lineCount ? table.lineStarts[lastLine + 1] : bytes.count
+        // A file whose last line has no line break keeps it so.
+        if end == bytes.count, bytes.last != 0x0A, replacement.hasSuffix("\n") { replacement.removeLast() }
+        return (SourceRange(start: start, end: end), replacement)
     }
 
     /// "replace with `x`" → "Change to `x`"; other titles capitalised.

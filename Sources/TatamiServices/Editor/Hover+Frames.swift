@@ -24,6 +24,7 @@ extension AssistHoverText {
             text.append(.paragraph([.text("id "), .code(id)]))
         }
         if let doc { text.append(contentsOf: doc) }
+        if let model = models.first, let order = modifierOrder(model) { text.append(order) }
         text.append(frames(node, models: models))
         if let font = fileFont(node) { text.append(font) }
         return HoverInfo(content: text, range: range ?? node.range)
@@ -45,6 +46,31 @@ extension AssistHoverText {
             }
         }
         return nil
+    }
+
+    /// A view's modifiers in the order they apply (docs/format.md §6), when it has two or more
+    /// (with one, order means nothing): keys in the fixed order, then a `modifiers:` list's
+    /// items; and, when the keys are written in another order, that order.
+    private func modifierOrder(_ view: ViewNode) -> RichText.Block? {
+        let modifiers = view.modifiers
+        guard modifiers.count > 1 else { return nil }
+        var spans: [RichText.Span] = [.text("Modifiers, as applied (innermost first): ")]
+        for (i, m) in modifiers.enumerated() {
+            if i > 0 { spans.append(.text(" → ")) }
+            spans.append(.code(m.keyName))
+        }
+        spans.append(.text("."))
+        if let written = view.writtenModifierOrder {
+            spans.append(.text(" Written as "))
+            for (i, k) in written.order.enumerated() {
+                if i > 0 { spans.append(.text(", ")) }
+                spans.append(.code(modifiers[k].keyName))
+            }
+            spans.append(.text(": keys apply in the fixed order whatever order they are written in; a "))
+            spans.append(.code("modifiers:"))
+            spans.append(.text(" list applies in its own order."))
+        }
+        return .paragraph(spans)
     }
 
     /// One row per viewport (per instance, inside a component's body): outer frame, content

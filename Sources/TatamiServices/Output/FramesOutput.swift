@@ -46,7 +46,12 @@ public enum FramesFormatter {
             if n.hidden { line += " hidden" }
             out += line + "\n"
             for o in n.overlays.reversed() { stack.append((o, depth + 1)) }
-            for c in n.children.reversed() { stack.append((c, depth + 1)) }
+            // Children in drawing order: by `zIndex` in a zstack or canvas (§6.3, §12.3).
+            if n.drawsChildrenByZIndex {
+                for c in n.childrenInDrawingOrder.reversed() { stack.append((c, depth + 1)) }
+            } else {
+                for c in n.children.reversed() { stack.append((c, depth + 1)) }
+            }
             for b in n.backgrounds.reversed() { stack.append((b, depth + 1)) }
         }
         return out
