@@ -107,6 +107,7 @@ extension ValidationPass {
         if let p = byName["imports"] { validateImports(p) }
         if let p = byName["components"] { validateComponents(p) }
         if isLibrary {
+            noteUnresolvedUses()
             reportDuplicateIDs()
             return
         }
@@ -126,6 +127,7 @@ extension ValidationPass {
             let at = pairs.first?.key.range ?? root.range
             report(.missingRequired, "the file has no `body`; add the root view under `body:`", at: at)
         }
+        noteUnresolvedUses()
         reportDuplicateIDs()
     }
 

@@ -292,6 +292,7 @@ public enum DiagnosticCatalog {
             summary: "A value of the wrong type.",
             when: [
                 "A value is not the kind of YAML value the key takes: a string where a number is expected, a list where a mapping is, a number where `true` or `false` is, nothing (null) where a value is required. Tatami reads YAML 1.2, where only `true` and `false` are booleans: `yes`, `no`, `on` and `off` are strings, and so is a quoted number such as `\"8\"`.",
+                "Where `true` or `false` would do, a word YAML 1.1 read as a boolean (`yes`, `no`, `on`, `off`, `y`, `n`, in any case) gets a message that says so, and a fix to the boolean a YAML 1.1 reader saw (`yes` → `true`), which `tatami lint --fix` applies.",
                 "Expressions have types too: `when` needs a condition (`width > 400`), not a number (`width`), and the arithmetic operators need numbers.",
             ],
             example: """
@@ -306,7 +307,7 @@ public enum DiagnosticCatalog {
             fixed: """
                 body:
                   text: Hello
-                  hidden: false
+                  hidden: true
 
                 """),
         DiagnosticExplanation(
@@ -620,7 +621,8 @@ public enum DiagnosticCatalog {
             .unknownComponent,
             summary: "A capitalised kind key that names no component.",
             when: [
-                "A view's key starts with a capital letter, so it uses a component, but no component of that name is declared in the file under `components:` nor in a file it imports. A close name is suggested.",
+                "A view's key starts with a capital letter, so it uses a component, but no component of that name is declared in the file under `components:` nor in a file it imports. A close name is suggested: a kind whose name it is but for case (`Text`, `VStack`), else a close component, else a close kind (`Imgae`). When the suggestion is one kind and the view has no other kind key, the rest of the view is checked as that kind.",
+                "It is not reported while an import of the file cannot be read: the name may be one of that file's components, and the import's `import-error` says so once.",
             ],
             example: """
                 body:
@@ -793,6 +795,7 @@ public enum DiagnosticCatalog {
             when: [
                 "An entry of `imports:` cannot be read: the file is not found, cannot be read, is not a `.tatami.yaml` or `.tatami.yml` file, is an absolute path, leads outside the workspace root (also through a symbolic link), or imports back the file that imports it. Text read from standard input cannot import, since there is no file to find paths from.",
                 "It also fires when the imported file has errors (the first is summarised, with its line), and when two imported files declare a component of the same name (the first one is used).",
+                "While an import cannot be read, a capitalised key that names no declared component may be one of the components it would have given: such uses are not reported one by one (no `unknown-component`), and the first failed import carries one related note naming them, at the first.",
             ],
             example: """
                 imports: [libary.tatami.yaml]
@@ -819,8 +822,7 @@ public enum DiagnosticCatalog {
                 body:
                   Badge: {label: Sample}
 
-                """)],
-            alsoReports: [.unknownComponent]),
+                """)]),
 
         // MARK: Laying out
         DiagnosticExplanation(

@@ -1,0 +1,124 @@
+import Foundation
+import XCTest
+
+/// Issue 29's "no cascades, better messages", through the built binary.
+extension CLITests {
+    /// A scratch folder with a `.git`, so that it is its own workspace root.
+    func scratchWorkspace(_ files: [String: String]) throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tatami-messages-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        for (name, text) in files {
+            let url = dir.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        return dir
+    }
+
+    func jsonDiagnostics(_ r: Run) throws -> [[String: Any]] {
+        let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+        return try XCTUnwrap(object?["diagnostics"] as? [[String: Any]], r.stdout)
+    }
+
+    func testAMissingImportIsReportedOnceWithOneNoteForTheComponentsItWouldHaveGiven() throws {
+        let dir = try scratchWorkspace(["screen.tatami.yaml": """
+            imports: [lib/missing.tatami.yaml]
+            body:
+              vstack:
+                - Badge: {label: A}
+                - Badge: {label: B}
+                - Card: {}
+
+            """])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let text = try tatami(["lint", "screen.tatami.yaml"], in: dir)
+        XCTAssertEqual(text.status, 1)
+        XCTAssertEqual(text.stdout, "screen.tatami.yaml:1:11: error: cannot find `lib/missing.tatami.yaml` [import-error]\n")
+        let json = try jsonDiagnostics(try tatami(["lint", "--format", "json", "screen.tatami.yaml"], in: dir))
+        XCTAssertEqual(json.count, 1)
+        let related = try XCTUnwrap(json[0]["related"] as? [[String: Any]])
+        XCTAssertEqual(related.count, 1)
+        XCTAssertEqual(related[0]["line"] as? Int, 4)
+        XCTAssertEqual(related[0]["column"] as? Int, 7)
+        XCTAssertEqual(related[0]["message"] as? String,
+                       "`Badge`, `Card`: 3 uses of components not declared, the first here; they may come from `lib/missing.tatami.yaml`")
+    }
+
+    func testAnImportCycleNamesItsCodeOnce() throws {
+        let dir = try scratchWorkspace([
+            "a.tatami.yaml": "imports: [b.tatami.yaml]\nbody: {B: {}}\n",
+            "b.tatami.yaml": "imports: [a.tatami.yaml]\ncomponents:\n  B:\n    body: {text: b}\nbody: {B: {}}\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try tatami(["lint", "a.tatami.yaml"], in: dir)
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.stdout, "a.tatami.yaml:1:11: error: import cycle: `a.tatami.yaml` → `b.tatami.yaml` → `a.tatami.yaml`; a file cannot import itself, directly or through others [import-error]\n")
+    }
+
+    func testAnImportOfAFileWithABrokenImportNamesTheCodeOnce() throws {
+        // b's own error is an import-error too: a's summary of it does not repeat the tag.
+        let dir = try scratchWorkspace([
+            "a.tatami.yaml": "imports: [b.tatami.yaml]\nbody: {text: a}\n",
+            "b.tatami.yaml": "imports: [none.tatami.yaml]\ncomponents:\n  B:\n    body: {text: b}\nbody: {B: {}}\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try tatami(["lint", "a.tatami.yaml"], in: dir)
+        XCTAssertEqual(r.stdout, "a.tatami.yaml:1:11: error: `b.tatami.yaml` has errors: line 1: cannot find `none.tatami.yaml` [import-error]\n")
+    }
+
+    func testACapitalisedKindNameIsSuggestedAsTheKind() throws {
+        // The view is then checked as that kind: the misspelt padding inside is found.
+        let r = try tatami(["lint", "-"], stdin: """
+            body:
+              VStack:
+                - Text: Hello
+                  paddng: 4
+                - Imgae: logo
+                - Stack: []
+
+            """)
+        XCTAssertEqual(r.status, 1)
+        let lower = "Kind keys are lower case (a capitalised key names a component)"
+        XCTAssertEqual(r.stdout.split(separator: "\n").map(String.init), [
+            "<stdin>:2:3: error: no component named `VStack` is declared; did you mean the `vstack` kind? \(lower); the rest of this view is checked as `vstack` [unknown-component]",
+            "<stdin>:3:7: error: no component named `Text` is declared; did you mean the `text` kind? \(lower); the rest of this view is checked as `text` [unknown-component]",
+            "<stdin>:4:7: error: unknown key `paddng`; did you mean `padding`? [unknown-key]",
+            "<stdin>:5:7: error: no component named `Imgae` is declared; did you mean the `image` kind? \(lower); the rest of this view is checked as `image` [unknown-component]",
+            "<stdin>:6:7: error: no component named `Stack` is declared; did you mean one of the kinds `hstack`, `vstack` or `zstack`? \(lower) [unknown-component]",
+        ])
+        // A component's name still comes first when one is close.
+        let component = try tatami(["lint", "-"], stdin: """
+            components:
+              Texts: {body: {text: x}}
+            body:
+              Textz: {}
+
+            """)
+        XCTAssertTrue(component.stdout.contains("no component named `Textz` is declared; did you mean `Texts`? [unknown-component]"), component.stdout)
+    }
+
+    func testAYAML11BooleanIsExplainedAndFixed() throws {
+        let source = """
+            body:
+              vstack:
+                - text: A
+                  hidden: yes
+                - text: B
+                  border: Off
+                - text: C
+                  hidden: N
+
+            """
+        let r = try tatami(["lint", "-"], stdin: source)
+        XCTAssertEqual(r.stdout.split(separator: "\n").map(String.init), [
+            "<stdin>:4:15: error: expected `true` or `false` for `hidden`, found the string `yes`: YAML 1.2 reads `yes` as a string, not a boolean (YAML 1.1 read it as `true`); write `true` [wrong-type]",
+            "<stdin>:6:15: error: expected `true`, `false` or `{style}` for `border`, found the string `Off`: YAML 1.2 reads `Off` as a string, not a boolean (YAML 1.1 read it as `false`); write `false` [wrong-type]",
+            "<stdin>:8:15: error: expected `true` or `false` for `hidden`, found the string `N`: YAML 1.2 reads `N` as a string, not a boolean (YAML 1.1 read it as `false`); write `false` [wrong-type]",
+        ])
+        // The fix is safe: --fix applies it.
+        let fixed = try tatami(["lint", "--fix", "-"], stdin: source)
+        XCTAssertEqual(fixed.status, 0, fixed.stderr)
+        XCTAssertEqual(fixed.stdout, source.replacingOccurrences(of: "hidden: yes", with: "hidden: true")
+            .replacingOccurrences(of: "border: Off", with: "border: false").replacingOccurrences(of: "hidden: N", with: "hidden: false"))
+    }
+}
