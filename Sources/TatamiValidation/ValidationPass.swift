@@ -112,6 +112,8 @@ final class ValidationPass {
     let cutNodes: Set<YAMLNode.ID>
     /// Serials of the containers cut short by a syntax error or read as a guessed kind (`TatamiDocument.provisionalViews`).
     var provisionalViews: Set<Int> = []
+    /// Serials of the views whose layout warnings a finding already explains (`TatamiDocument.explainedViews`).
+    var explainedViews: Set<Int> = []
     /// Lists of a component body from which an empty slot was left out: a container built from
     /// one holds fewer views than its body as written, so it is provisional too.
     /// Held, not just named: a copy's identity is its store's address, which a later copy could

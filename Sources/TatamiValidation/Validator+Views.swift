@@ -395,6 +395,8 @@ extension ValidationPass {
         }
         if context.isDecoration, ColorValue(parsing: text) != nil {
             // `background: red` reads as `background: {text: red}`: the word, not the colour.
+            // Its layout warnings (the word cut to the decorated view's size) would only repeat this.
+            explainedViews.insert(serial)
             let written = sources.text(node.range)
             report(.colorAsText,
                    "`\(text)` here is a text view that shows the word `\(text)`; for the colour, write `{color: \(written)}`",

@@ -51,6 +51,7 @@ public enum Validator {
         pass.validateFile(yaml.root, isComplete: yaml.isComplete, into: document)
         document.viewCount = pass.nextSerial
         document.provisionalViews = pass.provisionalViews
+        document.explainedViews = pass.explainedViews
         document.components = pass.componentSignatures()
         let table = yaml.lineTable
         func clamp(_ r: SourceRange) -> SourceRange {

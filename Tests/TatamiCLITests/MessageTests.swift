@@ -121,4 +121,43 @@ extension CLITests {
         XCTAssertEqual(fixed.stdout, source.replacingOccurrences(of: "hidden: yes", with: "hidden: true")
             .replacingOccurrences(of: "border: Off", with: "border: false").replacingOccurrences(of: "hidden: N", with: "hidden: false"))
     }
+
+    func testAColourWordReadAsTextGetsNoLayoutWarningsOfItsOwn() throws {
+        // `red` is a 24-point text in the 16×16 the `Hi` text offers: cut in both viewports, but
+        // color-as-text already says what is wrong.
+        let r = try tatami(["lint", "-"], stdin: """
+            viewports:
+              a: {width: 320, height: 100}
+              b: {width: 200, height: 100}
+            body:
+              text: Hi
+              background: red
+
+            """)
+        XCTAssertEqual(r.status, 0)
+        XCTAssertEqual(r.stdout, "<stdin>:6:15: warning: `red` here is a text view that shows the word `red`; for the colour, write `{color: red}` [color-as-text]\n")
+        // In a component's body the instance still gets the warnings of its other texts.
+        let component = try tatami(["lint", "-"], stdin: """
+            viewports:
+              a: {width: 320, height: 100}
+            components:
+              Chip:
+                params: {label: {type: string}}
+                body:
+                  hstack:
+                    - text: Hi
+                      background: red
+                    - text: $label
+                      frame: {width: 16}
+            body:
+              vstack:
+                - Chip: {label: Long label}
+                - Chip: {label: Hi}
+
+            """)
+        XCTAssertEqual(component.stdout.split(separator: "\n").map(String.init), [
+            "<stdin>:9:23: warning: `red` here is a text view that shows the word `red`; for the colour, write `{color: red}` [color-as-text]",
+            "<stdin>:14:7: warning: text is cut to fit 16×64 in viewport a: shows `Lo ng la b…` [text-truncated]",
+        ])
+    }
 }

@@ -265,10 +265,12 @@ extension ValidationPass {
         // A template's views are not kept: the serials they took are given again to the views
         // read after it, so nothing recorded against those serials may outlive the check.
         let savedSerial = nextSerial, savedScope = scope, savedProvisional = provisionalViews, savedViews = views.mark()
+        let savedExplained = explainedViews
         let (_, produced) = run(frame, bodyPair, context: ViewContext(depth: 1, role: .child(of: d.name)))
         views.rollback(to: savedViews)
         nextSerial = savedSerial
         provisionalViews = savedProvisional
+        explainedViews = savedExplained
         scope = savedScope
         d.templateDiagnostics = Set(produced)
         for p in produced where !frame.isMuted(p.range) { templateReports.append(p) }
