@@ -389,6 +389,7 @@ extension ValidationPass {
         }
         let serial = takeSerial()
         let text = limitedText(s.text, at: node.range)
+        checkStrayReferences(node, what: "this text")
         if context.isCanvasChild && !isCut(node) {
             report(.missingRequired, "a canvas child needs a `position`; write it as `text: ...` with a `position` beside it",
                    at: node.range)

@@ -160,4 +160,32 @@ extension CLITests {
             "<stdin>:14:7: warning: text is cut to fit 16×64 in viewport a: shows `Lo ng la b…` [text-truncated]",
         ])
     }
+
+    func testReferencesOutsideAComponentBodyAreWarnedAboutAndCanBeSilenced() throws {
+        let source = """
+            components:
+              Price:
+                params: {amount: {type: string}}
+                body: {text: "$$${amount}"}
+            body:
+              vstack:
+                - text: $title
+                - text: Price $$5
+                - Price: {amount: "5"}
+                - text: $name # tatami-ignore: reference-outside-component
+
+            """
+        let r = try tatami(["lint", "-"], stdin: source)
+        XCTAssertEqual(r.status, 0, "a warning")
+        XCTAssertEqual(r.stdout.split(separator: "\n").map(String.init), [
+            "<stdin>:7:13: warning: `$title` is shown as written in this text: `$name`, `${name}` and `$$` are read only inside a component's body (`components:`) [reference-outside-component]",
+            "<stdin>:8:19: warning: `$$` is shown as written in this text: `$$` stands for `$` only inside a component's body [reference-outside-component]",
+        ])
+        let explain = try tatami(["explain", "reference-outside-component"])
+        XCTAssertEqual(explain.status, 0)
+        XCTAssertTrue(explain.stdout.hasPrefix("reference-outside-component (warning)\n"), explain.stdout)
+        // The lone `$$` has a safe fix: one `$`.
+        let fixed = try tatami(["lint", "--fix", "-"], stdin: source)
+        XCTAssertEqual(fixed.stdout, source.replacingOccurrences(of: "Price $$5", with: "Price $5"))
+    }
 }

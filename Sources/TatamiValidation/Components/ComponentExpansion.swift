@@ -150,6 +150,7 @@ extension ValidationPass {
                 arguments.append((p.value, i))
                 continue
             }
+            if type == .string { checkStrayReferences(p.value, what: "the argument `\(name)`") }
             if let v = paramValue(p.value, key: p.key, type: type, what: "`\(name)` of `\(decl.name)`") {
                 values[i] = v
                 if case .node(let n) = v { arguments.append((n, i)) }
