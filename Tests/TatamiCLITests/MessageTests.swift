@@ -188,4 +188,25 @@ extension CLITests {
         let fixed = try tatami(["lint", "--fix", "-"], stdin: source)
         XCTAssertEqual(fixed.stdout, source.replacingOccurrences(of: "Price $$5", with: "Price $5"))
     }
+
+    func testAMisindentedLineGetsTheExpectedAndFoundColumns() throws {
+        // yamllint's "wrong indentation: expected 4 but found 3", in columns (1-based, as the
+        // line:column before it): the keys under `vstack` start at column 5.
+        let key = try tatami(["lint", "--format", "json", "-"], stdin: "body:\n    vstack:\n      - text: A\n   padding: 4\n")
+        XCTAssertEqual(key.status, 1)
+        let d = try jsonDiagnostics(key)
+        XCTAssertEqual(d.count, 1)
+        XCTAssertEqual(d[0]["line"] as? Int, 4)
+        XCTAssertEqual(d[0]["column"] as? Int, 4)
+        XCTAssertEqual(d[0]["message"] as? String,
+                       "wrong indentation: expected column 5, like `vstack` on line 2, but this line starts at column 4 (the keys of a mapping, and the items of a list, start in one column)")
+        let related = try XCTUnwrap(d[0]["related"] as? [[String: Any]])
+        XCTAssertEqual(related.map { "\($0["line"]!):\($0["column"]!)-\($0["endColumn"]!)" }, ["2:5-11"])
+        // A list item one column short of its siblings.
+        let item = try tatami(["lint", "-"], stdin: "body:\n  vstack:\n    - text: A\n   - text: B\n")
+        XCTAssertEqual(item.stdout, "<stdin>:4:4: error: wrong indentation: expected column 5, like the list item on line 3, but this line starts at column 4 (the keys of a mapping, and the items of a list, start in one column) [yaml-syntax]\n")
+        // Inside a list item's mapping, past a comment line.
+        let nested = try tatami(["lint", "-"], stdin: "body:\n  vstack:\n    - text: A\n      # note\n      padding: 4\n     border: true\n")
+        XCTAssertEqual(nested.stdout, "<stdin>:6:6: error: wrong indentation: expected column 7, like `padding` on line 5, but this line starts at column 6 (the keys of a mapping, and the items of a list, start in one column) [yaml-syntax]\n")
+    }
 }
