@@ -36,11 +36,12 @@ extension CLITests {
         XCTAssertEqual(text.stdout, "screen.tatami.yaml:1:11: error: cannot find `lib/missing.tatami.yaml` [import-error]\n")
         let json = try jsonDiagnostics(try tatami(["lint", "--format", "json", "screen.tatami.yaml"], in: dir))
         XCTAssertEqual(json.count, 1)
-        let related = try XCTUnwrap(json[0]["related"] as? [[String: Any]])
+        let related = try XCTUnwrap(json.first?["related"] as? [[String: Any]])
         XCTAssertEqual(related.count, 1)
-        XCTAssertEqual(related[0]["line"] as? Int, 4)
-        XCTAssertEqual(related[0]["column"] as? Int, 7)
-        XCTAssertEqual(related[0]["message"] as? String,
+        let note = try XCTUnwrap(related.first)
+        XCTAssertEqual(note["line"] as? Int, 4)
+        XCTAssertEqual(note["column"] as? Int, 7)
+        XCTAssertEqual(note["message"] as? String,
                        "`Badge`, `Card`: 3 uses of components not declared, the first here; they may come from `lib/missing.tatami.yaml`")
     }
 
@@ -194,8 +195,9 @@ extension CLITests {
         // line:column before it): the keys under `vstack` start at column 5.
         let key = try tatami(["lint", "--format", "json", "-"], stdin: "body:\n    vstack:\n      - text: A\n   padding: 4\n")
         XCTAssertEqual(key.status, 1)
-        let d = try jsonDiagnostics(key)
-        XCTAssertEqual(d.count, 1)
+        let all = try jsonDiagnostics(key)
+        XCTAssertEqual(all.count, 1)
+        let d = [try XCTUnwrap(all.first)]
         XCTAssertEqual(d[0]["line"] as? Int, 4)
         XCTAssertEqual(d[0]["column"] as? Int, 4)
         XCTAssertEqual(d[0]["message"] as? String,
