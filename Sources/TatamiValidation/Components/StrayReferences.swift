@@ -15,9 +15,10 @@ extension ValidationPass {
     /// There nothing is substituted, so the characters are shown as written. One diagnostic per
     /// value, at its first reference; `$$` alone gets a fix to `$` (what it means in a body).
     func checkStrayReferences(_ node: YAMLNode, what: @autoclosure () -> String) {
-        guard chain.isEmpty, let s = node.scalar, case .string = s.resolved else { return }
         let dollar = UInt8(ascii: "$")
-        guard s.text.utf8.contains(dollar) else { return }
+        // Read in place first: nearly every text has no `$`, and building the scalar makes a string.
+        guard chain.isEmpty, node.withScalarBytes({ $0.contains(dollar) }) == true,
+              let s = node.scalar, case .string = s.resolved else { return }
         let b = Array(s.text.utf8)
         var found: [(bytes: Range<Int>, written: String)] = []
         if b.count >= 2, b[0] == dollar, Self.isIdentifierStart(b[1]), b[2...].allSatisfy(Self.isIdentifierByte) {
