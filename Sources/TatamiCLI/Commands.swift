@@ -48,9 +48,28 @@ public struct TatamiCommand: ParsableCommand {
     }
 }
 
-/// Options shared by the commands that choose a viewport.
-struct ViewportOptions: ParsableArguments {
-    @Option(name: .long, help: "Only this viewport (default: lint checks every viewport the file declares; preview and frames use the first).")
+/// What `--viewport` does when it is not given, for one command's help.
+protocol ViewportDefault {
+    /// "every viewport the file declares", "the file's first viewport"…
+    static var withoutViewport: String { get }
+}
+
+enum LintViewports: ViewportDefault {
+    static let withoutViewport = "every viewport the file declares"
+}
+
+enum PreviewViewports: ViewportDefault {
+    static let withoutViewport = "the file's first viewport; with --format html, every viewport"
+}
+
+enum FramesViewports: ViewportDefault {
+    static let withoutViewport = "the file's first viewport"
+}
+
+/// Options shared by the commands that choose a viewport; `Default` says, in each command's help,
+/// what it does without `--viewport`.
+struct ViewportOptions<Default: ViewportDefault>: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Only this viewport (default: \(Default.withoutViewport))."))
     var viewport: String?
 
     @Option(name: .long, help: "Lay out in a viewport of this width instead (with --height).")
@@ -102,7 +121,7 @@ struct Preview: ParsableCommand {
     @Argument(help: "The file to preview; - reads standard input.")
     var file: String
 
-    @OptionGroup var viewportOptions: ViewportOptions
+    @OptionGroup var viewportOptions: ViewportOptions<PreviewViewports>
 
     @Option(name: .long, help: ArgumentHelp(
         "text (the terminal render), svg (one viewport, 1 unit = 1 point) or html (every viewport side by side, one self-contained page).",
@@ -221,7 +240,7 @@ struct Frames: ParsableCommand {
     @Argument(help: "The file to lay out; - reads standard input.")
     var file: String
 
-    @OptionGroup var viewportOptions: ViewportOptions
+    @OptionGroup var viewportOptions: ViewportOptions<FramesViewports>
 
     @Option(name: .long, help: "Output format: json or text.")
     var format: FramesFormat = .json

@@ -51,6 +51,14 @@ struct Format: ParsableCommand {
     func validate() throws {
         if write && check { throw ValidationError("use either --write or --check") }
         if paths.isEmpty { throw ValidationError("give a file, a directory or - (standard input)") }
+        // Checked here, not in `run`, so that the usage printed with the error is this command's.
+        if !write && !check {
+            var isDirectory: ObjCBool = false
+            if paths.count != 1
+                || (paths[0] != "-" && FileManager.default.fileExists(atPath: paths[0], isDirectory: &isDirectory) && isDirectory.boolValue) {
+                throw ValidationError("without --write or --check, give one file (or -): its formatted text goes to standard output")
+            }
+        }
         if let jobs, jobs < 1 || jobs > 1024 { throw ValidationError("--jobs takes a number from 1 to 1024") }
     }
 
@@ -71,13 +79,6 @@ struct Format: ParsableCommand {
         try Inputs.checkRoot(root)
         let mode: Mode = write ? .write : check ? .check : .print
         let (found, _) = try Inputs.collect(paths, excludes: exclude)
-        if mode == .print {
-            let single = found.count == 1 && paths.count == 1
-            var isDirectory: ObjCBool = false
-            if !single || (paths[0] != "-" && FileManager.default.fileExists(atPath: paths[0], isDirectory: &isDirectory) && isDirectory.boolValue) {
-                throw ValidationError("without --write or --check, give one file (or -): its formatted text goes to standard output")
-            }
-        }
         if found.isEmpty {
             StandardError.write("tatami: warning: no Tatami files (*.tatami.yaml, *.tatami.yml) found in \(paths.joined(separator: ", "))\n")
             return

@@ -24,7 +24,7 @@ struct Lint: ParsableCommand {
     @Option(name: .long, help: "Output format: text, json, github or sarif.")
     var format: LintFormat = .text
 
-    @OptionGroup var viewportOptions: ViewportOptions
+    @OptionGroup var viewportOptions: ViewportOptions<LintViewports>
 
     @Flag(name: .long, help: "Fail (exit 1) on warnings too.")
     var strict = false

@@ -98,6 +98,21 @@ struct CellGrid {
     }
 }
 
+/// What the lines under the grid say (docs/render.md, "Below the grid").
+struct GridNotes {
+    /// Shown views drawn from an edge that is not on a cell boundary.
+    var offGridViews = 0
+    /// Every edge views are drawn from, inside the viewport, for the `--cell` that would put
+    /// them all on boundaries.
+    var xs = Set<Double>(), ys = Set<Double>()
+    /// The colours filled with the table's character, in the order first drawn, and whether one
+    /// is a `#RRGGBB`.
+    var fills: [(glyph: Character, name: String)] = []
+    var usesHex = false
+    /// Texts with a character left out where a border's line is.
+    var textsUnderBorders = 0
+}
+
 /// Walks the frame tree and draws on the canvas.
 struct Painter {
     let grid: CellGrid
@@ -105,6 +120,8 @@ struct Painter {
     let glyphs: Glyphs
     let cellWidth: (Character) -> Int
     var canvas: Canvas
+    let viewport: Viewport
+    var notes = GridNotes()
 
     init(viewport: Viewport, options: RenderOptions, cellWidth: @escaping (Character) -> Int) {
         grid = CellGrid(viewport: viewport, options: options)
@@ -112,6 +129,7 @@ struct Painter {
         glyphs = Glyphs.make(ascii: options.ascii)
         self.cellWidth = cellWidth
         canvas = Canvas(columns: grid.columns, rows: grid.rows)
+        self.viewport = viewport
     }
 
     /// A character's width in cells: 0, 1 or 2.
@@ -145,6 +163,7 @@ struct Painter {
             switch step {
             case .enter(let node):
                 if node.hidden { continue }
+                survey(node)
                 for o in node.overlays.reversed() { stack.append(.enter(o)) }
                 for c in node.childrenInDrawingOrder.reversed() { stack.append(.enter(c)) }
                 stack.append(.own(node))
@@ -154,9 +173,109 @@ struct Painter {
                 if options.outline { drawBox(node.frame, glyphs.outline) }
                 drawContent(node.drawing, in: node.content)
             case .borders(let node):
-                for border in node.borders { drawBox(border.rect, glyphs.border(border.style)) }
+                for border in node.borders { drawBox(border.rect, glyphs.border(border.style), isBorder: true) }
             }
         }
+    }
+
+    // MARK: The grid's notes
+
+    /// Whether `v` is a whole number of cells (to a millionth of a point).
+    static func isOnBoundary(_ v: Double, cell: Double) -> Bool {
+        let q = v / cell
+        return abs(q - q.rounded()) * cell < 1e-6
+    }
+
+    /// Counts `node` when an edge it is drawn from falls inside a cell (docs/render.md): a text's
+    /// line tops and starts (and the second character's start, which a font whose width is not
+    /// a whole number of cells puts inside one), a colour's or image's content edges, a divider's
+    /// ends, its borders' edges, and with `--outline` its frame's. Edges on or beyond the
+    /// viewport's own edges do not count; neither does what covers no cell of the grid.
+    mutating func survey(_ node: FrameNode) {
+        var xs: [Double] = [], ys: [Double] = []
+        func shows(_ r: Rect) -> Bool {
+            visible(grid.columns(of: r), limit: grid.columns) && visible(grid.rows(of: r), limit: grid.rows)
+        }
+        func edges(_ r: Rect) {
+            guard shows(r) else { return }
+            xs += [r.minX, r.maxX]
+            ys += [r.minY, r.maxY]
+        }
+        let content = node.content
+        switch node.drawing {
+        case .none:
+            break
+        case .text(let layout, let font, let alignment):
+            guard shows(content) else { break }
+            for (j, line) in layout.lines.enumerated() where line.cells > 0 {
+                let x0 = content.minX + (content.width - line.width) * alignment.fraction
+                ys.append(content.minY + Double(j) * font.height)
+                xs.append(x0)
+                if font.file == nil && line.cells > 1 { xs.append(x0 + font.width) }
+            }
+        case .color(let color, _):
+            if ColorTable.look(color) != nil { edges(content) }
+        case .image:
+            edges(content)
+        case .divider(let axis):
+            guard shows(content) else { break }
+            if axis == .horizontal { xs += [content.minX, content.maxX] } else { ys += [content.minY, content.maxY] }
+        }
+        for border in node.borders { edges(border.rect) }
+        if options.outline { edges(node.frame) }
+        var off = false
+        for x in xs where x > 0 && x < viewport.width && x.isFinite {
+            notes.xs.insert(x)
+            if !Painter.isOnBoundary(x, cell: grid.cellWidth) { off = true }
+        }
+        for y in ys where y > 0 && y < viewport.height && y.isFinite {
+            notes.ys.insert(y)
+            if !Painter.isOnBoundary(y, cell: grid.cellHeight) { off = true }
+        }
+        if off { notes.offGridViews += 1 }
+    }
+
+    /// The largest cell of whole points, no larger than the current one and at least
+    /// `smallestSuggestedCell` on each side, that puts every edge on a boundary; nil when none does.
+    func exactCell() -> (Int, Int)? {
+        func largest(_ cell: Double, _ values: Set<Double>) -> Int? {
+            guard cell >= Double(Painter.smallestSuggestedCell) else { return nil }
+            var c = Int(min(cell, 1000).rounded(.down))
+            while c >= Painter.smallestSuggestedCell {
+                if values.allSatisfy({ Painter.isOnBoundary($0, cell: Double(c)) }) { return c }
+                c -= 1
+            }
+            return nil
+        }
+        guard let w = largest(grid.cellWidth, notes.xs), let h = largest(grid.cellHeight, notes.ys) else { return nil }
+        return (w, h)
+    }
+
+    /// Cells smaller than this are not suggested: the render would be several times wider than
+    /// the screen it shows.
+    static let smallestSuggestedCell = 4
+
+    /// The lines under the grid: the fill characters' legend when a `#RRGGBB` colour is filled
+    /// with its character, and how many views are off the grid.
+    func footer() -> String {
+        var out = ""
+        if notes.usesHex {
+            out += "fills: " + notes.fills.map { "\($0.glyph) \($0.name)" }.joined(separator: ", ") + "\n"
+        }
+        if notes.offGridViews > 0 {
+            let n = notes.offGridViews
+            let cell = formatNumber(grid.cellWidth) + glyphs.times + formatNumber(grid.cellHeight)
+            out += "\(n) view\(n == 1 ? " is" : "s are") off the \(cell) grid; "
+            if let (w, h) = exactCell() {
+                out += "`--cell \(w)x\(h)` or "
+            }
+            out += "`--format html` shows \(n == 1 ? "it" : "them") exactly\n"
+        }
+        if notes.textsUnderBorders > 0 {
+            let n = notes.textsUnderBorders
+            out += "\(n) text\(n == 1 ? " is" : "s are") partly hidden under a border's line; `--format html` shows \(n == 1 ? "it" : "them") whole\n"
+        }
+        return out
     }
 
     mutating func drawContent(_ drawing: Drawing, in rect: Rect) {
@@ -179,15 +298,17 @@ struct Painter {
     mutating func drawText(_ layout: TextLayoutResult, font: FontMetrics, alignment: HorizontalPart, in rect: Rect) {
         let clipColumns = grid.columns(of: rect), clipRows = grid.rows(of: rect)
         guard visible(clipColumns, limit: grid.columns), visible(clipRows, limit: grid.rows) else { return }
+        var hidden = false
         for (j, line) in layout.lines.enumerated() {
             guard let row = grid.row(at: rect.minY + Double(j) * font.height), clipRows.contains(row) else { continue }
             let offset = (rect.width - line.width) * alignment.fraction
             // A file font's characters go one cell each from where the line starts (docs/render.md).
             let x0 = rect.minX + offset, g = grid, step = font.file == nil ? font.width : g.cellWidth
-            place(line.text, row: row, clip: clipColumns, background: .keep) { cellsBefore in
+            if place(line.text, row: row, clip: clipColumns, background: .keep, sparesBorders: true, column: { cellsBefore in
                 g.column(at: x0 + Double(cellsBefore) * step)
-            }
+            }) { hidden = true }
         }
+        if hidden { notes.textsUnderBorders += 1 }
     }
 
     mutating func drawColor(_ color: ColorValue, fill: Character?, in rect: Rect) {
@@ -202,6 +323,17 @@ struct Painter {
         } else {
             background = .keep
             glyph = fill ?? look.fill
+            if fill == nil {
+                // For the legend under the grid (shown when a `#RRGGBB` colour is among them).
+                let name: String
+                switch color {
+                case .named(let n): name = n
+                case .rgb(let r, let g, let b):
+                    name = "#" + [r, g, b].map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined()
+                    notes.usesHex = true
+                }
+                if !notes.fills.contains(where: { $0.name == name }) { notes.fills.append((look.fill, name)) }
+            }
         }
         if Painter.isControl(glyph) { glyph = Character(glyphs.control) }
         let w = width(glyph)
@@ -256,9 +388,12 @@ struct Painter {
 
     /// A box-drawing rectangle on the cells `rect` covers: edges only, the inside untouched. One
     /// row high it is a horizontal line; one column wide, a vertical one.
-    mutating func drawBox(_ rect: Rect, _ box: BoxGlyphs) {
+    /// `isBorder`: the box is a `border`, whose cells text does not overwrite.
+    mutating func drawBox(_ rect: Rect, _ box: BoxGlyphs, isBorder: Bool = false) {
         let columns = grid.columns(of: rect), rows = grid.rows(of: rect)
         guard visible(columns, limit: grid.columns), visible(rows, limit: grid.rows) else { return }
+        // A box one row high or one column wide is a line with no inside: text over it shows
+        // (it would otherwise be hidden whole), so its cells are not a border's.
         if rows.count == 1 {
             canvas.fill(box.horizontal, wide: false, columns: columns, rows: rows, background: .keep)
             return
@@ -270,14 +405,14 @@ struct Painter {
         let top = rows.lowerBound, bottom = rows.upperBound - 1
         let left = columns.lowerBound, right = columns.upperBound - 1
         let across = (left + 1)..<right, down = (top + 1)..<bottom
-        canvas.fill(box.horizontal, wide: false, columns: across, rows: top..<(top + 1), background: .keep)
-        canvas.fill(box.horizontal, wide: false, columns: across, rows: bottom..<(bottom + 1), background: .keep)
-        canvas.fill(box.vertical, wide: false, columns: left..<(left + 1), rows: down, background: .keep)
-        canvas.fill(box.vertical, wide: false, columns: right..<(right + 1), rows: down, background: .keep)
-        canvas.put(box.topLeft, row: top, column: left)
-        canvas.put(box.topRight, row: top, column: right)
-        canvas.put(box.bottomLeft, row: bottom, column: left)
-        canvas.put(box.bottomRight, row: bottom, column: right)
+        canvas.fill(box.horizontal, wide: false, columns: across, rows: top..<(top + 1), background: .keep, border: isBorder)
+        canvas.fill(box.horizontal, wide: false, columns: across, rows: bottom..<(bottom + 1), background: .keep, border: isBorder)
+        canvas.fill(box.vertical, wide: false, columns: left..<(left + 1), rows: down, background: .keep, border: isBorder)
+        canvas.fill(box.vertical, wide: false, columns: right..<(right + 1), rows: down, background: .keep, border: isBorder)
+        canvas.put(box.topLeft, row: top, column: left, border: isBorder)
+        canvas.put(box.topRight, row: top, column: right, border: isBorder)
+        canvas.put(box.bottomLeft, row: bottom, column: left, border: isBorder)
+        canvas.put(box.bottomRight, row: bottom, column: right, border: isBorder)
     }
 
     // MARK: Helpers
@@ -292,7 +427,12 @@ struct Painter {
     /// zero-width one is appended to the previous character if that one was drawn, else dropped;
     /// a control character is drawn as `?`. With `--ascii` every character is drawn as its ASCII
     /// stand-in and zero-width ones are dropped.
-    mutating func place(_ text: String, row: Int, clip: Range<Int>, background: BackgroundChange, column: (Int) -> Int?) {
+    /// `sparesBorders`: a character is not drawn where a cell it would take shows a border's line
+    /// (text in the text render, docs/render.md). Returns whether a character was left out so.
+    @discardableResult
+    mutating func place(_ text: String, row: Int, clip: Range<Int>, background: BackgroundChange, sparesBorders: Bool = false,
+                        column: (Int) -> Int?) -> Bool {
+        var spared = false
         var cellsBefore = 0
         var previous: Int? = nil
         for c in text {
@@ -305,9 +445,14 @@ struct Painter {
             defer { cellsBefore += w }
             previous = nil
             guard let col = column(cellsBefore), clip.contains(col), clip.contains(col + w - 1) else { continue }
+            if sparesBorders && (canvas.isBorder(row: row, column: col) || canvas.isBorder(row: row, column: col + w - 1)) {
+                spared = true
+                continue
+            }
             canvas.put(control ? glyphs.control : glyphs.character(c, width: w), row: row, column: col, wide: w == 2, background: background)
             if canvas.contains(row: row, column: col) && canvas.contains(row: row, column: col + w - 1) { previous = col }
         }
+        return spared
     }
 
     // MARK: Output
@@ -317,13 +462,16 @@ struct Painter {
     func output(viewport: Viewport) -> String {
         let box = glyphs.frame
         let size = formatNumber(viewport.width) + glyphs.times + formatNumber(viewport.height)
-        let label = viewport.name.isEmpty ? size : viewport.name + " " + size
+        // A viewport made with `--width` and `--height` is named by its size: said once.
+        let spelled = formatNumber(viewport.width) + "x" + formatNumber(viewport.height)
+        let named = !viewport.name.isEmpty && viewport.name != spelled && viewport.name != size
+        let label = named ? viewport.name + " " + size : size
         var out = box.topLeft + topEdge(label: label, horizontal: box.horizontal) + box.topRight + "\n"
         for r in 0..<grid.rows {
             out += box.vertical + canvas.line(r, color: options.color) + box.vertical + "\n"
         }
         out += box.bottomLeft + String(repeating: box.horizontal, count: grid.columns) + box.bottomRight + "\n"
-        return out
+        return out + footer()
     }
 
     /// Exactly `grid.columns` cells: `─ label ` then `─` to the end, cut where it no longer fits

@@ -7,6 +7,8 @@ struct Cell: Equatable {
     var span: UInt8 = 1
     /// An index into the canvas's palette; 0 is the terminal's own background.
     var background: Int32 = 0
+    /// The cell shows a `border`'s line, which text never overwrites (docs/render.md).
+    var isBorder = false
 }
 
 /// What drawing does to the cells' background colour.
@@ -54,19 +56,29 @@ struct Canvas {
     /// Puts a glyph at a cell; a wide one also takes the cell to its right and is not drawn at
     /// all unless both cells are inside the grid. A wide character that is partly overwritten
     /// leaves a space in its other half.
-    mutating func put(_ text: String, row: Int, column: Int, wide: Bool = false, background: BackgroundChange = .keep) {
+    /// `border`: the glyph is a `border`'s line (`isBorder`); anything else drawn on a cell
+    /// makes it an ordinary cell again.
+    mutating func put(_ text: String, row: Int, column: Int, wide: Bool = false, background: BackgroundChange = .keep,
+                      border: Bool = false) {
         guard contains(row: row, column: column), !wide || column + 1 < columns else { return }
         let i = row * columns + column
         release(i)
         if wide { release(i + 1) }
         cells[i].text = text
         cells[i].span = wide ? 2 : 1
+        cells[i].isBorder = border
         if case .set(let b) = background { cells[i].background = b }
         if wide {
             cells[i + 1].text = ""
             cells[i + 1].span = 0
             cells[i + 1].background = cells[i].background
+            cells[i + 1].isBorder = false
         }
+    }
+
+    /// Whether the cell shows a border's line (false outside the grid).
+    func isBorder(row: Int, column: Int) -> Bool {
+        contains(row: row, column: column) && cells[row * columns + column].isBorder
     }
 
     /// Appends a zero-width character to what a cell shows (a combining mark to its base).
@@ -80,7 +92,8 @@ struct Canvas {
     /// Fills the cells of `columnRange` × `rowRange` (clipped to the grid) with a glyph. A wide
     /// glyph goes every two columns from the first visible one; a last column with no room for
     /// it gets a space.
-    mutating func fill(_ text: String, wide: Bool, columns columnRange: Range<Int>, rows rowRange: Range<Int>, background: BackgroundChange) {
+    mutating func fill(_ text: String, wide: Bool, columns columnRange: Range<Int>, rows rowRange: Range<Int>, background: BackgroundChange,
+                       border: Bool = false) {
         let cs = max(columnRange.lowerBound, 0), ce = min(columnRange.upperBound, columns)
         let rs = max(rowRange.lowerBound, 0), re = min(rowRange.upperBound, rows)
         guard cs < ce, rs < re else { return }
@@ -95,7 +108,7 @@ struct Canvas {
                     }
                     c += 2
                 } else {
-                    put(text, row: r, column: c, background: background)
+                    put(text, row: r, column: c, background: background, border: border)
                     c += 1
                 }
             }

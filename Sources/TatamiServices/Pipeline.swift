@@ -216,20 +216,24 @@ public enum Pipeline {
             var all = validation.diagnostics
             // Checks of the written tree (`too-deep`, `useless-container`): once, not per viewport.
             if layout { StructuralLints.check(document, sharesViews: yaml.usesAliases, into: &all) }
+            // A view whose problem validation already reported gets no layout warnings of its own.
+            func reported(_ l: LayoutResult) -> [Diagnostic] {
+                document.explainedViews.isEmpty ? l.diagnostics : ExplainedViews.filter(l.diagnostics, of: l, in: document)
+            }
             if document.components.isEmpty && !yaml.usesAliases {
                 // Every layout diagnostic names its viewport, so without components or aliases
                 // (views read twice from one text) none repeats.
                 if all.isEmpty && layouts.count == 1 {
-                    all = layouts[0].diagnostics  // shared, not copied
+                    all = reported(layouts[0])  // shared, not copied
                 } else {
-                    for l in layouts { all.append(contentsOf: l.diagnostics) }
+                    for l in layouts { all.append(contentsOf: reported(l)) }
                 }
             } else {
                 var seen = Set<Diagnostic>()
                 for l in layouts {
                     // Two instances of one component, or two copies of an aliased view, report the
                     // same layout problem once.
-                    for d in l.diagnostics where seen.insert(d).inserted { all.append(d) }
+                    for d in reported(l) where seen.insert(d).inserted { all.append(d) }
                 }
             }
             var shown = suppressions.isEmpty ? all : all.filter { !suppressions.silences($0, in: yaml.lineTable) }

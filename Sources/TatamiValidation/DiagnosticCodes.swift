@@ -15,7 +15,8 @@ extension DiagnosticCode {
         // Expressions.
         .invalidExpression, .unknownName, .divisionByZero,
         // Components and imports.
-        .unknownComponent, .unknownParam, .missingParam, .componentCycle, .unusedComponent, .importError,
+        .unknownComponent, .unknownParam, .missingParam, .componentCycle, .unusedComponent, .referenceOutsideComponent,
+        .importError,
         // Font files.
         .fontFileError,
     ]

@@ -87,6 +87,10 @@ final class ValidationPass {
     var templateViews = 0
     var reportedExpansionLimit = false
 
+    /// The import cycles this pass reported, with the canonical paths of the files in each (an
+    /// importer reports a cycle through itself as the cycle, not as the other file's error).
+    var importCycles: [(diagnostic: Diagnostic, paths: [String])] = []
+
     /// Every `id` met, with where; duplicates are reported once the tree is built.
     var ids: [(name: String, range: SourceRange)] = []
     var nextSerial = 0
@@ -108,6 +112,8 @@ final class ValidationPass {
     let cutNodes: Set<YAMLNode.ID>
     /// Serials of the containers cut short by a syntax error or read as a guessed kind (`TatamiDocument.provisionalViews`).
     var provisionalViews: Set<Int> = []
+    /// Serials of the views whose layout warnings a finding already explains (`TatamiDocument.explainedViews`).
+    var explainedViews: Set<Int> = []
     /// Lists of a component body from which an empty slot was left out: a container built from
     /// one holds fewer views than its body as written, so it is provisional too.
     /// Held, not just named: a copy's identity is its store's address, which a later copy could
@@ -162,6 +168,11 @@ final class ValidationPass {
         diagnostics.append(diagnostic)
     }
 
+    /// Changes the last diagnostic found so far that `matches` (nothing when none does).
+    func amendLast(where matches: (Diagnostic) -> Bool, _ change: (inout Diagnostic) -> Void) {
+        if let i = diagnostics.lastIndex(where: matches) { change(&diagnostics[i]) }
+    }
+
     /// Takes the diagnostics found so far, leaving none (an expansion collects its own apart).
     func takeDiagnostics() -> [Diagnostic] {
         defer { diagnostics = [] }
@@ -186,8 +197,19 @@ final class ValidationPass {
         return flat.count > 40 ? String(flat.prefix(39)) + "…" : flat
     }
 
-    func reportWrongType(_ value: YAMLNode, key: YAMLNode?, expected: String, for name: String?) {
+    /// `acceptsBool`: `true` or `false` would do here, so a YAML 1.1 boolean (`yes`, `off`) gets
+    /// a hint and a fix to the boolean it meant.
+    func reportWrongType(_ value: YAMLNode, key: YAMLNode?, expected: String, for name: String?, acceptsBool: Bool = false) {
         let target = name.map { " for \($0)" } ?? ""
+        if acceptsBool, let meant = Self.yaml11Boolean(value), let s = value.scalar {
+            let word = meant ? "true" : "false"
+            let before = YAML11Resolver.kind(of: s.text) == .bool ? " (YAML 1.1 read it as `\(word)`)" : ""
+            report(.wrongType,
+                   "expected \(expected)\(target), found the string `\(s.text)`: YAML 1.2 reads `\(s.text)` as a string, not a boolean\(before); write `\(word)`",
+                   at: range(of: value, key: key),
+                   fixes: [FixIt(title: "replace with `\(word)`", range: s.valueRange, replacement: word)])
+            return
+        }
         report(.wrongType, "expected \(expected)\(target), found \(value.kindDescription)", at: range(of: value, key: key))
     }
 
@@ -369,8 +391,20 @@ final class ValidationPass {
 
     func bool(_ node: YAMLNode, key: YAMLNode?, name: @autoclosure () -> String) -> Bool? {
         if let b = node.boolValue { return b }
-        reportWrongType(node, key: key, expected: "`true` or `false`", for: name())
+        reportWrongType(node, key: key, expected: "`true` or `false`", for: name(), acceptsBool: true)
         return nil
+    }
+
+    /// What a YAML 1.1 reader took for a boolean and YAML 1.2 reads as a string: `yes`, `no`,
+    /// `on`, `off`, `y`, `n` (and `true`, `false` in a case 1.2 does not read), in any case, plain.
+    /// The boolean it meant; nil for anything else.
+    static func yaml11Boolean(_ node: YAMLNode) -> Bool? {
+        guard let s = node.scalar, s.style == .plain, case .string(let text) = s.resolved, text.utf8.count <= 5 else { return nil }
+        switch text.lowercased() {
+        case "yes", "y", "on", "true": return true
+        case "no", "n", "off", "false": return false
+        default: return nil
+        }
     }
 
     func bool(_ pair: YAMLPair?, name: String) -> Bool? {

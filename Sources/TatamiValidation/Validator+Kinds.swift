@@ -71,11 +71,13 @@ extension ValidationPass {
         switch kind.which {
         case .text:
             c.text = limitedText(scalarText(value, key: key, expected: "a string", name: "`text`"), at: value.range)
+            checkStrayReferences(value, what: "this text")
             if let p = fields[table.truncation], let t = word(p, spec: kind.parameter(table.truncation, "truncation")) {
                 c.truncation = Truncation(rawValue: t) ?? .tail
             }
         case .image:
             c.text = scalarText(value, key: key, expected: "an image name", name: "`image`")
+            checkStrayReferences(value, what: "this image name")
             if let p = fields[table.size], let size = imageSize(p) { c.imageSize = size }
             if let r = bool(fields[table.resizable], name: "resizable") { c.resizable = r }
         case .color:

@@ -88,7 +88,9 @@ extension ValidationPass {
     /// A `true`/`false`/mapping value's kind; reports other types.
     private enum BoolOrMapping { case bool(Bool), mapping, number(Double?) }
 
-    private func boolOrMapping(_ pair: YAMLPair, expected: String, numberBounds: NumberBounds? = nil) -> BoolOrMapping? {
+    /// `acceptsBool`: whether `true` or `false` is one of the values (not for `aspectRatio`).
+    private func boolOrMapping(_ pair: YAMLPair, expected: String, numberBounds: NumberBounds? = nil,
+                               acceptsBool: Bool = true) -> BoolOrMapping? {
         let value = pair.value
         if value.pairs != nil { return .mapping }
         switch value.scalar?.resolved {
@@ -101,7 +103,7 @@ extension ValidationPass {
             return .number(number(value, key: pair.key, bounds: numberBounds!, name: "`\(pair.key.keyText ?? "")`"))
         default: break
         }
-        reportWrongType(value, key: pair.key, expected: expected, for: "`\(pair.key.keyText ?? "")`")
+        reportWrongType(value, key: pair.key, expected: expected, for: "`\(pair.key.keyText ?? "")`", acceptsBool: acceptsBool)
         return nil
     }
 
@@ -121,7 +123,7 @@ extension ValidationPass {
     }
 
     private func aspectRatio(_ pair: YAMLPair, bounds: NumberBounds?) -> Modifier? {
-        switch boolOrMapping(pair, expected: "a number or `{ratio, contentMode}`", numberBounds: bounds) {
+        switch boolOrMapping(pair, expected: "a number or `{ratio, contentMode}`", numberBounds: bounds, acceptsBool: false) {
         case .number(let ratio)?:
             return ratio.map { .aspectRatio(ratio: $0, contentMode: .fit) }
         case .mapping?:

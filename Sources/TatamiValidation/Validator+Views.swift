@@ -389,12 +389,15 @@ extension ValidationPass {
         }
         let serial = takeSerial()
         let text = limitedText(s.text, at: node.range)
+        checkStrayReferences(node, what: "this text")
         if context.isCanvasChild && !isCut(node) {
             report(.missingRequired, "a canvas child needs a `position`; write it as `text: ...` with a `position` beside it",
                    at: node.range)
         }
         if context.isDecoration, ColorValue(parsing: text) != nil {
             // `background: red` reads as `background: {text: red}`: the word, not the colour.
+            // Its layout warnings (the word cut to the decorated view's size) would only repeat this.
+            explainedViews.insert(serial)
             let written = sources.text(node.range)
             report(.colorAsText,
                    "`\(text)` here is a text view that shows the word `\(text)`; for the colour, write `{color: \(written)}`",
@@ -404,6 +407,28 @@ extension ValidationPass {
         let view = views.append(.text(text, truncation: .tail), range: modelRange(node.range),
                                 kindRange: modelKindRange(node.range), serial: serial)
         return BuiltView(node: view, placement: .center)
+    }
+
+    /// "; did you mean …?" for a capitalised key that names no component: a kind whose name it
+    /// is but for case (`Text`, `VStack`), else the closest components, else the closest kinds
+    /// (`Vstak`).
+    /// `kind`: the one kind suggested, if that is the suggestion.
+    func unknownComponentHint(_ name: String, replacing range: SourceRange) -> (hint: String, fixes: [FixIt], kind: String?) {
+        func kindHint(_ kinds: [String]) -> (String, [FixIt], String?) {
+            let words = kinds.count == 1 ? "the \(Suggestions.alternatives(kinds)) kind" : "one of the kinds \(Suggestions.alternatives(kinds))"
+            return ("; did you mean \(words)? Kind keys are lower case (a capitalised key names a component)",
+                    kinds.map { FixIt(title: "replace with `\($0)`", range: range, replacement: $0) },
+                    kinds.count == 1 ? kinds[0] : nil)
+        }
+        let lower = name.lowercased()
+        if Schema.kind(named: lower) != nil { return kindHint([lower]) }
+        let components = closest(to: name, in: scope.names)
+        if !components.isEmpty {
+            return ("; did you mean \(Suggestions.alternatives(components))?",
+                    components.map { FixIt(title: "replace with `\($0)`", range: range, replacement: $0) }, nil)
+        }
+        let kinds = closest(to: name, in: Schema.kindNames)
+        return kinds.isEmpty ? ("", [], nil) : kindHint(kinds)
     }
 
     static func isComponentName(_ key: String) -> Bool {
@@ -418,6 +443,7 @@ extension ValidationPass {
         var kindIndex = -1
         var hasComponent = false
         var component: ComponentDecl? = nil
+        var unknownComponents: [YAMLPair] = []
         let kindBits = mapping.present.intersection(table.kindMask)
         if mapping.unknownCount == 0 && mapping.present.isDisjoint(with: table.componentMask) && kindBits.count == 1 {
             // One kind key, no component: nothing to report.
@@ -445,17 +471,36 @@ extension ValidationPass {
                         continue
                     }
                     hasComponent = true
-                    let (hint, fixes) = suggestionHint(k, in: scope.names, replacing: p.key.range)
-                    report(.unknownComponent, "no component named `\(k)` is declared" + hint, at: p.key.range, fixes: fixes)
+                    if !scope.failedImports.isEmpty {
+                        // It may be one of the components the failed import would have given:
+                        // the import's error says so once (`noteUnresolvedUses`).
+                        scope.unresolvedUses.append((k, p.key.range))
+                        continue
+                    }
+                    unknownComponents.append(p)
                 }
             }
+        }
+        // A capitalised kind (`Text:`, `VStack:`) or a near miss of one (`Imgae:`): when it is the
+        // view's only kind-like key, the rest of the view is checked as that kind, so that one
+        // capital letter does not hide every problem below it.
+        var guessedKindPair: YAMLPair? = nil
+        for p in unknownComponents {
+            let k = p.key.keyText ?? ""
+            var (hint, fixes, kind) = unknownComponentHint(k, replacing: p.key.range)
+            if let kind, kindPair == nil, component == nil, unknownComponents.count == 1, let id = table.index.index(of: kind) {
+                hint += "; the rest of this view is checked as `\(kind)`"
+                kindPair = p
+                kindIndex = table.kindOfKey[id]
+                guessedKindPair = p
+            }
+            report(.unknownComponent, "no component named `\(k)` is declared" + hint, at: p.key.range, fixes: fixes)
         }
         if let component, let kindPair {
             return instanceView(node, mapping: mapping, kindPair: kindPair, decl: component, context: context)
         }
         // A misspelt kind (`vstak:`): reported once, and the rest of the mapping is validated as
         // the kind it was meant to be, so one typo does not hide every other problem below it.
-        var guessedKindPair: YAMLPair? = nil
         if kindPair == nil, component == nil, !hasComponent, mapping.unknownCount != 0,
            let (p, kind) = misspeltKind(pairs) {
             let name = p.key.keyText ?? ""

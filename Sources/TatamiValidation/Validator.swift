@@ -51,6 +51,7 @@ public enum Validator {
         pass.validateFile(yaml.root, isComplete: yaml.isComplete, into: document)
         document.viewCount = pass.nextSerial
         document.provisionalViews = pass.provisionalViews
+        document.explainedViews = pass.explainedViews
         document.components = pass.componentSignatures()
         let table = yaml.lineTable
         func clamp(_ r: SourceRange) -> SourceRange {
@@ -107,6 +108,7 @@ extension ValidationPass {
         if let p = byName["imports"] { validateImports(p) }
         if let p = byName["components"] { validateComponents(p) }
         if isLibrary {
+            noteUnresolvedUses()
             reportDuplicateIDs()
             return
         }
@@ -126,6 +128,7 @@ extension ValidationPass {
             let at = pairs.first?.key.range ?? root.range
             report(.missingRequired, "the file has no `body`; add the root view under `body:`", at: at)
         }
+        noteUnresolvedUses()
         reportDuplicateIDs()
     }
 

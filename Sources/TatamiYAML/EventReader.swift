@@ -236,6 +236,11 @@ struct EventDecoder {
                     related: [RelatedLocation(range: SourceRange(start: at, end: end), message: "the YAML parser gave up here: \(f.problem ?? "invalid YAML")")])
             }
         }
+        // A line indented to no column a mapping or list above it uses: said in columns.
+        if let hint = IndentationHint.describe(problem: f.problem, at: at, table: table) {
+            return Diagnostic(.yamlSyntax, hint.message, at: SourceRange(start: at, end: end),
+                              related: [RelatedLocation(range: hint.expected, message: "this line starts at the column expected")])
+        }
         var related: [RelatedLocation] = []
         if f.hasContext {
             let ctxAt = marks.offset(line: f.contextLine, column: f.contextColumn)

@@ -18,10 +18,12 @@ extension CLITests {
             XCTAssertFalse(bytes.isEmpty)
             XCTAssertNil(bytes.firstIndex { $0 >= 0x80 }, r.stdout)
             if extra.contains("never") {
-                // 256 × 176 in 8 × 16 cells: 32 columns and 11 rows inside the border.
+                // 256 × 176 in 8 × 16 cells: 32 columns and 11 rows inside the border, then the
+                // note on the views between cells (docs/render.md, "Below the grid").
                 let lines = r.stdout.split(separator: "\n")
-                XCTAssertEqual(lines.count, 13)
-                XCTAssertTrue(lines.allSatisfy { $0.utf8.count == 34 }, r.stdout)
+                XCTAssertEqual(lines.count, 14)
+                XCTAssertTrue(lines.dropLast().allSatisfy { $0.utf8.count == 34 }, r.stdout)
+                XCTAssertEqual(lines.last, "6 views are off the 8x16 grid; `--cell 8x8` or `--format html` shows them exactly")
                 XCTAssertTrue(r.stdout.contains("|?? 5 stars ?? ?? ok "), r.stdout)
                 XCTAssertTrue(r.stdout.contains("|Cafe \"naive\" - Angstrom 'x' "), r.stdout)
                 XCTAssertTrue(r.stdout.contains("certainly c~|"), r.stdout)

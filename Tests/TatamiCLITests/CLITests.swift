@@ -187,7 +187,8 @@ final class CLITests: XCTestCase {
         let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         // 320 × 120 in 8 × 16 cells: 40 columns and 8 rows inside the border.
         XCTAssertTrue(lines[0].contains("phone") && lines[0].contains("320×120"), String(lines[0]))
-        XCTAssertEqual(lines.count, 1 + 8 + 1 + 1)  // top, rows, bottom, final newline
+        XCTAssertEqual(lines.count, 1 + 8 + 1 + 1 + 1)  // top, rows, bottom, the note under the grid, final newline
+        XCTAssertEqual(lines[10], "3 views are off the 8×16 grid; `--format html` shows them exactly")
         XCTAssertEqual(lines[1].count, 42)
         // The title font is 16 wide in 8-point cells: its characters are spaced to their points (§13).
         XCTAssertTrue(r.stdout.contains("A v o c a d o   T o a s t"), r.stdout)

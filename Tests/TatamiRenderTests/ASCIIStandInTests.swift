@@ -55,8 +55,8 @@ final class ASCIIStandInTests: XCTestCase {
         let plainLines = plain.split(separator: "\n", omittingEmptySubsequences: false)
         let asciiLines = ascii.split(separator: "\n", omittingEmptySubsequences: false)
         XCTAssertEqual(plainLines.count, asciiLines.count)
-        // The grid is 256 / 8 = 32 columns inside the border.
-        for (p, a) in zip(plainLines, asciiLines) where !p.isEmpty {
+        // The grid is 256 / 8 = 32 columns inside the border (the note under it excepted).
+        for (p, a) in zip(plainLines, asciiLines) where !p.isEmpty && !p.hasSuffix("exactly") {
             let cells = p.reduce(0) { $0 + CellWidth.of($1) }
             XCTAssertEqual(cells, 34, String(p))
             XCTAssertEqual(a.utf8.count, 34, String(a))

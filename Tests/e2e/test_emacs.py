@@ -29,6 +29,7 @@ def test_emacs_eglot_gets_diagnostics_and_preview(tmp_path):
     )
     assert out.returncode == 0, out.stdout + out.stderr
     assert "preview matches" in out.stdout + out.stderr
+    assert "the preview opens at its top" in out.stdout + out.stderr
 
 
 @pytest.mark.skipif(shutil.which("emacs") is None, reason="Emacs is not installed (.ci/run installs it)")

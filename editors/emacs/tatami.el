@@ -160,8 +160,14 @@ With a prefix argument, ask for the VIEWPORT."
       (let ((inhibit-read-only t))
         (erase-buffer)
         (insert render))
-      (special-mode))
-    (display-buffer buffer)
+      (special-mode)
+      ;; The render reads from its top (the viewport's name): open there, not where the
+      ;; insertion left point, at the end.
+      (goto-char (point-min)))
+    (let ((window (display-buffer buffer)))
+      (when window
+        (set-window-start window (point-min))
+        (set-window-point window (point-min))))
     render))
 
 (provide 'tatami)

@@ -150,6 +150,11 @@ public final class TatamiDocument: @unchecked Sendable {
     /// or read as the kind a misspelt kind key was closest to. Checks
     /// on how many children a container holds skip them.
     public var provisionalViews: Set<Int> = []
+    /// Serials of the views whose own layout warnings are not reported, because a finding of
+    /// validation already says what is wrong with them: a colour's name read as a text view
+    /// (`background: red`, `color-as-text`), which would otherwise also be `text-truncated` in
+    /// every viewport where the word does not fit.
+    public var explainedViews: Set<Int> = []
     /// The components the file can use: its own, then the imported ones it does not shadow,
     /// in the order they became usable.
     public var components: [ComponentSignature] = []

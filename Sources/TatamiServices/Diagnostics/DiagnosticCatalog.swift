@@ -121,7 +121,7 @@ public enum DiagnosticCatalog {
             .yamlSyntax,
             summary: "The text is not valid YAML.",
             when: [
-                "libyaml could not read the file: a tab used for indentation, a quote or bracket never closed, an item indented differently from its siblings, or a `: ` inside an unquoted value (YAML reads it as the start of a mapping). The message is libyaml's, at the place it gave up, except for a quote, `[` or `{` that is never closed: that is reported where it opens, with the place libyaml gave up as related information.",
+                "libyaml could not read the file: a tab used for indentation, a quote or bracket never closed, an item indented differently from its siblings, or a `: ` inside an unquoted value (YAML reads it as the start of a mapping). The message is libyaml's, at the place it gave up, except for a quote, `[` or `{` that is never closed: that is reported where it opens, with the place libyaml gave up as related information; and for a line indented to a column that no mapping or list above it uses (libyaml's \"did not find expected key\"): the message gives the column expected, that of the nearest key or list item above further right, and the column found.",
                 "Nothing after the error is read. What was read before it is still checked, but a key the error cut off (such as `body`) is not reported missing.",
             ],
             example: """
@@ -292,6 +292,7 @@ public enum DiagnosticCatalog {
             summary: "A value of the wrong type.",
             when: [
                 "A value is not the kind of YAML value the key takes: a string where a number is expected, a list where a mapping is, a number where `true` or `false` is, nothing (null) where a value is required. Tatami reads YAML 1.2, where only `true` and `false` are booleans: `yes`, `no`, `on` and `off` are strings, and so is a quoted number such as `\"8\"`.",
+                "Where `true` or `false` would do, a word YAML 1.1 read as a boolean (`yes`, `no`, `on`, `off`, `y`, `n`, in any case) gets a message that says so, and a fix to the boolean a YAML 1.1 reader saw (`yes` → `true`), which `tatami lint --fix` applies.",
                 "Expressions have types too: `when` needs a condition (`width > 400`), not a number (`width`), and the arithmetic operators need numbers.",
             ],
             example: """
@@ -306,7 +307,7 @@ public enum DiagnosticCatalog {
             fixed: """
                 body:
                   text: Hello
-                  hidden: false
+                  hidden: true
 
                 """),
         DiagnosticExplanation(
@@ -430,6 +431,7 @@ public enum DiagnosticCatalog {
             summary: "A colour name written where a view is expected, under `background` or `overlay`.",
             when: [
                 "A bare value where a view is expected is a text view (`- Hello` means `- text: Hello`), so `background: red` puts the word `red` behind the view, not the colour. The value names a colour (one of the named colours, or a quoted `\"#RRGGBB\"`), so the colour was almost certainly meant.",
+                "That text view gets no layout warnings of its own: the word cut to the decorated view's size (`text-truncated`, once per viewport) would only repeat this.",
             ],
             example: """
                 body:
@@ -620,7 +622,8 @@ public enum DiagnosticCatalog {
             .unknownComponent,
             summary: "A capitalised kind key that names no component.",
             when: [
-                "A view's key starts with a capital letter, so it uses a component, but no component of that name is declared in the file under `components:` nor in a file it imports. A close name is suggested.",
+                "A view's key starts with a capital letter, so it uses a component, but no component of that name is declared in the file under `components:` nor in a file it imports. A close name is suggested: a kind whose name it is but for case (`Text`, `VStack`), else a close component, else a close kind (`Imgae`). When the suggestion is one kind and the view has no other kind key, the rest of the view is checked as that kind.",
+                "It is not reported while an import of the file cannot be read: the name may be one of that file's components, and the import's `import-error` says so once.",
             ],
             example: """
                 body:
@@ -788,11 +791,42 @@ public enum DiagnosticCatalog {
 
                 """),
         DiagnosticExplanation(
+            .referenceOutsideComponent,
+            summary: "`$name`, `${name}` or `$$` written outside a component's body, where it is shown as written.",
+            when: [
+                "A text, an image name or a component's string argument written outside every component's body holds what a body would read as a reference: `$name` as the whole value, `${name}` or `$$` inside it. Only a component's body is substituted (docs/format.md §8.1), so here the characters are shown as they are: `$title` shows `$title`, `Only $$5` shows two dollars.",
+                "A `$` followed by anything else (`$5`, `US$ 5`) is an ordinary character and is not reported.",
+            ],
+            example: """
+                body:
+                  vstack:
+                    - text: $title
+                    - text: Only $$5
+
+                """,
+            fix: [
+                "To show a value that changes, declare a component whose body uses the parameter and give the value as an argument. For a dollar sign outside a body, write one `$` (the fix offered for a lone `$$`). When the text really is meant to show the characters, silence the warning on its line with `# tatami-ignore: reference-outside-component`.",
+            ],
+            fixed: """
+                components:
+                  Offer:
+                    params:
+                      title: {type: string}
+                    body:
+                      vstack:
+                        - text: $title
+                        - text: Only $$5
+                body:
+                  Offer: {title: Today}
+
+                """),
+        DiagnosticExplanation(
             .importError,
             summary: "An import that cannot be used.",
             when: [
                 "An entry of `imports:` cannot be read: the file is not found, cannot be read, is not a `.tatami.yaml` or `.tatami.yml` file, is an absolute path, leads outside the workspace root (also through a symbolic link), or imports back the file that imports it. Text read from standard input cannot import, since there is no file to find paths from.",
                 "It also fires when the imported file has errors (the first is summarised, with its line), and when two imported files declare a component of the same name (the first one is used).",
+                "While an import cannot be read, a capitalised key that names no declared component may be one of the components it would have given: such uses are not reported one by one (no `unknown-component`), and the first failed import carries one related note naming them, at the first.",
             ],
             example: """
                 imports: [libary.tatami.yaml]
@@ -819,8 +853,7 @@ public enum DiagnosticCatalog {
                 body:
                   Badge: {label: Sample}
 
-                """)],
-            alsoReports: [.unknownComponent]),
+                """)]),
 
         // MARK: Laying out
         DiagnosticExplanation(

@@ -62,6 +62,13 @@ final class ComponentScope {
     private(set) var byName: [String: ComponentDecl] = [:]
     /// In the order they became usable, for suggestions.
     private(set) var names: [String] = []
+    /// The file's imports that could not be read (missing, unreadable, outside the root, in a
+    /// cycle), by where they are written: while there is one, a name that is not declared may be
+    /// one of its components, so its uses are not reported (`unresolvedUses`).
+    var failedImports: [(range: SourceRange, entry: String)] = []
+    /// Uses of names that are not declared, while an import failed: the first failed import
+    /// gets one related note about them.
+    var unresolvedUses: [(name: String, range: SourceRange)] = []
 
     /// Adds or replaces (a file's own component wins over an imported one of the same name).
     func add(_ d: ComponentDecl) {
@@ -248,7 +255,7 @@ extension ValidationPass {
             report(.invalidValue, "`\(snippet(node))` is not a colour" + hint + " (for \(what()))", at: node.range, fixes: fixes)
             return nil
         }
-        reportWrongType(node, key: key, expected: type.expected, for: what())
+        reportWrongType(node, key: key, expected: type.expected, for: what(), acceptsBool: type == .bool)
         return nil
     }
 

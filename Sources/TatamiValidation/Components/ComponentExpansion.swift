@@ -150,6 +150,7 @@ extension ValidationPass {
                 arguments.append((p.value, i))
                 continue
             }
+            if type == .string { checkStrayReferences(p.value, what: "the argument `\(name)`") }
             if let v = paramValue(p.value, key: p.key, type: type, what: "`\(name)` of `\(decl.name)`") {
                 values[i] = v
                 if case .node(let n) = v { arguments.append((n, i)) }
@@ -265,10 +266,12 @@ extension ValidationPass {
         // A template's views are not kept: the serials they took are given again to the views
         // read after it, so nothing recorded against those serials may outlive the check.
         let savedSerial = nextSerial, savedScope = scope, savedProvisional = provisionalViews, savedViews = views.mark()
+        let savedExplained = explainedViews
         let (_, produced) = run(frame, bodyPair, context: ViewContext(depth: 1, role: .child(of: d.name)))
         views.rollback(to: savedViews)
         nextSerial = savedSerial
         provisionalViews = savedProvisional
+        explainedViews = savedExplained
         scope = savedScope
         d.templateDiagnostics = Set(produced)
         for p in produced where !frame.isMuted(p.range) { templateReports.append(p) }

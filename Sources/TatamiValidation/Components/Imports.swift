@@ -30,16 +30,37 @@ final class ImportSession {
     }
 }
 
+/// The first error of an imported file, as the import summarises it.
+struct ImportProblem {
+    /// 1-based, in the imported file.
+    let line: Int
+    let message: String
+    let code: DiagnosticCode
+    /// Errors after the first.
+    let others: Int
+    /// When the first error is an import cycle: the canonical paths of the files in it.
+    let cycle: [String]?
+
+    /// "line 3: … [code] (and 2 more)"; the code is left out when it is `import-error`, which the
+    /// import's own diagnostic already names.
+    var summary: String {
+        var text = "line \(line): \(message)"
+        if code != .importError { text += " [\(code.name)]" }
+        if others > 0 { text += " (and \(others) more)" }
+        return text
+    }
+}
+
 /// An imported file: the components it declares, and its first error.
 final class ImportedFile {
     let components: [ComponentDecl]
-    /// "line 3: … [code] (and 2 more)"; nil when the file has no errors.
-    let problem: String?
+    /// nil when the file has no errors.
+    let problem: ImportProblem?
     /// Kept alive for the components: the names their bodies use, and the tree they point into.
     let scope: ComponentScope
     let root: YAMLNode?
 
-    init(components: [ComponentDecl], problem: String?, scope: ComponentScope, root: YAMLNode?) {
+    init(components: [ComponentDecl], problem: ImportProblem?, scope: ComponentScope, root: YAMLNode?) {
         self.components = components
         self.problem = problem
         self.scope = scope
@@ -79,10 +100,29 @@ extension ValidationPass {
         }
     }
 
+    /// One related note on the first failed import about the names used but not declared while
+    /// it failed (their uses are not reported one by one: the import's error is their cause).
+    func noteUnresolvedUses() {
+        guard let failed = fileScope.failedImports.first, let first = fileScope.unresolvedUses.first else { return }
+        var names: [String] = []
+        for use in fileScope.unresolvedUses where !names.contains(use.name) { names.append(use.name) }
+        // A use inside a component's body is read once as a template and once per instance.
+        var places = Set<SourceRange>()
+        let count = fileScope.unresolvedUses.filter { places.insert($0.range).inserted }.count
+        let listed = names.map { "`\($0)`" }.joined(separator: ", ")
+        let message = count == 1
+            ? "\(listed) is used here but not declared; it may come from `\(failed.entry)`"
+            : "\(listed): \(count) uses of components not declared, the first here; they may come from `\(failed.entry)`"
+        amendLast(where: { $0.range == failed.range && ($0.code == .importError || $0.code == .tooComplex) }) {
+            $0.related.append(RelatedLocation(range: first.range, message: message))
+        }
+    }
+
     /// Finds, checks and reads one import; nil when it cannot be used (reported).
     private func importFile(_ entry: String, at node: YAMLNode, seen: inout Set<String>) -> ImportedFile? {
-        func fail(_ message: String) -> ImportedFile? {
-            report(.importError, message, at: node.range)
+        func fail(_ message: String, code: DiagnosticCode = .importError) -> ImportedFile? {
+            report(code, message, at: node.range)
+            fileScope.failedImports.append((node.range, entry))
             return nil
         }
         guard let session, let directory = importDirectory else {
@@ -104,8 +144,14 @@ extension ValidationPass {
             return fail("`\(entry)` leads outside the workspace root `\(session.root)` through a symbolic link; imports must stay inside it")
         }
         if let i = session.stack.firstIndex(of: resolved) {
-            let chain = (session.stack[i...] + [resolved]).map { "`\(ImportPath.display($0, root: session.root))`" }
-            return fail("import cycle: \(chain.joined(separator: " → ")); a file cannot import itself, directly or through others")
+            let paths = Array(session.stack[i...]) + [resolved]
+            let chain = paths.map { "`\(ImportPath.display($0, root: session.root))`" }
+            let d = Diagnostic(.importError, "import cycle: \(chain.joined(separator: " → ")); a file cannot import itself, directly or through others",
+                               at: node.range)
+            append(d)
+            importCycles.append((d, paths))
+            fileScope.failedImports.append((node.range, entry))
+            return nil
         }
         // Listed twice: once is enough.
         if !seen.insert(resolved).inserted { return nil }
@@ -114,21 +160,28 @@ extension ValidationPass {
             file = known
         } else {
             guard session.stack.count <= ValidationLimits.maxImportDepth else {
-                report(.tooComplex, "imports are nested more than \(ValidationLimits.maxImportDepth) deep; `\(entry)` is not read",
-                       at: node.range)
-                return nil
+                return fail("imports are nested more than \(ValidationLimits.maxImportDepth) deep; `\(entry)` is not read",
+                            code: .tooComplex)
             }
             guard session.files.count < ValidationLimits.maxImportedFiles else {
-                report(.tooComplex, "more than \(ValidationLimits.maxImportedFiles) files are imported; `\(entry)` is not read",
-                       at: node.range)
-                return nil
+                return fail("more than \(ValidationLimits.maxImportedFiles) files are imported; `\(entry)` is not read",
+                            code: .tooComplex)
             }
             guard let bytes = session.context.load(resolved) else { return fail("cannot read `\(entry)`") }
             file = readLibrary(bytes, path: resolved, session: session)
             session.files[resolved] = file
         }
         if let problem = file.problem {
-            report(.importError, "`\(entry)` has errors: \(problem)", at: node.range)
+            if let cycle = problem.cycle, let filePath, cycle.contains(filePath) {
+                // A cycle through this file: said once, here, as the cycle it is (not as an
+                // error of the other file's that repeats this import's code).
+                let more = problem.others > 0 ? " (and \(problem.others) more error\(problem.others == 1 ? "" : "s") in `\(entry)`)" : ""
+                let d = Diagnostic(.importError, problem.message + more, at: node.range)
+                append(d)
+                importCycles.append((d, cycle))
+            } else {
+                report(.importError, "`\(entry)` has errors: \(problem.summary)", at: node.range)
+            }
         }
         return file
     }
@@ -155,14 +208,15 @@ extension ValidationPass {
         for d in pass.diagnostics + pass.templateReports where d.severity == .error {
             errors.append((session.sources.locate(d.range).range, d))
         }
-        var problem: String? = nil
+        var problem: ImportProblem? = nil
         let firstOf = { (list: ArraySlice<(range: SourceRange, diagnostic: Diagnostic)>) in
             list.min(by: { $0.range.start < $1.range.start })
         }
         if let first = firstOf(errors.prefix(yamlErrors)) ?? firstOf(errors[...]) {
             let line = yaml.lineTable.line(ofByte: first.range.start) + 1
-            problem = "line \(line): \(first.diagnostic.message) [\(first.diagnostic.code.name)]"
-            if errors.count > 1 { problem! += " (and \(errors.count - 1) more)" }
+            let cycle = pass.importCycles.first { $0.diagnostic == first.diagnostic }?.paths
+            problem = ImportProblem(line: line, message: first.diagnostic.message, code: first.diagnostic.code,
+                                    others: errors.count - 1, cycle: cycle)
         }
         return ImportedFile(components: pass.localComponents, problem: problem, scope: pass.fileScope, root: root)
     }

@@ -37,5 +37,15 @@
     (let ((render (tatami-preview)))
       (unless (equal render (with-temp-buffer (insert-file-contents expected) (buffer-string)))
         (probe-fail "preview differs:\n%s" render))
-      (princ "preview matches\n")))
+      (princ "preview matches\n")
+      ;; It opens at its top: point, and the window showing it, at the first line.
+      (let ((buffer (get-buffer "*tatami-preview*")))
+        (unless (= (with-current-buffer buffer (point)) 1)
+          (probe-fail "the preview buffer's point is at %d, not at its top" (with-current-buffer buffer (point))))
+        (let ((window (get-buffer-window buffer t)))
+          (unless window (probe-fail "the preview is not shown in a window"))
+          (unless (and (= (window-start window) 1) (= (window-point window) 1))
+            (probe-fail "the preview's window starts at %d with point at %d, not at its top"
+                        (window-start window) (window-point window))))
+        (princ "the preview opens at its top\n"))))
   (kill-emacs 0))

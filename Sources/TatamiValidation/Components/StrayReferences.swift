@@ -1,0 +1,61 @@
+import TatamiModel
+import TatamiBase
+import TatamiYAML
+
+extension DiagnosticCode {
+    /// `$name`, `${name}` or `$$` written outside a component's body, where nothing replaces it:
+    /// it is shown as written.
+    public static let referenceOutsideComponent = DiagnosticCode("reference-outside-component", .warning)
+}
+
+extension ValidationPass {
+    /// `reference-outside-component` for a text, an image name or a string argument written
+    /// outside every component body (`chain` empty) that holds what a body would read as a
+    /// reference (docs/format.md §8.1): `$name` as the whole value, `${…}` or `$$` inside it.
+    /// There nothing is substituted, so the characters are shown as written. One diagnostic per
+    /// value, at its first reference; `$$` alone gets a fix to `$` (what it means in a body).
+    func checkStrayReferences(_ node: YAMLNode, what: @autoclosure () -> String) {
+        let dollar = UInt8(ascii: "$")
+        // Read in place first: nearly every text has no `$`, and building the scalar makes a string.
+        guard chain.isEmpty, node.withScalarBytes({ $0.contains(dollar) }) == true,
+              let s = node.scalar, case .string = s.resolved else { return }
+        let b = Array(s.text.utf8)
+        var found: [(bytes: Range<Int>, written: String)] = []
+        if b.count >= 2, b[0] == dollar, Self.isIdentifierStart(b[1]), b[2...].allSatisfy(Self.isIdentifierByte) {
+            found.append((0..<b.count, s.text))
+        } else {
+            var i = 0
+            while i + 1 < b.count {
+                guard b[i] == dollar else { i += 1; continue }
+                if b[i + 1] == dollar {
+                    found.append((i..<(i + 2), "$$"))
+                    i += 2
+                } else if b[i + 1] == UInt8(ascii: "{"), let close = b[(i + 2)...].firstIndex(of: UInt8(ascii: "}")) {
+                    found.append((i..<(close + 1), String(decoding: b[i...close], as: UTF8.self)))
+                    i = close + 1
+                } else {
+                    i += 1
+                }
+            }
+        }
+        guard let first = found.first else { return }
+        var seen = Set<String>()
+        let written = found.map(\.written).filter { seen.insert($0).inserted }
+        let listed = Suggestions.alternatives(written).replacingOccurrences(of: " or ", with: " and ")
+        let verb = written.count == 1 ? "is" : "are"
+        var message = "\(listed) \(verb) shown as written in \(what()): "
+        var fixes: [FixIt] = []
+        if written == ["$$"] {
+            message += "`$$` stands for `$` only inside a component's body"
+            // One `$$`, written as those two bytes in the file (several would be several edits,
+            // which a fix is not).
+            if found.count == 1, !s.offsetMap.isEmpty {
+                let range = s.sourceRange(ofValueBytes: first.bytes)
+                if range.end - range.start == 2 { fixes = [FixIt(title: "replace `$$` with `$`", range: range, replacement: "$")] }
+            }
+        } else {
+            message += "`$name`, `${name}` and `$$` are read only inside a component's body (`components:`)"
+        }
+        report(.referenceOutsideComponent, message, at: s.sourceRange(ofValueBytes: first.bytes), fixes: fixes)
+    }
+}
