@@ -56,21 +56,14 @@ struct Format: ParsableCommand {
 
     enum Mode { case print, write, check }
 
-    /// What formatting one item left.
-    struct Outcome {
-        var changed = false
-        /// Standard output's text (print mode, standard input with --write).
-        var output: [UInt8]?
-        /// Lines for standard error: syntax errors, notes.
-        var report = ""
-        var failed = false
-        var writeError: String?
-    }
-
     func run() throws {
         try Inputs.checkRoot(root)
         let mode: Mode = write ? .write : check ? .check : .print
-        let (found, _) = try Inputs.collect(paths, excludes: exclude)
+        try BatchDriver(paths: paths, excludes: exclude, root: root, jobs: jobs).run(FormatJob(self, mode: mode))
+    }
+
+    /// Without --write or --check, one file (or standard input) only: a usage error otherwise.
+    func checkPrintMode(_ found: [LintItem], mode: Mode) throws {
         if mode == .print {
             let single = found.count == 1 && paths.count == 1
             var isDirectory: ObjCBool = false
@@ -78,125 +71,5 @@ struct Format: ParsableCommand {
                 throw ValidationError("without --write or --check, give one file (or -): its formatted text goes to standard output")
             }
         }
-        if found.isEmpty {
-            StandardError.write("tatami: warning: no Tatami files (*.tatami.yaml, *.tatami.yml) found in \(paths.joined(separator: ", "))\n")
-            return
-        }
-        let errColor = color.enabled(forFileDescriptor: 2)
-        let givenRoot = root
-        var widths: [String: Int] = [:]
-        let lock = NSLock()
-        func lineWidth(for path: String) -> Int {
-            let dir = ImportPath.directory(of: path)
-            lock.lock()
-            defer { lock.unlock() }
-            if let known = widths[dir] { return known }
-            let w = WorkspaceSettings.forFile(path, root: givenRoot).config?.config.lineWidth ?? TatamiFormatter.defaultLineWidth
-            widths[dir] = w
-            return w
-        }
-
-        func work(_ index: Int) -> Outcome {
-            var outcome = Outcome()
-            let item = found[index]
-            let bytes: [UInt8]
-            let path: String?
-            switch item {
-            case .stdin(let b): bytes = b; path = nil
-            case .file(_, let p), .config(_, let p):
-                path = p
-                // A file --write could not rewrite is refused before it is read (a FIFO would block).
-                if mode == .write, let refusal = SourceFileWriter.refusal(for: p) {
-                    outcome.writeError = refusal.description
-                    return outcome
-                }
-                guard let read = try? Inputs.read(p) else {
-                    outcome.writeError = "\(item.displayPath): cannot be read"
-                    return outcome
-                }
-                bytes = read
-            }
-            let isConfig: Bool
-            if case .config = item { isConfig = true } else { isConfig = false }
-            let width = lineWidth(for: path ?? "<stdin>")
-            switch TatamiFormatter.formatOnThisThread(bytes: bytes, lineWidth: width, workspaceFile: isConfig) {
-            case .formatted(let formatted):
-                outcome.changed = formatted != bytes
-                switch mode {
-                case .print: outcome.output = formatted
-                case .check: break
-                case .write:
-                    if let path {
-                        if outcome.changed {
-                            do { try SourceFileWriter.write(formatted, to: path) } catch { outcome.writeError = "\(error)" }
-                        }
-                    } else {
-                        outcome.output = formatted
-                    }
-                }
-            case .failed(let failure):
-                let display = item.displayPath
-                switch failure.kind {
-                case .syntaxError:
-                    outcome.failed = true
-                    let table = LineTable(bytes: bytes)
-                    let located = failure.diagnostics.map { LocatedDiagnostic(file: display, diagnostic: $0, table: table) }
-                    outcome.report = located.isEmpty
-                        ? "\(display): error: \(failure.message)\n"
-                        : DiagnosticFormatter.text(located, color: errColor)
-                    outcome.report += "tatami: \(display): not formatted (YAML syntax error)\n"
-                case .unsupported:
-                    outcome.report = "tatami: note: \(display): left as it is: \(failure.message)\n"
-                case .internalError:
-                    outcome.failed = true
-                    outcome.report = "tatami: \(display): \(failure.message)\n"
-                }
-                // Standard output still gets the text, unchanged, so a pipe loses nothing.
-                if mode == .print || (mode == .write && path == nil) { outcome.output = bytes }
-            }
-            return outcome
-        }
-
-        var changed = 0, unchanged = 0, failed = 0
-        var writeErrors: [String] = []
-        ParallelRunner.run(count: found.count, workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount, work) { index, outcome in
-            if let e = outcome.writeError {
-                writeErrors.append(e)
-                return
-            }
-            if !outcome.report.isEmpty { StandardError.write(outcome.report) }
-            if let text = outcome.output { FileHandle.standardOutput.write(Data(text)) }
-            if outcome.failed {
-                failed += 1
-            } else if outcome.changed {
-                changed += 1
-                if mode == .check { StandardOutput.write("would reformat \(found[index].displayPath)\n") }
-            } else {
-                unchanged += 1
-            }
-        }
-        if mode != .print {
-            func count(_ n: Int) -> String { "\(n) file\(n == 1 ? "" : "s")" }
-            var parts: [String] = []
-            switch mode {
-            case .check:
-                parts.append(paint("\(count(changed)) would be reformatted", "33;1", when: errColor && changed > 0))
-                parts.append("\(unchanged) already formatted")
-            default:
-                parts.append("reformatted \(count(changed))")
-                parts.append("\(unchanged) left unchanged")
-            }
-            if failed > 0 { parts.append(paint("\(count(failed)) not formatted (errors)", "31;1", when: errColor)) }
-            StandardError.write(parts.joined(separator: ", ") + "\n")
-        }
-        if !writeErrors.isEmpty {
-            for e in writeErrors { StandardError.write("tatami: \(e)\n") }
-            throw ExitCode(2)
-        }
-        if failed > 0 || (mode == .check && changed > 0) { throw ExitCode(1) }
-    }
-
-    private func paint(_ s: String, _ code: String, when: Bool) -> String {
-        when ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s
     }
 }
