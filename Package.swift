@@ -6,7 +6,9 @@ import PackageDescription
 //   TatamiModel ─────────────────────┴→ TatamiValidation ─┐
 //   TatamiModel → TatamiLayout → TatamiRender ────────────┴→ TatamiServices → TatamiLSP → TatamiCLI → tatami
 //   CFreeType, CHarfBuzz → TatamiText → TatamiValidation, TatamiLayout, TatamiRender (text in font files)
-// (TatamiBase is beneath them all.) The model and layout never link libyaml.
+// (TatamiBase is beneath them all.) The model and layout never link libyaml. Each target declares
+// every module its files import, not one reached through another target, and the C libraries are
+// declared only by the module that wraps each: scripts/check-imports.py checks both.
 let package = Package(
     name: "Tatami",
     products: [
@@ -61,7 +63,7 @@ let package = Package(
         ]),
         // The language server: the only target that knows JSON-RPC, LSP and UTF-16 positions.
         .target(name: "TatamiLSP", dependencies: [
-            "TatamiBase", "TatamiModel", "TatamiValidation", "TatamiLayout", "TatamiRender", "TatamiServices",
+            "TatamiBase", "TatamiYAML", "TatamiModel", "TatamiValidation", "TatamiLayout", "TatamiRender", "TatamiServices",
         ]),
         // Command-line front end.
         .target(name: "TatamiCLI", dependencies: [
@@ -75,7 +77,7 @@ let package = Package(
         .executableTarget(
             name: "tatami-bench",
             dependencies: [
-                "CLibYAML", "TatamiBase", "TatamiYAML", "TatamiModel", "TatamiValidation", "TatamiLayout", "TatamiRender",
+                "TatamiBase", "TatamiYAML", "TatamiModel", "TatamiValidation", "TatamiLayout", "TatamiRender",
                 "TatamiServices",
             ]
         ),
@@ -83,14 +85,25 @@ let package = Package(
         .target(name: "TatamiTestSupport", dependencies: ["TatamiBase"], path: "Tests/TatamiTestSupport"),
         .testTarget(name: "TatamiBaseTests", dependencies: ["TatamiBase", "TatamiTestSupport"]),
         .testTarget(name: "TatamiTextTests", dependencies: ["TatamiText", "TatamiTestSupport"]),
-        .testTarget(name: "TatamiYAMLTests", dependencies: ["TatamiYAML", "TatamiTestSupport"]),
-        .testTarget(name: "TatamiModelTests", dependencies: ["TatamiModel", "TatamiValidation", "TatamiYAML", "TatamiTestSupport"]),
-        .testTarget(name: "TatamiLayoutTests", dependencies: ["TatamiLayout", "TatamiModel", "TatamiServices", "TatamiTestSupport"]),
-        .testTarget(name: "TatamiRenderTests", dependencies: ["TatamiRender", "TatamiLayout", "TatamiServices", "TatamiTestSupport"]),
-        .testTarget(name: "TatamiServicesTests", dependencies: ["TatamiServices", "TatamiValidation", "TatamiTestSupport"]),
-        .testTarget(name: "TatamiLSPTests", dependencies: ["TatamiLSP", "TatamiServices", "TatamiBase", "TatamiTestSupport"]),
+        .testTarget(name: "TatamiYAMLTests", dependencies: ["TatamiYAML", "TatamiBase", "TatamiTestSupport"]),
+        .testTarget(name: "TatamiModelTests", dependencies: [
+            "TatamiModel", "TatamiValidation", "TatamiYAML", "TatamiBase", "TatamiTestSupport",
+        ]),
+        .testTarget(name: "TatamiLayoutTests", dependencies: [
+            "TatamiLayout", "TatamiModel", "TatamiServices", "TatamiBase", "TatamiTestSupport",
+        ]),
+        .testTarget(name: "TatamiRenderTests", dependencies: [
+            "TatamiRender", "TatamiLayout", "TatamiServices", "TatamiModel", "TatamiBase", "TatamiTestSupport",
+        ]),
+        .testTarget(name: "TatamiServicesTests", dependencies: [
+            "TatamiServices", "TatamiValidation", "TatamiRender", "TatamiLayout", "TatamiModel", "TatamiYAML", "TatamiBase",
+            "TatamiTestSupport",
+        ]),
+        .testTarget(name: "TatamiLSPTests", dependencies: [
+            "TatamiLSP", "TatamiServices", "TatamiModel", "TatamiBase", "TatamiTestSupport",
+        ]),
         .testTarget(name: "TatamiCLITests", dependencies: [
-            "TatamiCLI", "TatamiServices", "TatamiValidation", "TatamiRender", "TatamiTestSupport",
+            "TatamiCLI", "TatamiServices", "TatamiValidation", "TatamiRender", "TatamiModel", "TatamiBase", "TatamiTestSupport",
         ]),
     ]
 )

@@ -324,3 +324,27 @@ enum ParsedEvent {
     /// libyaml rejected the text (or could not start): the stream ends here.
     case failed(Diagnostic)
 }
+
+extension YAMLParser {
+    /// libyaml alone: pulls every event of `bytes` and deletes it, nothing decoded or kept, and
+    /// returns how many it pulled (up to the stream's end, or the first error). The benchmark's
+    /// baseline (`tatami-bench --pull`, `scripts/cpu-ratio.py`): what reading the text costs
+    /// before Tatami does anything with it, without the benchmark seeing libyaml's C types.
+    public static func pullEvents(bytes: [UInt8]) -> Int {
+        var parser = yaml_parser_t()
+        yaml_parser_initialize(&parser)
+        defer { yaml_parser_delete(&parser) }
+        var count = 0
+        bytes.withUnsafeBufferPointer { buffer in
+            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+            var event = yaml_event_t()
+            while yaml_parser_parse(&parser, &event) != 0 {
+                let done = event.type == YAML_STREAM_END_EVENT
+                yaml_event_delete(&event)
+                count += 1
+                if done { break }
+            }
+        }
+        return count
+    }
+}

@@ -4,7 +4,6 @@
 // CPU time and the resident memory after it), and the built `tatami lint`. Medians of several runs.
 // Run it in a release build:  swift build -c release && .build/release/tatami-bench [--quick | --file F]
 import TatamiValidation
-import CLibYAML
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -125,25 +124,6 @@ func medianCost(_ costs: [ProcessCost]) -> ProcessCost {
     ProcessCost(wall: median(costs.map(\.wall)), cpu: median(costs.map(\.cpu)), peakMB: median(costs.map(\.peakMB)))
 }
 
-/// libyaml alone: pull every event of the text and delete it.
-func bareEventPull(_ bytes: [UInt8]) -> Int {
-    var parser = yaml_parser_t()
-    yaml_parser_initialize(&parser)
-    defer { yaml_parser_delete(&parser) }
-    var count = 0
-    bytes.withUnsafeBufferPointer { buffer in
-        yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
-        var event = yaml_event_t()
-        while yaml_parser_parse(&parser, &event) != 0 {
-            let done = event.type == YAML_STREAM_END_EVENT
-            yaml_event_delete(&event)
-            count += 1
-            if done { break }
-        }
-    }
-    return count
-}
-
 // MARK: Child modes
 
 func argument(after flag: String) -> String? {
@@ -155,7 +135,7 @@ func argument(after flag: String) -> String? {
 // of it can be compared with a whole `tatami lint` process (CPU time and peak memory).
 if let path = argument(after: "--pull") {
     guard let data = FileManager.default.contents(atPath: path) else { exit(2) }
-    print(bareEventPull([UInt8](data)))
+    print(YAMLParser.pullEvents(bytes: [UInt8](data)))
     exit(0)
 }
 

@@ -51,7 +51,16 @@ public enum Fixer {
         _ bytes: [UInt8], unsafe: Bool = false, workspace: (any EditorWorkspace)? = nil,
         analyze: ([UInt8]) -> Analysis
     ) -> Result {
-        let first = analyze(bytes)
+        fix(bytes, analysis: analyze(bytes), unsafe: unsafe, workspace: workspace, analyze: analyze)
+    }
+
+    /// The same, starting from `first`, an analysis of `bytes` the caller already has (made as
+    /// `analyze` makes them, the YAML tree kept): `lint --fix` hands over the analysis it made of
+    /// the file, so the file is analysed once before its first fix is tried, not twice.
+    public static func fix(
+        _ bytes: [UInt8], analysis first: Analysis, unsafe: Bool = false, workspace: (any EditorWorkspace)? = nil,
+        analyze: ([UInt8]) -> Analysis
+    ) -> Result {
         var run = Run(text: bytes, analysis: first, workspace: workspace)
         run.loop(unsafe: unsafe, analyze)
         var unsafeFixable = 0
