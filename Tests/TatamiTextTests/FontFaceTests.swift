@@ -64,6 +64,37 @@ final class FontFaceTests: XCTestCase {
         XCTAssertNil(FontCollection.standaloneFace(Array("not a collection".utf8), index: 0))
     }
 
+    /// FreeType opens a WOFF file, HarfBuzz does not: loaded, every character shaped as `.notdef`
+    /// and reported as `missing-glyph`. The file is refused instead. (Inter's tables wrapped in
+    /// WOFF 1.0 uncompressed: a table whose compressed length equals its length is stored as is.)
+    func testWOFFIsRefusedNotShapedAsMissingGlyphs() throws {
+        let sfnt = [UInt8](FileManager.default.contents(atPath: Self.inter) ?? Data())
+        guard !sfnt.isEmpty else { throw XCTSkip("no Inter") }
+        func u16(_ at: Int) -> Int { Int(sfnt[at]) << 8 | Int(sfnt[at + 1]) }
+        func u32(_ at: Int) -> Int { u16(at) << 16 | u16(at + 2) }
+        func put(_ out: inout [UInt8], _ v: Int, _ n: Int) { for k in (0..<n).reversed() { out.append(UInt8(v >> (8 * k) & 0xFF)) } }
+        let n = u16(4)
+        var directory: [UInt8] = [], data: [UInt8] = []
+        var offset = 44 + 20 * n, total = 12 + 16 * n
+        for t in 0..<n {
+            let r = 12 + 16 * t
+            let (checksum, from, length) = (u32(r + 4), u32(r + 8), u32(r + 12))
+            directory += sfnt[r..<r + 4]
+            put(&directory, offset, 4); put(&directory, length, 4); put(&directory, length, 4); put(&directory, checksum, 4)
+            data += sfnt[from..<from + length]
+            let padded = (length + 3) & ~3
+            data += [UInt8](repeating: 0, count: padded - length)
+            offset += padded
+            total += padded
+        }
+        var woff = Array("wOFF".utf8) + sfnt[0..<4]
+        put(&woff, 44 + directory.count + data.count, 4); put(&woff, n, 2); put(&woff, 0, 2); put(&woff, total, 4)
+        put(&woff, 1, 2); put(&woff, 0, 2)
+        woff += [UInt8](repeating: 0, count: 20)  // no metadata, no private data
+        woff += directory + data
+        XCTAssertEqual(FontFace.load(bytes: woff, index: 0).failureValue, .notOpenType)
+    }
+
     /// Found by fuzz-fonts (Fuzz/regressions/fuzz-fonts/ttc-directory-past-the-end): a collection
     /// whose face directory starts 8 bytes before the end and says it has no tables. The table
     /// count could be read, the rest of the 12-byte directory could not: copying it trapped.
