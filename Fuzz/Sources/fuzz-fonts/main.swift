@@ -22,6 +22,8 @@ let texts: [Substring] = [
     "",
 ]
 let sizes: [Double] = [0.25, 17, 10_000]
+/// `FUZZ_TRACE=1`: each input's outcome on standard error (to see what a corpus holds).
+let trace = ProcessInfo.processInfo.environment["FUZZ_TRACE"] != nil
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -35,7 +37,16 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             exercise(face, sizes: [17])
         }
     }
-    switch FontFace.load(bytes: bytes, index: index) {
+    let loaded = FontFace.load(bytes: bytes, index: index)
+    if trace {
+        let outcome: String
+        switch loaded {
+        case .success(let face): outcome = "loaded: \(face.glyphCount) glyphs, \(face.faceCount) face(s), upem \(face.unitsPerEm)"
+        case .failure(let error): outcome = "refused: \(error)"
+        }
+        FileHandle.standardError.write(Data("fuzz-fonts: \(bytes.count) bytes, index \(index): \(outcome)\n".utf8))
+    }
+    switch loaded {
     case .success(let face):
         guard index < face.faceCount else { fatalError("face \(index) loaded from a file of \(face.faceCount)") }
         guard face.unitsPerEm > 0 || face.bitmapStrike != nil else { fatalError("a face with neither units per em nor a strike") }
