@@ -24,5 +24,9 @@ let package = Package(
         .executableTarget(name: "fuzz-invariants", dependencies: [
             "FuzzSupport", .product(name: "TatamiKit", package: "Tatami"),
         ]),
+        // Arbitrary bytes as a font file: loaded, cut out of a collection, sized and shaped.
+        .executableTarget(name: "fuzz-fonts", dependencies: [
+            "FuzzSupport", .product(name: "TatamiKit", package: "Tatami"),
+        ]),
     ]
 )

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# CI's short fuzzing run (docs/fuzzing.md): builds the three fuzzers, replays every input under
+# CI's short fuzzing run (docs/fuzzing.md): builds the four fuzzers, replays every input under
 # Fuzz/regressions/ (the crashes found so far, which must stay fixed), then fuzzes each target
 # for FUZZ_SECONDS seconds (default 30) on a copy of its seed corpus. Fails on any crash,
 # broken invariant, timeout or out-of-memory.
 set -euo pipefail
 cd "$(dirname "$0")"
 seconds="${FUZZ_SECONDS:-30}"
-targets=(fuzz-pipeline fuzz-server fuzz-invariants)
+targets=(fuzz-pipeline fuzz-server fuzz-invariants fuzz-fonts)
 
 echo "== building the fuzzers"
 # New source files in the root package go unnoticed by a planned build (see run.sh).

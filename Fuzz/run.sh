@@ -3,7 +3,8 @@
 #
 #   Fuzz/run.sh [--asan] TARGET SECONDS [extra libFuzzer arguments...]
 #
-# TARGET: fuzz-pipeline, fuzz-server or fuzz-invariants (or pipeline, server, invariants).
+# TARGET: fuzz-pipeline, fuzz-server, fuzz-invariants or fuzz-fonts (or pipeline, server,
+#         invariants, fonts).
 # --asan: AddressSanitizer as well (`-sanitize=fuzzer,address`, built in ../.build-fuzz-asan;
 #         leak detection off: LeakSanitizer misreads Swift's tagged references).
 #
@@ -16,7 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 usage() {
-  echo "usage: Fuzz/run.sh [--asan] fuzz-pipeline|fuzz-server|fuzz-invariants SECONDS [libFuzzer args...]" >&2
+  echo "usage: Fuzz/run.sh [--asan] fuzz-pipeline|fuzz-server|fuzz-invariants|fuzz-fonts SECONDS [libFuzzer args...]" >&2
   exit 2
 }
 
@@ -32,8 +33,8 @@ target=$1
 seconds=$2
 shift 2
 case "$target" in
-  pipeline|server|invariants) target="fuzz-$target" ;;
-  fuzz-pipeline|fuzz-server|fuzz-invariants) ;;
+  pipeline|server|invariants|fonts) target="fuzz-$target" ;;
+  fuzz-pipeline|fuzz-server|fuzz-invariants|fuzz-fonts) ;;
   *) usage ;;
 esac
 [[ "$seconds" =~ ^[0-9]+$ ]] || usage
@@ -68,7 +69,7 @@ before=$(ls "$artifacts" | wc -l)
 echo "== running $target for ${seconds}s on $(ls "$corpus" | wc -l) inputs"
 # Swift's backtracer would keep crashing processes waiting; libFuzzer reports crashes itself.
 export SWIFT_BACKTRACE=enable=no
-# Keywords of the format and of LSP, for the targets that read text.
+# Keywords of the format and of LSP for the targets that read text, table tags for fuzz-fonts.
 dict=()
 if [[ -f "dict/$target.dict" ]]; then dict=(-dict="$PWD/dict/$target.dict"); fi
 leaks=()

@@ -7,8 +7,8 @@ import XCTest
 
 /// Runs every `Tests/Fixtures/layout/*.tatami.yaml` case.
 ///
-/// Expectations are YAML comments in the case file, computed by hand from docs/format.md with the
-/// arithmetic beside them:
+/// Expectations are YAML comments in the case file, computed by hand from docs/format.md (texts in
+/// font files: from the font's tables and docs/text-reference.md) with the arithmetic beside them:
 ///
 ///     # expect <viewport>
 ///     #   <path> <x> <y> <width> <height> [content <x> <y> <width> <height>]
@@ -59,11 +59,14 @@ final class LayoutCaseTests: XCTestCase {
     func testLayoutCases() throws {
         let files = Fixtures.files(in: "layout", suffix: ".tatami.yaml")
         XCTAssertGreaterThan(files.count, 5, "layout cases not found")
+        // Read from its own path with the repository as the workspace root, so a case's font
+        // files (`../../../Examples/fonts/…`) are found as `tatami` would find them.
+        let root = Fixtures.repositoryRoot().path
         for url in files {
             let text = try String(contentsOf: url, encoding: .utf8)
             let expectations = Self.expectations(in: text)
             XCTAssertFalse(expectations.isEmpty, "\(url.lastPathComponent): no `# expect` block")
-            let analysis = Pipeline.analyze(text: text, path: url.lastPathComponent)
+            let analysis = Pipeline.analyze(text: text, path: url.path, workspaceRoot: root)
             let errors = analysis.diagnostics.filter { $0.severity == .error }
             XCTAssertTrue(errors.isEmpty, "\(url.lastPathComponent): \(errors.map(\.message))")
             for e in expectations {

@@ -24,6 +24,9 @@ import XCTest
 /// - Ranges that start at column 0 or 1 (where the `#` would sit), that are empty, or that span
 ///   lines are written with positions instead: `# @3:1-3:6 error unknown-key: ...` (1-based
 ///   line:column, Unicode-scalar columns, end exclusive).
+/// - `# fixture: on disk` on a line of its own: the file is validated from its path, with the
+///   repository as the workspace root (for fixtures that name font files); otherwise as text on
+///   its own.
 /// - Any other comment is ignored.
 ///
 /// The actual diagnostics (code, severity, exact range, message substring) must equal the
@@ -41,10 +44,29 @@ final class DiagnosticFixtureTests: XCTestCase {
     func testDiagnosticFixtures() throws {
         let files = Fixtures.files(in: "diagnostics", suffix: ".tatami.yaml")
         XCTAssertGreaterThanOrEqual(files.count, 25, "diagnostic fixtures are missing")
+        let root = Fixtures.repositoryRoot().path
         for url in files {
             let text = try String(contentsOf: url, encoding: .utf8)
-            check(text, name: url.lastPathComponent)
+            // A fixture with a line `# fixture: on disk` is read from its own path with the
+            // repository as the workspace root, so the files it names (fonts under
+            // `../../../Examples/fonts/`, or missing ones) are looked up as `tatami` would look
+            // them up; the others are checked as text on its own (no file path).
+            let onDisk = text.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == "# fixture: on disk" }
+            check(text, name: url.lastPathComponent,
+                  context: onDisk ? Self.diskContext(file: url.path, root: root) : .standalone)
         }
+    }
+
+    /// Reads imports and font files from disk below `root`.
+    static func diskContext(file: String, root: String) -> ValidationContext {
+        ValidationContext(
+            filePath: file, workspaceRoot: root,
+            resolve: { path in
+                guard let resolved = realpath(path, nil) else { return nil }
+                defer { free(resolved) }
+                return String(cString: resolved)
+            },
+            load: { FileManager.default.contents(atPath: $0).map { [UInt8]($0) } })
     }
 
     /// The runner's own marker reading.
@@ -61,9 +83,9 @@ final class DiagnosticFixtureTests: XCTestCase {
         XCTAssertNil(expected.last?.substring)
     }
 
-    private func check(_ text: String, name: String) {
+    private func check(_ text: String, name: String, context: ValidationContext) {
         let yaml = YAMLParser.parse(text)
-        let result = Validator.validate(yaml)
+        let result = Validator.validate(yaml, context: context)
         let table = yaml.lineTable
         let (expected, problems) = Self.parseMarkers(text, table: table)
         for p in problems { XCTFail("\(name): \(p)") }

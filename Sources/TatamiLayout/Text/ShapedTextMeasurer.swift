@@ -204,8 +204,8 @@ public enum ShapedTextMeasurer {
         for s in spans[0..<b.fullLines] { widest = max(widest, ceil64(s.sum)) }
         if b.truncated {
             let last = spans[b.lineCount - 1]
-            widest = max(widest, ceil64(truncationParts(prepared, from: last.start, end: last.end, capacity: b.capacity,
-                                                        mode: truncation, ellipsis: shaped.ellipsis).sum))
+            widest = max(widest, truncationParts(prepared, from: last.start, end: last.end, capacity: b.capacity,
+                                                 mode: truncation, ellipsis: shaped.ellipsis).width)
         }
         return finish(spans[0..<b.lineCount], widest: widest, truncated: b.truncated, lines: lines, prepared: prepared,
                       truncatedFrom: b.truncated ? spans[b.lineCount - 1].start : nil)
@@ -232,7 +232,7 @@ public enum ShapedTextMeasurer {
             var s = p.prefixEnd.map { string(text, c, last.start..<$0, newlinesAsSpaces: true) } ?? ""
             s.append(TextMeasurer.ellipsis)
             if let start = p.suffixStart { s += string(text, c, start..<c.count, newlinesAsSpaces: true) }
-            lines.append(TextLine(text: s, width: ceil64(p.sum)))
+            lines.append(TextLine(text: s, width: p.width))
         }
         let m = finish(spans[0..<b.lineCount], widest: lines.reduce(0) { max($0, $1.width) }, truncated: b.truncated,
                        lines: metrics, prepared: prepared, truncatedFrom: b.truncated ? spans[b.lineCount - 1].start : nil)
@@ -396,8 +396,15 @@ public enum ShapedTextMeasurer {
     struct TruncationParts {
         var prefixEnd: Int?
         var suffixStart: Int?
-        /// Advances of the kept clusters and `…`.
-        var sum: Int64
+        /// The line's width: the kept text before `…`, `…` and the kept text after it are runs of
+        /// their own, each rounded up to 1/64 (as the room for them is reckoned), then added.
+        var width: Double
+
+        init(prefixEnd: Int?, suffixStart: Int?, prefix: Int64, ellipsis: Int64, suffix: Int64) {
+            self.prefixEnd = prefixEnd
+            self.suffixStart = suffixStart
+            width = ShapedTextMeasurer.ceil64(prefix) + ShapedTextMeasurer.ceil64(ellipsis) + ShapedTextMeasurer.ceil64(suffix)
+        }
     }
 
     /// What the last kept line holds: clusters `from..<prefixEnd`, `…`, clusters `suffixStart..<n`
@@ -407,9 +414,9 @@ public enum ShapedTextMeasurer {
                                 ellipsis: Int64) -> TruncationParts {
         let clusters = prepared.clusters
         guard let capacity else {
-            var sum = ellipsis
+            var sum: Int64 = 0
             for i in from..<end { sum += clusters[i].advance }
-            return TruncationParts(prefixEnd: end, suffixStart: nil, sum: sum)
+            return TruncationParts(prefixEnd: end, suffixStart: nil, prefix: sum, ellipsis: ellipsis, suffix: 0)
         }
         let n = clusters.count
         let space = prepared.chain.spaceAdvance
@@ -438,17 +445,17 @@ public enum ShapedTextMeasurer {
         switch mode {
         case .tail:
             let p = prefix(room, atLeastOne: true)
-            return TruncationParts(prefixEnd: p.end, suffixStart: nil, sum: p.sum + ellipsis)
+            return TruncationParts(prefixEnd: p.end, suffixStart: nil, prefix: p.sum, ellipsis: ellipsis, suffix: 0)
         case .head:
             let s = suffix(room, notBefore: from, atLeastOne: true)
-            return TruncationParts(prefixEnd: nil, suffixStart: s.start, sum: ellipsis + s.sum)
+            return TruncationParts(prefixEnd: nil, suffixStart: s.start, prefix: 0, ellipsis: ellipsis, suffix: s.sum)
         case .middle:
             // Half the room in front (rounded up to 1/64), the rest behind; room one side cannot
             // use is not given to the other.
             let front = (room * 32).rounded(.up) / 64
             let p = prefix(front, atLeastOne: false)
             let s = suffix(room - front, notBefore: p.end, atLeastOne: false)
-            return TruncationParts(prefixEnd: p.end, suffixStart: s.start, sum: p.sum + ellipsis + s.sum)
+            return TruncationParts(prefixEnd: p.end, suffixStart: s.start, prefix: p.sum, ellipsis: ellipsis, suffix: s.sum)
         }
     }
 

@@ -14,7 +14,9 @@ public enum FontCollection {
         }
         guard bytes.count >= 12, bytes[0..<4] == [0x74, 0x74, 0x63, 0x66],  // "ttcf"
               let count = u32(8), index >= 0, index < count, let start = u32(12 + 4 * index),
-              let tables = u16(start + 4), tables < 1_000 else { return nil }
+              let tables = u16(start + 4), tables < 1_000,
+              // The face's directory (12 bytes) and table records (16 each) are all there.
+              start + 12 + 16 * tables <= bytes.count else { return nil }
         var entries: [(tag: [UInt8], checksum: [UInt8], offset: Int, length: Int)] = []
         for t in 0..<tables {
             let record = start + 12 + 16 * t

@@ -15,6 +15,9 @@ public enum FontLoadError: Error, Sendable, Equatable, CustomStringConvertible {
     case notScalable
     /// A face without a Unicode character map: no character can be looked up in it.
     case noUnicodeMap
+    /// FreeType reads the file but HarfBuzz, which shapes, cannot: it is not an sfnt (WOFF, WOFF2,
+    /// Type 1, a bitmap format). Shaped, every character would be `.notdef`.
+    case notOpenType
 
     public var description: String {
         switch self {
@@ -24,6 +27,8 @@ public enum FontLoadError: Error, Sendable, Equatable, CustomStringConvertible {
                 : "the file holds \(count) faces (0–\(count - 1)); index \(index) is not one of them"
         case .notScalable: return "the face has neither outlines nor a colour bitmap strike: it cannot be sized"
         case .noUnicodeMap: return "the face has no Unicode character map"
+        case .notOpenType:
+            return "FreeType reads it but HarfBuzz cannot shape it: only TrueType and OpenType files and collections are read, not WOFF, WOFF2 or Type 1 (decompress or convert it to a .ttf or .otf)"
         }
     }
 }
@@ -161,6 +166,12 @@ public final class FontFace: @unchecked Sendable {
                                         HB_MEMORY_MODE_READONLY, nil, nil) else { return fail(.notAFont, face: face) }
         let hbFace = hb_face_create(blob, UInt32(index))!
         hb_blob_destroy(blob)
+        // HarfBuzz reads sfnt files only; FreeType also opens WOFF, WOFF2, Type 1 and bitmap
+        // formats, which HarfBuzz sees as a face without glyphs.
+        guard hb_face_get_glyph_count(hbFace) > 0 else {
+            hb_face_destroy(hbFace)
+            return fail(.notOpenType, face: face)
+        }
         let hbFont = hb_font_create(hbFace)!
         let upem = Int32(max(1, face.pointee.units_per_EM))
         hb_font_set_scale(hbFont, upem, upem)

@@ -120,4 +120,11 @@ extension FontFace {
         FontFace.sized[key] = font
         return font
     }
+
+    /// This face at `size` pixels, made for the caller alone: `at(size:)` keeps what it makes
+    /// (and so the face) for the life of the process, which a caller that loads faces for a
+    /// moment does not want (the font fuzzer loads one per input).
+    public func unshared(size: Double) -> SizedFont {
+        SizedFont(face: self, size: size)
+    }
 }
