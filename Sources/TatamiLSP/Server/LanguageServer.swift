@@ -7,7 +7,9 @@ import TatamiServices
 /// The language server's state and its message handling, apart from any transport.
 ///
 /// Messages are handled one at a time, in the order they arrived: a `didChange` is applied
-/// before any request that follows it. Everything the server says goes through `send`.
+/// before any request that follows it. Each method's handler is found in the method table
+/// (`MethodTable.swift`), from which `initialize`'s capabilities are also built. Everything the
+/// server says goes through `send`.
 /// Handlers answer bad parameters with an error response; nothing that arrives can stop the
 /// server except `exit` (and end of input, which the transport reports).
 ///
@@ -16,11 +18,12 @@ import TatamiServices
 /// requests are answered from the newest analysis there is, with positions mapped through the
 /// edits made since, and a request that needs the current text's analysis (rename, code
 /// actions, pull diagnostics, commands…) waits for it without holding up the messages behind
+/// it. Formatting runs on the same worker (`RequestJob`), about the text as the request found
 /// it. In-process (tests, fuzzers) they run inline, when first needed.
 public final class LanguageServer {
     enum State { case uninitialized, running, shuttingDown }
 
-    /// How analyses are run.
+    /// How analyses (and formatting) are run.
     public enum Scheduling {
         /// On the calling thread, when first needed (tests, fuzzers).
         case inline
