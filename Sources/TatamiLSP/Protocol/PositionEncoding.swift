@@ -17,8 +17,20 @@ public enum PositionEncoding: String, Sendable {
         return offered.contains("utf-8") ? .utf8 : .utf16
     }
 
+    /// The line and column, in this encoding, of a byte offset (semantic tokens encode them as
+    /// numbers, relative to the token before).
+    func lineAndColumn(ofByte offset: Int, in table: LineTable) -> (line: Int, column: Int) {
+        self == .utf8 ? table.utf8Position(ofByte: offset) : table.utf16Position(ofByte: offset)
+    }
+
+    /// The line of a byte offset (folding ranges answer lines only; lines count the same in
+    /// every encoding).
+    func line(ofByte offset: Int, in table: LineTable) -> Int {
+        table.line(ofByte: offset)
+    }
+
     func position(ofByte offset: Int, in table: LineTable) -> JSON {
-        let p = self == .utf8 ? table.utf8Position(ofByte: offset) : table.utf16Position(ofByte: offset)
+        let p = lineAndColumn(ofByte: offset, in: table)
         return .object([("line", .number(Double(p.line))), ("character", .number(Double(p.column)))])
     }
 

@@ -1,6 +1,9 @@
 import TatamiServices
 
 extension LanguageServer {
+    /// The characters after which a client asks for completion without being told to.
+    static let completionTriggerCharacters = [":", " ", "-", "$", "{"]
+
     /// `textDocument/completion`: keys valid at the cursor, values, kinds (as snippets),
     /// components and their parameters, fonts, alignments, names in expressions, `$` references,
     /// `imports` paths. A client without snippets gets each snippet's placeholders' text

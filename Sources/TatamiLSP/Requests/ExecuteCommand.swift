@@ -3,39 +3,47 @@ import TatamiRender
 import TatamiServices
 
 extension LanguageServer {
-    /// `workspace/executeCommand`: `tatami.preview`, `tatami.previewSVG`, `tatami.previewHTML` and
-    /// `tatami.frames`, all with arguments `[uri, viewport?]` and all about the editor's current
-    /// text of that document. `tatami.previewHTML` draws every viewport unless one is named.
+    /// The commands `workspace/executeCommand` runs, in the order `initialize` lists them
+    /// (`executeCommandProvider.commands` is `allCases`). Each answers with a JSON value: the
+    /// previews as strings, the frames as an object.
+    enum Command: String, CaseIterable {
+        /// What `tatami preview --color never` prints.
+        case preview = "tatami.preview"
+        /// What `tatami preview --format svg` prints.
+        case previewSVG = "tatami.previewSVG"
+        /// What `tatami preview --format html` writes (without --watch's reloading: the editor
+        /// replaces the page itself); every viewport unless one is named.
+        case previewHTML = "tatami.previewHTML"
+        /// What `tatami frames --format json` prints, as an object.
+        case frames = "tatami.frames"
+    }
+
+    /// `workspace/executeCommand`: the `Command`s, all with arguments `[uri, viewport?]` and all
+    /// about the editor's current text of that document.
     func executeCommand(_ params: JSON) throws -> JSON {
-        guard let command = params["command"]?.string else { throw ResponseError.invalidParams("command is missing") }
+        guard let name = params["command"]?.string else { throw ResponseError.invalidParams("command is missing") }
         let arguments = params["arguments"]?.array ?? []
-        guard Self.commands.contains(command) else {
-            throw ResponseError.invalidParams("unknown command '\(command)'; the server runs \(Self.commands.joined(separator: ", "))")
+        guard let command = Command(rawValue: name) else {
+            let names = Command.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ResponseError.invalidParams("unknown command '\(name)'; the server runs \(names)")
         }
         guard let uri = arguments.first?.string else {
-            throw ResponseError.invalidParams("\(command) takes [uri, viewport?]")
+            throw ResponseError.invalidParams("\(name) takes [uri, viewport?]")
         }
         guard let doc = documents[uri] else { throw ResponseError.invalidParams("the document \(uri) is not open") }
         let named = arguments.count > 1 ? arguments[1].string : nil
         let a = try analysis(doc)
-        if command == "tatami.previewHTML" {
-            // What `tatami preview --format html` writes (without --watch's reloading: the editor
-            // replaces the page itself).
+        switch command {
+        case .previewHTML:
             let layouts = named.map { $0.isEmpty } ?? true ? a.layouts : [try chosenLayout(a, viewport: named)]
             let title = (doc.path ?? doc.uri).split(separator: "/").last.map(String.init) ?? doc.uri
             return .string(HTMLRenderer.render(layouts, options: HTMLOptions(title: title)))
-        }
-        let layout = try chosenLayout(a, viewport: named)
-        switch command {
-        case "tatami.preview":
-            // What `tatami preview --color never` prints.
-            return .string(ASCIIRenderer.render(layout, options: RenderOptions()))
-        case "tatami.previewSVG":
-            // What `tatami preview --format svg` prints.
-            return .string(SVGRenderer.render(layout))
-        default:
-            let text = FramesFormatter.json(file: doc.path ?? doc.uri, result: layout)
-            do { return try JSON.parse(text) } catch { throw ResponseError(.internalError, "frames output is not JSON") }
+        case .preview:
+            return .string(ASCIIRenderer.render(try chosenLayout(a, viewport: named), options: RenderOptions()))
+        case .previewSVG:
+            return .string(SVGRenderer.render(try chosenLayout(a, viewport: named)))
+        case .frames:
+            return FramesFormatter.value(file: doc.path ?? doc.uri, result: try chosenLayout(a, viewport: named))
         }
     }
 

@@ -15,8 +15,8 @@ extension LanguageServer {
                 // Lines move with the text: map each line's start through the edits.
                 let s = snap.map.forward(table.contentRange(ofLine: f.startLine).lowerBound, bias: .left)
                 let e = snap.map.forward(table.contentRange(ofLine: f.endLine).lowerBound, bias: .right)
-                start = doc.lineTable.line(ofByte: s)
-                end = doc.lineTable.line(ofByte: e)
+                start = encoding.line(ofByte: s, in: doc.lineTable)
+                end = encoding.line(ofByte: e, in: doc.lineTable)
                 guard end > start else { continue }
             }
             out.append(.object([("startLine", .number(Double(start))), ("endLine", .number(Double(end)))]))

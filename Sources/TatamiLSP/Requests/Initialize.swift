@@ -2,9 +2,8 @@ import TatamiModel
 import TatamiServices
 
 extension LanguageServer {
-    /// The commands `workspace/executeCommand` runs.
-    static let commands = ["tatami.preview", "tatami.previewSVG", "tatami.previewHTML", "tatami.frames"]
-
+    /// `initialize`: reads the client's capabilities and folders, and answers with the server's
+    /// capabilities, built from the method table (`advertisedCapabilities`).
     func initialize(_ params: JSON) throws -> JSON {
         guard params.isObject else { throw ResponseError.invalidParams("initialize takes an object") }
         let caps = params["capabilities"] ?? .null
@@ -48,53 +47,15 @@ extension LanguageServer {
         if let v = params["initializationOptions"]?["defaultViewport"]?.string, !v.isEmpty { defaultViewport = v }
         state = .running
 
-        let capabilities: JSON = .object([
-            ("positionEncoding", .string(encoding.rawValue)),
-            ("textDocumentSync", .object([
-                ("openClose", .bool(true)), ("change", .number(2)),
-                ("save", .object([("includeText", .bool(false))])),
-            ])),
-            ("hoverProvider", .bool(true)),
-            ("completionProvider", .object([
-                ("triggerCharacters", .array([":", " ", "-", "$", "{"].map(JSON.string))),
-                ("resolveProvider", .bool(false)),
-            ])),
-            ("documentSymbolProvider", .bool(true)),
-            ("definitionProvider", .bool(true)),
-            ("referencesProvider", .bool(true)),
-            ("renameProvider", .object([("prepareProvider", .bool(true))])),
-            ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix")]))])),
-            ("codeLensProvider", .object([("resolveProvider", .bool(false))])),
-            ("executeCommandProvider", .object([("commands", .array(Self.commands.map(JSON.string)))])),
-            ("inlayHintProvider", .bool(true)),
-            ("semanticTokensProvider", .object([
-                ("legend", .object([
-                    ("tokenTypes", .array(EditorServices.semanticTokenTypes.map(JSON.string))),
-                    ("tokenModifiers", .array(EditorServices.semanticTokenModifiers.map(JSON.string))),
-                ])),
-                ("full", .bool(true)),
-                ("range", .bool(true)),
-            ])),
-            ("foldingRangeProvider", .bool(true)),
-            ("colorProvider", .bool(true)),
-            ("documentLinkProvider", .object([("resolveProvider", .bool(false))])),
-            ("workspaceSymbolProvider", .bool(true)),
-            ("documentHighlightProvider", .bool(true)),
-            ("selectionRangeProvider", .bool(true)),
-            ("documentFormattingProvider", .bool(true)),
-            ("documentRangeFormattingProvider", .bool(true)),
-            ("workspace", .object([
-                ("workspaceFolders", .object([("supported", .bool(true)), ("changeNotifications", .bool(true))])),
-            ])),
-        ] + (client.pullDiagnostics ? [
-            ("diagnosticProvider", .object([
-                ("identifier", .string("tatami")),
-                ("interFileDependencies", .bool(true)), ("workspaceDiagnostics", .bool(false)),
-            ])),
-        ] : []))
         return .object([
-            ("capabilities", capabilities),
+            ("capabilities", advertisedCapabilities()),
             ("serverInfo", .object([("name", .string("tatami")), ("version", .string(TatamiVersion.current))])),
         ])
+    }
+
+    /// `shutdown`: every request after it is refused; `exit` then ends the process with 0.
+    func shutdown() -> JSON {
+        state = .shuttingDown
+        return .null
     }
 }

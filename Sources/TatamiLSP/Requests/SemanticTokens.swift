@@ -2,6 +2,12 @@ import TatamiBase
 import TatamiServices
 
 extension LanguageServer {
+    /// The token types and modifiers the tokens' numbers index (`semanticTokensProvider.legend`).
+    static let semanticTokensLegend: JSON = .object([
+        ("tokenTypes", .array(EditorServices.semanticTokenTypes.map(JSON.string))),
+        ("tokenModifiers", .array(EditorServices.semanticTokenModifiers.map(JSON.string))),
+    ])
+
     /// `textDocument/semanticTokens/full`: kinds, modifiers, keys, component names, `$params`
     /// and the parts of expressions, relative-encoded in the negotiated position encoding.
     /// From the newest analysis (after a syntax error, the last good one past it), mapped onto
@@ -56,8 +62,8 @@ extension LanguageServer {
         var lastLine = 0, lastColumn = 0
         for (k, t) in tokens.enumerated() {
             if k & 1023 == 1023 { try checkCancelled() }
-            let start = encoding == .utf8 ? table.utf8Position(ofByte: t.range.start) : table.utf16Position(ofByte: t.range.start)
-            let end = encoding == .utf8 ? table.utf8Position(ofByte: t.range.end) : table.utf16Position(ofByte: t.range.end)
+            let start = encoding.lineAndColumn(ofByte: t.range.start, in: table)
+            let end = encoding.lineAndColumn(ofByte: t.range.end, in: table)
             // Tokens never span lines; a zero-length one carries nothing.
             guard end.line == start.line, end.column > start.column else { continue }
             let deltaLine = start.line - lastLine

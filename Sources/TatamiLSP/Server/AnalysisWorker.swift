@@ -50,35 +50,51 @@ final class AnalysisJob: @unchecked Sendable {
     }
 }
 
-/// What a finished job hands back to the message thread.
+/// What a finished job of the worker hands back to the message thread: an analysis, or a
+/// request's work (`RequestJob`).
 public struct AnalysisOutcome: @unchecked Sendable {
-    let job: AnalysisJob
-    /// nil when the job was cancelled before it finished (one that finished all the same is
-    /// kept: it is newer than what the document had).
-    let analysis: Analysis?
-    /// Wall-clock seconds the job ran.
-    let seconds: Double
+    enum Finished {
+        /// `analysis` is nil when the job was cancelled before it finished (one that finished
+        /// all the same is kept: it is newer than what the document had); `seconds` of wall
+        /// clock it ran.
+        case analysis(AnalysisJob, Analysis?, seconds: Double)
+        /// A request's work, run unless the client cancelled the request first (`ran`).
+        case request(RequestJob)
+    }
+
+    let finished: Finished
 }
 
-/// Runs analyses one at a time on a thread of its own, in the order they were submitted, and
-/// reports each through `finished` (which the stdio server turns into an event of its queue,
-/// so the result is taken up by the message thread like any message).
+/// Runs jobs one at a time on a thread of its own, in the order they were submitted: analyses,
+/// and the work of requests that must not hold up the message thread (formatting). Reports each
+/// through `finished` (which the stdio server turns into an event of its queue, so the result is
+/// taken up by the message thread like any message).
 final class AnalysisWorker: @unchecked Sendable {
+    private enum Job {
+        case analysis(AnalysisJob)
+        case request(RequestJob)
+    }
+
     private let condition = NSCondition()
-    private var jobs: [AnalysisJob] = []
+    private var jobs: [Job] = []
     private var stopped = false
     private let finished: @Sendable (AnalysisOutcome) -> Void
 
     init(finished: @escaping @Sendable (AnalysisOutcome) -> Void) {
         self.finished = finished
-        // Validation and layout recurse: the thread has the stack `LargeStack` gives them.
+        // Validation, layout and the formatter recurse: the thread has the stack `LargeStack`
+        // gives them.
         let thread = Thread { [self] in loop() }
         thread.stackSize = LargeStack.size
         thread.name = "tatami-analysis"
         thread.start()
     }
 
-    func submit(_ job: AnalysisJob) {
+    func submit(_ job: AnalysisJob) { submit(.analysis(job)) }
+
+    func submit(_ job: RequestJob) { submit(.request(job)) }
+
+    private func submit(_ job: Job) {
         condition.lock()
         jobs.append(job)
         condition.signal()
@@ -88,7 +104,7 @@ final class AnalysisWorker: @unchecked Sendable {
     func stop() {
         condition.lock()
         stopped = true
-        for j in jobs { j.cancel() }
+        for case .analysis(let j) in jobs { j.cancel() }
         condition.signal()
         condition.unlock()
     }
@@ -101,12 +117,18 @@ final class AnalysisWorker: @unchecked Sendable {
                 condition.unlock()
                 return
             }
-            let job = jobs.removeFirst()
+            let next = jobs.removeFirst()
             condition.unlock()
-            let start = DispatchTime.now().uptimeNanoseconds
-            let analysis = job.isCancelled ? nil : job.run(onLargeStack: true)
-            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            finished(AnalysisOutcome(job: job, analysis: analysis, seconds: seconds))
+            switch next {
+            case .analysis(let job):
+                let start = DispatchTime.now().uptimeNanoseconds
+                let analysis = job.isCancelled ? nil : job.run(onLargeStack: true)
+                let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                finished(AnalysisOutcome(finished: .analysis(job, analysis, seconds: seconds)))
+            case .request(let job):
+                if !job.isCancelled { job.run(onLargeStack: true) }
+                finished(AnalysisOutcome(finished: .request(job)))
+            }
         }
     }
 }

@@ -7,7 +7,9 @@ import TatamiServices
 /// The language server's state and its message handling, apart from any transport.
 ///
 /// Messages are handled one at a time, in the order they arrived: a `didChange` is applied
-/// before any request that follows it. Everything the server says goes through `send`.
+/// before any request that follows it. Each method's handler is found in the method table
+/// (`MethodTable.swift`), from which `initialize`'s capabilities are also built. Everything the
+/// server says goes through `send`.
 /// Handlers answer bad parameters with an error response; nothing that arrives can stop the
 /// server except `exit` (and end of input, which the transport reports).
 ///
@@ -16,11 +18,12 @@ import TatamiServices
 /// requests are answered from the newest analysis there is, with positions mapped through the
 /// edits made since, and a request that needs the current text's analysis (rename, code
 /// actions, pull diagnostics, commands…) waits for it without holding up the messages behind
+/// it. Formatting runs on the same worker (`RequestJob`), about the text as the request found
 /// it. In-process (tests, fuzzers) they run inline, when first needed.
 public final class LanguageServer {
     enum State { case uninitialized, running, shuttingDown }
 
-    /// How analyses are run.
+    /// How analyses (and formatting) are run.
     public enum Scheduling {
         /// On the calling thread, when first needed (tests, fuzzers).
         case inline
@@ -140,26 +143,44 @@ public final class LanguageServer {
         return nil
     }
 
-    /// Answers a request, or parks it until the analysis it needs exists.
+    /// Answers a request, or parks it until the analysis it needs exists, or hands its work to
+    /// the worker (`RequestJob`).
     private func answer(id: JSON, method: String, params: JSON) {
         currentRequest = id
         defer { currentRequest = nil }
         do {
-            let result = try request(method, params)
-            // Cancelled while it was computed: the client no longer wants the answer.
-            if cancellations.take(id) {
-                send(Outgoing.error(id: id, ResponseError(.requestCancelled, "cancelled")))
-                return
+            switch try handler(for: method) {
+            case .request(_, let handle):
+                respond(id, try handle(self, params))
+            case .job(_, let prepare):
+                start(RequestJob(id: id, method: method, work: try prepare(self, params), cancellations: cancellations))
+            case .notification:
+                throw ResponseError(.methodNotFound, "unknown method '\(method)'")
             }
-            send(Outgoing.response(id: id, result: result))
         } catch let wait as NeedsAnalysis {
             waiting.append(WaitingRequest(id: id, method: method, params: params, uri: wait.uri))
             if let doc = documents[wait.uri] { scheduleSoon(doc, now: true) }
-        } catch let e as ResponseError {
-            _ = cancellations.take(id)
-            send(Outgoing.error(id: id, e))
         } catch {
-            _ = cancellations.take(id)
+            fail(id, error)
+        }
+    }
+
+    /// Sends a request's answer, unless it was cancelled while it was computed: the client no
+    /// longer wants it.
+    private func respond(_ id: JSON, _ result: JSON) {
+        if cancellations.take(id) {
+            send(Outgoing.error(id: id, ResponseError(.requestCancelled, "cancelled")))
+            return
+        }
+        send(Outgoing.response(id: id, result: result))
+    }
+
+    /// Answers a request with the error its handler threw.
+    private func fail(_ id: JSON, _ error: Error) {
+        _ = cancellations.take(id)
+        if let e = error as? ResponseError {
+            send(Outgoing.error(id: id, e))
+        } else {
             send(Outgoing.error(id: id, ResponseError(.internalError, "\(error)")))
         }
     }
@@ -175,64 +196,60 @@ public final class LanguageServer {
     /// The input ended: the status `exit` would have given.
     public func endOfInput() -> Int32 { state == .shuttingDown ? 0 : 1 }
 
-    private func request(_ method: String, _ params: JSON) throws -> JSON {
+    /// The handler of a request in the method table, given the server's state: before
+    /// `initialize` only it is handled, after `shutdown` nothing is.
+    private func handler(for method: String) throws -> MethodEntry.Handler {
+        let initialize = "initialize"
         switch state {
         case .uninitialized:
-            guard method == "initialize" else {
+            guard method == initialize, let entry = Self.requestHandlers[method] else {
                 throw ResponseError(.serverNotInitialized, "the server is not initialized yet")
             }
-            return try initialize(params)
+            return entry.handler
         case .shuttingDown:
             throw ResponseError(.invalidRequest, "the server is shutting down")
         case .running:
-            break
-        }
-        switch method {
-        case "initialize": throw ResponseError(.invalidRequest, "initialize was already received")
-        case "shutdown":
-            state = .shuttingDown
-            return .null
-        case "textDocument/diagnostic": return try pullDiagnostics(params)
-        case "textDocument/hover": return try hover(params)
-        case "textDocument/completion": return try completion(params)
-        case "textDocument/documentSymbol": return try documentSymbols(params)
-        case "textDocument/definition": return try definition(params)
-        case "textDocument/references": return try references(params)
-        case "textDocument/prepareRename": return try prepareRename(params)
-        case "textDocument/rename": return try rename(params)
-        case "textDocument/codeAction": return try codeActions(params)
-        case "textDocument/codeLens": return try codeLenses(params)
-        case "textDocument/inlayHint": return try inlayHints(params)
-        case "textDocument/semanticTokens/full": return try semanticTokens(params)
-        case "textDocument/semanticTokens/range": return try semanticTokensRange(params)
-        case "textDocument/foldingRange": return try foldingRanges(params)
-        case "textDocument/documentColor": return try documentColors(params)
-        case "textDocument/colorPresentation": return try colorPresentations(params)
-        case "textDocument/documentLink": return try documentLinks(params)
-        case "workspace/symbol": return try workspaceSymbols(params)
-        case "textDocument/documentHighlight": return try documentHighlights(params)
-        case "textDocument/selectionRange": return try selectionRanges(params)
-        case "textDocument/formatting": return try formatting(params)
-        case "textDocument/rangeFormatting": return try rangeFormatting(params)
-        case "workspace/executeCommand": return try executeCommand(params)
-        default:
-            throw ResponseError(.methodNotFound, "unknown method '\(method)'")
+            if method == initialize { throw ResponseError(.invalidRequest, "initialize was already received") }
+            guard let entry = Self.requestHandlers[method] else {
+                throw ResponseError(.methodNotFound, "unknown method '\(method)'")
+            }
+            return entry.handler
         }
     }
 
     private func notify(_ method: String, _ params: JSON) {
         // Before initialize, notifications are dropped (LSP: all but `exit`); after shutdown too.
         guard state == .running else { return }
-        switch method {
-        case "initialized": initialized()
-        case "textDocument/didOpen": didOpen(params)
-        case "textDocument/didChange": didChange(params)
-        case "textDocument/didClose": didClose(params)
-        case "textDocument/didSave": break
-        case "workspace/didChangeConfiguration": didChangeConfiguration(params)
-        case "workspace/didChangeWatchedFiles": filesChanged(params)
-        case "workspace/didChangeWorkspaceFolders": workspaceFoldersChanged(params)
-        default: break  // Unknown notifications (and `$/…` ones) are ignored.
+        // Unknown notifications (and `$/…` ones) are ignored.
+        guard case .notification(let handle)? = Self.notificationHandlers[method]?.handler else { return }
+        handle(self, params)
+    }
+
+    // MARK: Work off the message thread
+
+    /// Runs a request's work on the worker (inline scheduling: now, on this thread, and answers).
+    private func start(_ job: RequestJob) {
+        guard let worker else {
+            job.run(onLargeStack: false)
+            finished(job)
+            return
+        }
+        worker.submit(job)
+    }
+
+    /// Answers a request whose work is done (on the message thread).
+    private func finished(_ job: RequestJob) {
+        currentRequest = job.id
+        defer { currentRequest = nil }
+        guard job.ran else {
+            _ = cancellations.take(job.id)
+            send(Outgoing.error(id: job.id, ResponseError(.requestCancelled, "cancelled before it was handled")))
+            return
+        }
+        do {
+            respond(job.id, try job.answer(self))
+        } catch {
+            fail(job.id, error)
         }
     }
 
@@ -443,9 +460,18 @@ public final class LanguageServer {
         }
     }
 
-    /// Takes a finished analysis from the worker (on the message thread).
+    /// Takes a finished job from the worker (on the message thread): an analysis, or a
+    /// request's work, which is answered now.
     public func finished(_ outcome: AnalysisOutcome) {
-        let job = outcome.job
+        switch outcome.finished {
+        case .analysis(let job, let analysis, let seconds):
+            finished(job, analysis, seconds: seconds)
+        case .request(let job):
+            finished(job)
+        }
+    }
+
+    private func finished(_ job: AnalysisJob, _ analysis: Analysis?, seconds: Double) {
         guard let doc = documents[job.uri], ObjectIdentifier(doc) == job.document else { return }
         if doc.inFlight === job { doc.inFlight = nil }
         // The analyses this one replaces are released only after its diagnostics are out:
@@ -453,10 +479,10 @@ public final class LanguageServer {
         // diagnostics, not for the memory.
         let replaced = (doc.latest, doc.lastGood)
         defer { withExtendedLifetime(replaced) {} }
-        if let a = outcome.analysis {
+        if let a = analysis {
             if doc.take(AnalyzedRevision(revision: job.revision, analysis: a, dependencies: job.recorder.paths)), logsAnalyses {
                 log(String(format: "analysed %@ (revision %d%@) in %.0f ms", doc.uri, job.revision,
-                           doc.isFresh ? "" : ", already superseded", outcome.seconds * 1000))
+                           doc.isFresh ? "" : ", already superseded", seconds * 1000))
             }
         }
         if doc.isFresh {

@@ -28,10 +28,12 @@ public struct FormatEdits: Sendable {
         case rangeNeedsWholeDocument
     }
 
-    /// The replacements that format the whole document.
+    /// The replacements that format the whole document. `onLargeStack`: the calling thread has
+    /// `LargeStack.size` of stack (the language server's worker), so the formatter runs on it
+    /// rather than on a thread of its own.
     public static func document(_ text: [UInt8], lineWidth: Int = TatamiFormatter.defaultLineWidth,
-                                workspaceFile: Bool = false) -> Outcome {
-        switch TatamiFormatter.format(bytes: text, lineWidth: lineWidth, workspaceFile: workspaceFile) {
+                                workspaceFile: Bool = false, onLargeStack: Bool = false) -> Outcome {
+        switch format(text, lineWidth: lineWidth, workspaceFile: workspaceFile, onLargeStack: onLargeStack) {
         case .failed(let f):
             return .failed(f)
         case .formatted(let new):
@@ -42,9 +44,9 @@ public struct FormatEdits: Sendable {
     /// The replacements of the whole document's formatting that touch `range` (UTF-8 offsets of
     /// `text`), if applying only them keeps the document's meaning (see above).
     public static func range(_ range: SourceRange, of text: [UInt8], lineWidth: Int = TatamiFormatter.defaultLineWidth,
-                             workspaceFile: Bool = false) -> Outcome {
+                             workspaceFile: Bool = false, onLargeStack: Bool = false) -> Outcome {
         let whole: FormatEdits
-        switch document(text, lineWidth: lineWidth, workspaceFile: workspaceFile) {
+        switch document(text, lineWidth: lineWidth, workspaceFile: workspaceFile, onLargeStack: onLargeStack) {
         case .edits(let e): whole = e
         case let other: return other
         }
@@ -52,7 +54,7 @@ public struct FormatEdits: Sendable {
         func check(_ picked: [TextDiff.Replacement]) -> Bool {
             if picked.count == whole.replacements.count || picked.isEmpty { return true }
             let partial = TextDiff.apply(picked, to: text, from: whole.formatted)
-            return TatamiFormatter.format(bytes: partial, lineWidth: lineWidth, workspaceFile: workspaceFile).bytes == whole.formatted
+            return format(partial, lineWidth: lineWidth, workspaceFile: workspaceFile, onLargeStack: onLargeStack).bytes == whole.formatted
         }
         var picked = TextDiff.replacements(whole.replacements, touching: clamped)
         // A range that reaches the end of the last line (a line break may follow: editors
@@ -73,6 +75,12 @@ public struct FormatEdits: Sendable {
             return .edits(FormatEdits(replacements: wider, formatted: whole.formatted, widened: true))
         }
         return .rangeNeedsWholeDocument
+    }
+
+    private static func format(_ text: [UInt8], lineWidth: Int, workspaceFile: Bool, onLargeStack: Bool) -> FormatResult {
+        onLargeStack
+            ? TatamiFormatter.formatOnThisThread(bytes: text, lineWidth: lineWidth, workspaceFile: workspaceFile)
+            : TatamiFormatter.format(bytes: text, lineWidth: lineWidth, workspaceFile: workspaceFile)
     }
 
     /// From the start of the last line at or before `range.start` that starts at column 0 with

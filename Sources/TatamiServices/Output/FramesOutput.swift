@@ -9,7 +9,14 @@ public enum FramesFormat: String, CaseIterable, Sendable {
 
 /// The frames output of docs/format.md §12.3, shared by `tatami frames` and the language server.
 public enum FramesFormatter {
+    /// The JSON text `tatami frames --format json` prints: `value` indented, and a line break.
     public static func json(file: String, result: LayoutResult) -> String {
+        value(file: file, result: result).serialized() + "\n"
+    }
+
+    /// The frames of one viewport as a JSON value (the language server's `tatami.frames` answers
+    /// with it): the file, the viewport, and every shown view's frame in preorder.
+    public static func value(file: String, result: LayoutResult) -> JSON {
         var frames: [JSON] = []
         result.root?.preorder { n in
             frames.append(.object([
@@ -20,11 +27,11 @@ public enum FramesFormatter {
             ]))
         }
         let v = result.viewport
-        return JSON.object([
+        return .object([
             ("file", .string(file)),
             ("viewport", .object([("name", .string(v.name)), ("width", .number(v.width)), ("height", .number(v.height))])),
             ("frames", .array(frames)),
-        ]).serialized() + "\n"
+        ])
     }
 
     private static func rect(_ r: Rect) -> JSON {
