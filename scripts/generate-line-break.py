@@ -38,7 +38,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from ucd import data_lines, missing_lines, parse_range, version_of  # noqa: E402
+from ucd import data_lines, missing_lines, version_of  # noqa: E402
 
 MAX = 0x10FFFF
 SHIFT = 7
