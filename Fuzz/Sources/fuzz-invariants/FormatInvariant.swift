@@ -8,7 +8,7 @@ import TatamiYAML
 ///    generated document, with comments added on their own lines and after lines, formats (it is
 ///    never refused), formatting the result changes nothing, every comment is in the result
 ///    exactly once, and the result has the same diagnostics (codes and messages, but for the
-///    line a message may name) and the same frames in every viewport. Also at a narrow line width, where small values go block.
+///    line a message may name, and `modifier-order`, which formatting resolves) and the same frames in every viewport. Also at a narrow line width, where small values go block.
 ///    Some texts are first replaced with strings YAML 1.1 or 1.2 readers take for something else
 ///    when plain (`yes`, `1:20`, `2001-12-14`, …); every scalar that is a string to a YAML 1.1
 ///    reader in the input is one in the result too (`YAML11Resolver`).
@@ -41,7 +41,9 @@ enum FormatInvariant {
             let after = Pipeline.analyze(bytes: out, path: "generated.tatami.yaml", viewports: .all, layout: true, context: .standalone)
             func meaning(_ a: Analysis) -> [String] {
                 // Messages may name a line ("in the body of `C1`, line 2"), which formatting moves.
-                a.diagnostics.map {
+                // `modifier-order` says that keys are written in another order than they apply;
+                // the formatter writes them in the order they apply, so it rightly goes away.
+                a.diagnostics.filter { $0.code.name != "modifier-order" }.map {
                     "\($0.code.name) \($0.viewport ?? "-"): "
                         + $0.message.replacingOccurrences(of: "line [0-9]+", with: "line N", options: .regularExpression)
                 }.sorted()

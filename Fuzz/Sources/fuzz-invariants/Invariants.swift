@@ -197,8 +197,16 @@ enum Invariants {
         var lines = Array(output.utf8).split(separator: 0x0A, omittingEmptySubsequences: false)
         guard lines.last?.isEmpty == true else { fail("render (\(options)) of \(v.name) does not end with a newline") }
         lines.removeLast()
+        // Under the grid, up to three notes (docs/render.md, "Below the grid"): the fill legend,
+        // the views off the grid, the texts under borders; each says what it is.
+        var notes = 0
+        while notes < 3, lines.count > rows + 2, let last = lines.last,
+              ["fills: ", " off the ", " under a border's line"].contains(where: { String(decoding: last, as: UTF8.self).contains($0) }) {
+            lines.removeLast()
+            notes += 1
+        }
         if lines.count != rows + 2 {
-            fail("render (\(options)) of \(v.name) has \(lines.count) lines; \(rows) rows + 2 border lines expected")
+            fail("render (\(options)) of \(v.name) has \(lines.count) lines (and \(notes) notes); \(rows) rows + 2 border lines expected")
         }
         for (i, line) in lines.enumerated() {
             let width = displayWidth(line)
