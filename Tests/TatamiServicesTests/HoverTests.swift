@@ -421,5 +421,19 @@ final class HoverTests: XCTestCase {
         XCTAssertTrue(l.contains { $0.hasPrefix("- **wide** (320×100) `/`:") && $0.hasSuffix(" · lines 118.5313") }, "\(l)")
         XCTAssertTrue(l.contains { $0.hasPrefix("- **narrow** (80×100) `/`:") && $0.hasSuffix(" · lines 69.3906, 44.375") }, "\(l)")
         XCTAssertTrue(l.contains("Set in `Inter-Regular.otf` at 17 pt, lines 20 pt (normal)."), "\(l)")
+        // The font's declaration: its file, size and line height (Inter's normal line at 17 is
+        // round(16.47) + round(4.10) = 20).
+        let declaration = try XCTUnwrap(Cursor.range(of: "body", in: text))
+        let d = try XCTUnwrap(EditorServices.hover(analysis, at: declaration.start + 1))
+        let dl = lines(d)
+        XCTAssertEqual(dl.first, "**body** — font given by a file (replaces the default 8 × 16)")
+        XCTAssertTrue(dl.contains { $0.contains("File") && $0.contains("`Inter-Regular.otf`") }, "\(dl)")
+        XCTAssertTrue(dl.contains { $0.contains("Lines") && $0.contains("20 pt (normal, from the face)") }, "\(dl)")
+        // Completing `font:` names the file and size of a file font.
+        let completing = text.replacingOccurrences(of: "  text: Avocado Toast\n", with: "  text: Avocado Toast\n  font: \n")
+        let c = Pipeline.analyze(bytes: Array(completing.utf8), path: path, workspaceRoot: dir.path)
+        let offset2 = completing.utf8.count - 1
+        let body = EditorServices.completions(c, at: offset2).first { $0.label == "body" }
+        XCTAssertEqual(body?.detail, "Inter-Regular.otf 17 pt")
     }
 }

@@ -193,6 +193,18 @@ struct AssistHoverText {
         case "font":
             guard let m = document.fonts[name] else { return nil }
             let replaced = FontMetrics.defaults[name].map { $0 == m ? " (a default font)" : " (replaces the default \(f($0.width)) × \(f($0.height)))" } ?? ""
+            if let file = m.file {
+                // A font given by files: the faces in fallback order, the size and line height.
+                var faces: [RichText.Span] = []
+                for (i, face) in file.faces.enumerated() {
+                    if i > 0 { faces.append(.text(", ")) }
+                    faces.append(.code(String(face.path.split(separator: "/").last ?? "") + (face.index > 0 ? " #\(face.index)" : "")))
+                }
+                return RichText([.paragraph([.strong(name), .text(" — font given by a file\(replaced)")]),
+                                 .rows([fact(file.faces.count > 1 ? "Faces" : "File", faces),
+                                        fact("Size", [.text("\(f(file.size)) pt")]),
+                                        fact("Lines", [.text("\(f(m.height)) pt" + (file.lineHeight == nil ? " (normal, from the face)" : ""))])])])
+            }
             return RichText([.paragraph([.strong(name), .text(" — font\(replaced)")]),
                              .rows([fact("Cell", [.text("\(f(m.width)) wide, lines \(f(m.height)) tall")])])])
         case "alignment":
