@@ -28,6 +28,12 @@ public enum Validator {
 
     /// Validates a file; `context` says where it lives and how to read what it imports.
     public static func validate(_ yaml: YAMLParseResult, context: ValidationContext) -> ValidationResult {
+        validate(yaml, context: context, observingViews: nil)
+    }
+
+    /// `validate`, telling `observingViews` the schema place of each view read where it is written.
+    static func validate(_ yaml: YAMLParseResult, context: ValidationContext,
+                         observingViews: ((YAMLNode, SchemaPlace) -> Void)?) -> ValidationResult {
         // After a syntax error, the nodes open where parsing stopped are cut (only a mapping
         // root is read further).
         let cut = yaml.isComplete ? nil : yaml.root.flatMap { $0.pairs == nil ? nil : $0 }
@@ -46,7 +52,7 @@ public enum Validator {
         let input = FileInput(source: ValidationSource(table: yaml.lineTable, sources: sources, cutFrom: cut),
                               session: session, filePath: canonical, importDirectory: directory,
                               fontFiles: session.map { FontFileSource(directory: directory, root: $0.root, context: context) },
-                              inherited: context.inherited)
+                              inherited: context.inherited, observeView: observingViews)
         let document = TatamiDocument()
         let outcome = FileValidation.validate(yaml.root, isComplete: yaml.isComplete, input: input, into: document)
         document.viewCount = outcome.results.nextSerial
@@ -103,6 +109,7 @@ enum FileValidation {
         let declared = reader.readDeclarations(top, into: document)
         let file = reader.fileContext()
         let views = ViewValidator(file: file, sink: sink, templateReports: templateReports, suggestions: suggestions)
+        views.observeView = input.observeView
         let outside = ExpansionContext.file(file.scope)
         for d in declared { views.checkTemplate(d, in: outside, into: &results) }
 
@@ -112,7 +119,7 @@ enum FileValidation {
                 // A view takes a few dozen bytes of YAML or more (an instance's expanded body can
                 // take fewer; the arrays then grow).
                 results.views.reserve(views: file.source.table.bytes.count / 24 + 16)
-                let built = views.view(body.value, key: body.key, context: ViewContext(depth: 1, role: .body),
+                let built = views.view(body.value, key: body.key, context: .body,
                                        in: outside, into: &results)
                 let store = ViewStore(results.views)
                 results.views = ViewParts()

@@ -39,47 +39,33 @@ extension DeclarationReader {
 
     /// The references of one scalar; reports unknown names and interpolated `view` parameters.
     private func references(in s: YAMLScalar, _ d: ComponentDecl) -> ScalarReferences? {
-        let dollar = UInt8(ascii: "$")
-        guard s.text.utf8.contains(dollar) else { return nil }
+        guard s.text.utf8.contains(UInt8(ascii: "$")) else { return nil }
         let b = Array(s.text.utf8)
-        // The whole scalar is `$name`.
-        if b.count >= 2, b[0] == dollar, Schema.isIdentifierStart(b[1]), b[2...].allSatisfy(Schema.isIdentifierByte) {
-            let name = String(decoding: b[1...], as: UTF8.self)
-            if let i = d.paramIndex[name] { return ScalarReferences(whole: i) }
-            reportUnknownReference(name, written: "$\(name)", bytes: 0..<b.count, nameBytes: 1..<b.count, s, d)
-            return ScalarReferences(whole: -1)
-        }
         var refs = ScalarReferences()
-        var i = 0
-        while i + 1 < b.count {
-            guard b[i] == dollar else { i += 1; continue }
-            if b[i + 1] == dollar {
-                refs.parts.append((i..<(i + 2), -2))
-                i += 2
-                continue
-            }
-            guard b[i + 1] == UInt8(ascii: "{"), let close = b[(i + 2)...].firstIndex(of: UInt8(ascii: "}")) else {
-                i += 1
-                continue
-            }
-            var lo = i + 2, hi = close
-            while lo < hi && b[lo] == 0x20 { lo += 1 }
-            while hi > lo && b[hi - 1] == 0x20 { hi -= 1 }
-            let name = String(decoding: b[lo..<hi], as: UTF8.self)
-            let written = String(decoding: b[i...close], as: UTF8.self)
-            if let p = d.paramIndex[name] {
-                if d.params[p].type == .view {
-                    report(.wrongType, "`\(name)` is a `view` parameter of `\(d.name)`: it stands where a view is expected (`- $\(name)`), not inside a text",
-                           at: s.sourceRange(ofValueBytes: i..<(close + 1)))
-                    refs.parts.append((i..<(close + 1), -1))
+        for r in ParameterReferences.scan(b) {
+            let name = String(decoding: b[r.name], as: UTF8.self)
+            let written = String(decoding: b[r.bytes], as: UTF8.self)
+            switch r.kind {
+            case .whole:
+                if let i = d.paramIndex[name] { return ScalarReferences(whole: i) }
+                reportUnknownReference(name, written: written, bytes: r.bytes, nameBytes: r.name, s, d)
+                return ScalarReferences(whole: -1)
+            case .dollar:
+                refs.parts.append((r.bytes, -2))
+            case .braced:
+                if let p = d.paramIndex[name] {
+                    if d.params[p].type == .view {
+                        report(.wrongType, "`\(name)` is a `view` parameter of `\(d.name)`: it stands where a view is expected (`- $\(name)`), not inside a text",
+                               at: s.sourceRange(ofValueBytes: r.bytes))
+                        refs.parts.append((r.bytes, -1))
+                    } else {
+                        refs.parts.append((r.bytes, p))
+                    }
                 } else {
-                    refs.parts.append((i..<(close + 1), p))
+                    reportUnknownReference(name, written: written, bytes: r.bytes, nameBytes: r.name, s, d)
+                    refs.parts.append((r.bytes, -1))
                 }
-            } else {
-                reportUnknownReference(name, written: written, bytes: i..<(close + 1), nameBytes: lo..<hi, s, d)
-                refs.parts.append((i..<(close + 1), -1))
             }
-            i = close + 1
         }
         return refs.parts.isEmpty ? nil : refs
     }

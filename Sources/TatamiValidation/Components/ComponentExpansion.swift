@@ -213,7 +213,7 @@ extension ViewValidator {
         let frame = ExpansionFrame(decl: d, isTemplate: true, instanceKey: d.key.range, values: d.params.map(\.defaultValue),
                                    arguments: [], argumentContexts: [:])
         var part = out.scratch()
-        let (_, produced) = run(frame, bodyPair, context: ViewContext(depth: 1, role: .child(of: d.name)), in: x, into: &part)
+        let (_, produced) = run(frame, bodyPair, context: .componentBody, in: x, into: &part)
         out.keepFileFacts(of: part)
         d.templateDiagnostics = Set(produced)
         for p in produced where !frame.isMuted(p.range) { templateReports.append(p) }

@@ -20,24 +20,7 @@ extension ViewValidator {
         guard x.isOutsideBodies, node.withScalarBytes({ $0.contains(dollar) }) == true,
               let s = node.scalar, case .string = s.resolved else { return }
         let b = Array(s.text.utf8)
-        var found: [(bytes: Range<Int>, written: String)] = []
-        if b.count >= 2, b[0] == dollar, Schema.isIdentifierStart(b[1]), b[2...].allSatisfy(Schema.isIdentifierByte) {
-            found.append((0..<b.count, s.text))
-        } else {
-            var i = 0
-            while i + 1 < b.count {
-                guard b[i] == dollar else { i += 1; continue }
-                if b[i + 1] == dollar {
-                    found.append((i..<(i + 2), "$$"))
-                    i += 2
-                } else if b[i + 1] == UInt8(ascii: "{"), let close = b[(i + 2)...].firstIndex(of: UInt8(ascii: "}")) {
-                    found.append((i..<(close + 1), String(decoding: b[i...close], as: UTF8.self)))
-                    i = close + 1
-                } else {
-                    i += 1
-                }
-            }
-        }
+        let found = ParameterReferences.scan(b).map { (bytes: $0.bytes, written: String(decoding: b[$0.bytes], as: UTF8.self)) }
         guard let first = found.first else { return }
         var seen = Set<String>()
         let written = found.map(\.written).filter { seen.insert($0).inserted }

@@ -17,6 +17,8 @@ struct FileInput {
     var isLibrary = false
     /// What a workspace file declares for every file below it (`inherit`).
     var inherited: InheritedDeclarations? = nil
+    /// Told the schema place of each view read where it is written (`ViewValidator.observeView`).
+    var observeView: ((YAMLNode, SchemaPlace) -> Void)? = nil
 }
 
 /// The names a file's top level declares for its views: fonts and custom alignments, over what

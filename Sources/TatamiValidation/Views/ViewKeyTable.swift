@@ -178,17 +178,17 @@ final class ViewKeyTable: Sendable {
         self.componentMask = componentMask
         let kindOrComponent = kindMask.union(componentMask)
 
-        let roles: [ViewContext.Role] = [.body, .canvasChild, .decoration("background"), .child(of: "")]
+        let roles: [ViewSite] = [.body, .canvasChild, .decoration, .child]
         var allowedMasks: [KeySet] = []
         for k in Schema.kinds {
             for role in roles {
-                let context = ViewContext(depth: 1, role: role)
+                let context = ViewContext(depth: 1, site: role)
                 allowedMasks.append(KeySet(ViewKeys.allowed(kind: k, context: context).map(id)).subtracting(kindOrComponent))
             }
         }
         self.allowedMasks = allowedMasks
         instanceMasks = roles.map { role in
-            KeySet(ViewKeys.allowed(kind: Self.instanceSpec, context: ViewContext(depth: 1, role: role)).map(id))
+            KeySet(ViewKeys.allowed(kind: Self.instanceSpec, context: ViewContext(depth: 1, site: role)).map(id))
                 .subtracting(kindOrComponent)
         }
 

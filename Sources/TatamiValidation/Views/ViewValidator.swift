@@ -28,6 +28,9 @@ final class ViewValidator: ValueChecking {
     /// A cache: the keys suggested for an unknown key in each place a view can be, worked out
     /// once per run when needed.
     var allowedKeys: [ViewKeys.Place: [String]] = [:]
+    /// Told the schema place of each view as it is read where it is written (tests compare the
+    /// validator's places with `SchemaPlace`'s own walk).
+    var observeView: ((YAMLNode, SchemaPlace) -> Void)? = nil
 
     init(file: FileContext, sink: DiagnosticSink, templateReports: DiagnosticSink, suggestions: SuggestionCache) {
         self.file = file

@@ -38,6 +38,7 @@ extension ViewValidator {
             }
             if node.scalar != nil, x.isUnresolvedHere(id) { return nil }
         }
+        observeView?(node, context.place)
         return plainView(node, key: key, context: context, in: x, into: &out)
     }
 
