@@ -66,7 +66,9 @@ extension SchemaPlace {
                 }
             }
         }
-        if let (spec, sort) = known { return (.viewKey(spec, sort, allowed: false), valuePlace(of: spec)) }
+        // Written where the schema does not allow it: the key is still this key, but its value has
+        // no place here.
+        if let (spec, sort) = known { return (.viewKey(spec, sort, allowed: false), .unknown) }
         return (.unknown, .unknown)
     }
 

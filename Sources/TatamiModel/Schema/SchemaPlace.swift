@@ -95,7 +95,7 @@ public enum SchemaKeyRole: Sendable {
     /// A key a view holds beside its kind key, of this sort. `allowed`: whether the schema allows
     /// it where the view stands (`position` only for a canvas child, `ignoresSafeArea` only for
     /// the body, a decoration's `alignment` only on a background or overlay); a key that is not
-    /// allowed is still this key, written in the wrong place.
+    /// allowed is still this key, written in the wrong place, and its value has no place there.
     case viewKey(KeySpec, ViewKeySort, allowed: Bool)
     /// A key of an object value (a frame's `width`, a viewport's `height`).
     case property(KeySpec, of: PlaceOwner)
