@@ -28,6 +28,12 @@ public enum Validator {
 
     /// Validates a file; `context` says where it lives and how to read what it imports.
     public static func validate(_ yaml: YAMLParseResult, context: ValidationContext) -> ValidationResult {
+        validate(yaml, context: context, observingViews: nil)
+    }
+
+    /// `validate`, telling `observingViews` the schema place of each view read where it is written.
+    static func validate(_ yaml: YAMLParseResult, context: ValidationContext,
+                         observingViews: ((YAMLNode, SchemaPlace) -> Void)?) -> ValidationResult {
         // After a syntax error, the nodes open where parsing stopped are cut (only a mapping
         // root is read further).
         let cut = yaml.isComplete ? nil : yaml.root.flatMap { $0.pairs == nil ? nil : $0 }
@@ -43,23 +49,23 @@ public enum Validator {
             let root = context.workspaceRoot.map { context.resolve($0) ?? ImportPath.normalize($0) } ?? resolvedDir
             session = ImportSession(context: context, sources: sources, root: root, mainPath: canonical!)
         }
-        let pass = ValidationPass(table: yaml.lineTable, cutFrom: cut, sources: sources, session: session,
-                                  filePath: canonical, importDirectory: directory)
-        if let session { pass.fontFiles = FontFileSource(directory: directory, root: session.root, context: context) }
-        pass.inherit(context.inherited)
+        let input = FileInput(source: ValidationSource(table: yaml.lineTable, sources: sources, cutFrom: cut),
+                              session: session, filePath: canonical, importDirectory: directory,
+                              fontFiles: session.map { FontFileSource(directory: directory, root: $0.root, context: context) },
+                              inherited: context.inherited, observeView: observingViews)
         let document = TatamiDocument()
-        pass.validateFile(yaml.root, isComplete: yaml.isComplete, into: document)
-        document.viewCount = pass.nextSerial
-        document.provisionalViews = pass.provisionalViews
-        document.explainedViews = pass.explainedViews
-        document.components = pass.componentSignatures()
+        let outcome = FileValidation.validate(yaml.root, isComplete: yaml.isComplete, input: input, into: document)
+        document.viewCount = outcome.results.nextSerial
+        document.provisionalViews = outcome.results.provisionalViews
+        document.explainedViews = outcome.results.explainedViews
+        document.components = outcome.context?.componentSignatures() ?? []
         let table = yaml.lineTable
         func clamp(_ r: SourceRange) -> SourceRange {
             SourceRange(start: table.clampOffset(r.start), end: table.clampOffset(r.end))
         }
         var seen = Set<Diagnostic>()
         var all: [Diagnostic] = yaml.diagnostics
-        for var d in pass.diagnostics + pass.templateReports {
+        for var d in outcome.diagnostics {
             d.range = clamp(d.range)
             for i in d.fixes.indices { d.fixes[i].range = clamp(d.fixes[i].range) }
             all.append(d)
@@ -70,81 +76,64 @@ public enum Validator {
     }
 }
 
-extension ValidationPass {
-    /// The top level of a file. A library (an imported file) reads only what its components
-    /// need: `fonts`, `alignments`, `imports` and `components`; its `body` and `viewports` are
-    /// not read.
-    func validateFile(_ root: YAMLNode?, isComplete: Bool, into document: TatamiDocument) {
-        guard let root else {
-            if isComplete && !isLibrary {
-                report(.missingRequired, "the file is empty; it needs at least a `body`", at: .at(table.bytes.count))
+/// What validating one file (the file itself, or an imported one) produced.
+struct FileOutcome {
+    /// nil when the file has no usable top level (empty, or not a mapping).
+    let context: FileContext?
+    /// The findings in the order found, then what template checks found that does not depend
+    /// on arguments.
+    let diagnostics: [Diagnostic]
+    /// The views' results: serials, marks (the views themselves are in the document).
+    let results: ViewResults
+    /// The import cycles the file's imports reported.
+    let importCycles: [(diagnostic: Diagnostic, paths: [String])]
+}
+
+/// One file's validation, in the order its parts depend on each other:
+///
+/// 1. the top level and the declarations (`DeclarationReader`), which become the file's
+///    immutable `FileContext`;
+/// 2. each component's body, checked once as a template (`ViewValidator.checkTemplate`);
+/// 3. the body (not in an imported file, which gives only its components);
+/// 4. the file-wide checks over what the parts found (`FileMerge`): unresolved component uses,
+///    duplicate ids, unused components.
+enum FileValidation {
+    static func validate(_ root: YAMLNode?, isComplete: Bool, input: FileInput, into document: TatamiDocument) -> FileOutcome {
+        let sink = DiagnosticSink(), templateReports = DiagnosticSink()
+        let suggestions = SuggestionCache()
+        let reader = DeclarationReader(input, sink: sink, suggestions: suggestions)
+        var results = ViewResults()
+        guard let top = reader.readTopLevel(root, isComplete: isComplete) else {
+            return FileOutcome(context: nil, diagnostics: sink.diagnostics, results: results, importCycles: reader.importCycles)
+        }
+        let declared = reader.readDeclarations(top, into: document)
+        let file = reader.fileContext()
+        let views = ViewValidator(file: file, sink: sink, templateReports: templateReports, suggestions: suggestions)
+        views.observeView = input.observeView
+        let outside = ExpansionContext.file(file.scope)
+        for d in declared { views.checkTemplate(d, in: outside, into: &results) }
+
+        let merge = FileMerge(file: file, sink: sink)
+        if !input.isLibrary {
+            if let body = top.byName["body"] {
+                // A view takes a few dozen bytes of YAML or more (an instance's expanded body can
+                // take fewer; the arrays then grow).
+                results.views.reserve(views: file.source.table.bytes.count / 24 + 16)
+                let built = views.view(body.value, key: body.key, context: .body,
+                                       in: outside, into: &results)
+                let store = ViewStore(results.views)
+                results.views = ViewParts()
+                document.body = built.map { store[$0.node] }
+                // Without a usable body nothing can be said about which components are used.
+                if document.body != nil { merge.reportUnusedComponents(results.usedComponents) }
+            } else if isComplete {
+                let at = top.pairs.first?.key.range ?? top.root.range
+                sink.report(.missingRequired, "the file has no `body`; add the root view under `body:`", at: at)
             }
-            return
         }
-        guard let raw = root.pairs else {
-            report(.wrongType, "expected a mapping of top-level keys such as `body`, found \(root.kindDescription)",
-                   at: root.range)
-            return
-        }
-        let pairs = uniquePairs(raw)
-        var byName: [String: YAMLPair] = [:]
-        let topNames = Schema.topLevel.map(\.name)
-        for p in pairs {
-            let k = p.key.keyText ?? ""
-            if topNames.contains(k) {
-                byName[k] = p
-            } else if Schema.kind(named: k) != nil {
-                reportUnknownKey(p.key, candidates: topNames, context: "at the top level; views go under `body`", beside: pairs)
-            } else {
-                reportUnknownKey(p.key, candidates: topNames, beside: pairs)
-            }
-        }
-
-        if let p = byName["tatami"] { validateVersion(p) }
-        if !isLibrary { document.viewports = validateViewports(byName["viewports"]) }
-        validateFonts(byName["fonts"])
-        document.fonts = fonts
-        document.alignments = validateAlignments(byName["alignments"])
-        if let p = byName["imports"] { validateImports(p) }
-        if let p = byName["components"] { validateComponents(p) }
-        if isLibrary {
-            noteUnresolvedUses()
-            reportDuplicateIDs()
-            return
-        }
-
-        if let body = byName["body"] {
-            let context = ViewContext(depth: 1, role: .body)
-            // A view takes a few dozen bytes of YAML or more (an instance's expanded body can
-            // take fewer; the arrays then grow).
-            views.reserve(views: table.bytes.count / 24 + 16)
-            let built = view(body.value, key: body.key, context: context)
-            let store = ViewStore(views)
-            views = ViewParts()
-            document.body = built.map { store[$0.node] }
-            // Without a usable body nothing can be said about which components are used.
-            if document.body != nil { reportUnusedComponents() }
-        } else if isComplete {
-            let at = pairs.first?.key.range ?? root.range
-            report(.missingRequired, "the file has no `body`; add the root view under `body:`", at: at)
-        }
-        noteUnresolvedUses()
-        reportDuplicateIDs()
-    }
-
-    /// `tatami: 1`.
-    func validateVersion(_ pair: YAMLPair) {
-        let v: Double
-        switch pair.value.scalar?.resolved {
-        case .int(let i)?: v = Double(i)
-        case .float(let d)?: v = d
-        default:
-            reportWrongType(pair.value, key: pair.key, expected: "the format version `1`", for: "`tatami`")
-            return
-        }
-        if v != 1 {
-            report(.invalidValue, "unsupported format version `\(snippet(pair.value))`; this version of Tatami reads version 1",
-                   at: range(of: pair.value, key: pair.key))
-        }
+        merge.noteUnresolvedUses(results.unresolvedUses)
+        merge.reportDuplicateIDs(results.ids)
+        return FileOutcome(context: file, diagnostics: sink.diagnostics + templateReports.diagnostics, results: results,
+                           importCycles: reader.importCycles)
     }
 }

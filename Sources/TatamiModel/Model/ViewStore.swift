@@ -187,11 +187,6 @@ public struct ViewParts: Sendable {
         return ViewIndex(Int32(records.count - 1))
     }
 
-    /// How full the arrays are, to return to with `rollback(to:)`.
-    public struct Mark: Sendable {
-        let records: Int, links: Int, modifiers: Int, attributes: Int
-    }
-
     /// Room for about `views` more views, so the arrays seldom grow: growing copies them into
     /// fresh memory, whose page faults cost more than the copying. Room never used is never
     /// touched and costs no resident memory.
@@ -200,20 +195,6 @@ public struct ViewParts: Sendable {
         contents.reserveCapacity(contents.count + views)
         links.reserveCapacity(links.count + views)
         modifiers.reserveCapacity(modifiers.count + views / 2)
-    }
-
-    public func mark() -> Mark {
-        Mark(records: records.count, links: links.count, modifiers: modifiers.count, attributes: attributes.count)
-    }
-
-    /// Forgets every view appended since `mark` (a component body checked as a template is not
-    /// kept). Children still waiting on the stack are not touched: building is balanced.
-    public mutating func rollback(to mark: Mark) {
-        records.removeSubrange(mark.records...)
-        contents.removeSubrange(mark.records...)
-        links.removeSubrange(mark.links...)
-        modifiers.removeSubrange(mark.modifiers...)
-        attributes.removeSubrange(mark.attributes...)
     }
 
     /// Copies `view` and everything inside it (children, decorations) from its store; returns

@@ -156,7 +156,7 @@ extension EditorServices {
         for (i, level) in outline.levels.enumerated() {
             switch level {
             case .mapping(let keys, let via):
-                if component == nil, case .names(_, what: "component") = place {
+                if component == nil, case .names(_, of: .component) = place {
                     component = via
                     componentLevel = i
                 } else if component != nil, i == componentLevel + 1 {
@@ -675,7 +675,7 @@ extension AssistNames {
             }
             guard inside, let k = l.key, l.dashes.isEmpty else { continue }
             if column == nil { column = l.content }
-            if l.content == column, AssistSchema.isComponentName(k), known.insert(k).inserted {
+            if l.content == column, Schema.isComponentKey(k), known.insert(k).inserted {
                 found.append(ComponentSignature(name: k, parameters: [], nameRange: l.keyRange))
             }
         }

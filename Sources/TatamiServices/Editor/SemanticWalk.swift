@@ -60,6 +60,16 @@ enum SemanticViewRole {
     case argument(String)
     /// The `default` of a `view` parameter.
     case parameterDefault
+
+    /// Where the view stands, in the schema's terms.
+    var site: ViewSite {
+        switch self {
+        case .body: return .body
+        case .child(let container): return SchemaPlace.childSite(of: container)
+        case .decoration: return .decoration
+        case .componentBody, .argument, .parameterDefault: return .child
+        }
+    }
 }
 
 /// One view the walk enters.
@@ -120,6 +130,8 @@ protocol SemanticVisitor {
     mutating func object(_ node: YAMLNode, owner: YAMLNode?, keys: [KeySpec])
     mutating func enter(_ scope: SemanticScope, _ context: SemanticContext)
     mutating func exit(_ scope: SemanticScope)
+    /// The schema's place of a view the walk enters (tests compare it with `SchemaPlace`'s walk).
+    mutating func place(_ node: YAMLNode, _ place: SchemaPlace)
 }
 
 extension SemanticVisitor {
@@ -129,22 +141,13 @@ extension SemanticVisitor {
     mutating func object(_ node: YAMLNode, owner: YAMLNode?, keys: [KeySpec]) {}
     mutating func enter(_ scope: SemanticScope, _ context: SemanticContext) {}
     mutating func exit(_ scope: SemanticScope) {}
+    mutating func place(_ node: YAMLNode, _ place: SchemaPlace) {}
 }
 
 /// The schema's keys, looked up by name (built once).
 enum SemanticKeys {
     static let topLevel: [String: KeySpec] = byName(Schema.topLevel)
     static let workspaceTopLevel: [String: KeySpec] = byName(Schema.workspaceTopLevel)
-    /// Keys any view may have beside its kind key, with their role.
-    static let common: [String: (role: SemanticKeyRole, spec: KeySpec)] = {
-        var table: [String: (SemanticKeyRole, KeySpec)] = [:]
-        for k in Schema.modifiers + [Schema.modifierList] where table[k.name] == nil { table[k.name] = (.modifier, k) }
-        for k in Schema.attributes + Schema.inherited where table[k.name] == nil { table[k.name] = (.attribute, k) }
-        if table[Schema.decorationAlignment.name] == nil {
-            table[Schema.decorationAlignment.name] = (.parameter, Schema.decorationAlignment)
-        }
-        return table
-    }()
     static let modifiers: [String: KeySpec] = byName(Schema.modifiers)
 
     static func byName(_ keys: [KeySpec]) -> [String: KeySpec] {
@@ -246,7 +249,15 @@ struct SemanticWalker<Visitor: SemanticVisitor> {
         for p in pairs {
             visitor.key(p.key, .declaration(.parameter), context)
             visitor.enter(.declaration(.parameter, p), context)
-            object(p.value, owner: p.key, keys: Schema.componentParamKeys, deeper(context), viewRole: .parameterDefault)
+            // Its `default` is a view when its `type` is `view` (`SchemaPlace.step`).
+            let type = p.value.pairs?.first { $0.key.keyText == "type" }?.value.scalar?.text
+            let declaration = SchemaPlace.shape(.object(Schema.componentParamKeys), owner: .entry(.parameter), expression: nil)
+            var defaultIsView = false
+            if case .view = declaration.step(key: "default", keys: [], sibling: { $0 == "type" ? type : nil }).value {
+                defaultIsView = true
+            }
+            object(p.value, owner: p.key, keys: Schema.componentParamKeys, deeper(context), viewRole: .parameterDefault,
+                   views: defaultIsView)
             visitor.exit(.declaration(.parameter, p))
         }
     }
@@ -278,38 +289,58 @@ struct SemanticWalker<Visitor: SemanticVisitor> {
             let site = SemanticViewSite(node: node, kindKey: kindPair?.key, kindName: kindName,
                                         isInstance: kindPair != nil && kindSpec == nil, kindValue: kindPair?.value,
                                         id: idText, role: role)
+            let place = SchemaPlace.view(role.site)
+            visitor.place(node, place)
             visitor.enter(.view(site), context)
             let inner = deeper(context)
+            // The schema's step finds the kind key among the keys: given once here.
+            let keys = kindName.map { [$0] } ?? []
             for p in pairs {
                 guard let k = p.key.keyText else { continue }
-                if let spec = Schema.kind(named: k) {
-                    visitor.key(p.key, .kind, context)
-                    if case .viewList = spec.value, let items = p.value.items, enterCollection(p.value, inner) {
-                        for item in items { view(item, role: .child(of: k), deeper(inner)) }
-                    } else {
-                        value(p.value, spec.value, owner: p.key, inner)
-                    }
-                } else if Schema.isComponentKey(k) {
-                    visitor.key(p.key, .instance, context)
-                    arguments(p.value, component: k, inner)
-                } else if let spec = kindSpec?.parameter(named: k) {
-                    visitor.key(p.key, .parameter, context)
-                    value(p.value, spec.shape, owner: p.key, inner)
-                } else if let (keyRole, spec) = SemanticKeys.common[k] {
-                    visitor.key(p.key, keyRole, context)
-                    if k == "id" {
-                        scalarValue(p.value, .id, inner)
-                    } else if k == Schema.modifierList.name {
-                        modifierList(p.value, inner)
-                    } else {
-                        value(p.value, spec.shape, owner: p.key, inner, viewRole: .decoration(k))
-                    }
-                } else {
-                    visitor.key(p.key, .unknown, context)
-                    plain(p.value, inner)
-                }
+                viewPair(p, k, place.step(key: k, keys: keys).role, context, inner)
             }
             visitor.exit(.view(site))
+        }
+    }
+
+    /// One key of a view and its value, by the key's role in the schema.
+    private mutating func viewPair(_ p: YAMLPair, _ k: String, _ role: SchemaKeyRole, _ context: SemanticContext,
+                                   _ inner: SemanticContext) {
+        switch role {
+        case .kind(let spec):
+            visitor.key(p.key, .kind, context)
+            if case .viewList = spec.value, let items = p.value.items, enterCollection(p.value, inner) {
+                for item in items { view(item, role: .child(of: k), deeper(inner)) }
+            } else {
+                value(p.value, spec.value, owner: p.key, inner)
+            }
+        case .instance:
+            visitor.key(p.key, .instance, context)
+            arguments(p.value, component: k, inner)
+        case .viewKey(let spec, .parameter, _):
+            visitor.key(p.key, .parameter, context)
+            value(p.value, spec.shape, owner: p.key, inner)
+        case .viewKey(let spec, let sort, _):
+            visitor.key(p.key, Self.keyRole(sort), context)
+            if k == "id" {
+                scalarValue(p.value, .id, inner)
+            } else if sort == .modifierList {
+                modifierList(p.value, inner)
+            } else {
+                value(p.value, spec.shape, owner: p.key, inner, viewRole: .decoration(k))
+            }
+        default:
+            visitor.key(p.key, .unknown, context)
+            plain(p.value, inner)
+        }
+    }
+
+    /// How the walk's visitors name a sort of view key.
+    private static func keyRole(_ sort: ViewKeySort) -> SemanticKeyRole {
+        switch sort {
+        case .parameter, .decorationAlignment: return .parameter
+        case .modifier, .modifierList: return .modifier
+        case .attribute, .inherited: return .attribute
         }
     }
 
@@ -321,7 +352,10 @@ struct SemanticWalker<Visitor: SemanticVisitor> {
         guard enterCollection(node, context) else { return }
         for p in pairs {
             visitor.key(p.key, .argument(component: component), context)
-            if p.value.pairs != nil {
+            // Without the component's signature, an argument is a view when it is a mapping
+            // with a kind key (`SchemaPlace.untypedArgument`), as the formatter reads it.
+            let isViewLike = p.value.pairs?.contains { $0.key.keyText.map { SchemaPlace.kindKey([$0]) != nil } ?? false } ?? false
+            if case .view = SchemaPlace.untypedArgument(isViewLike: isViewLike) {
                 view(p.value, role: .argument(p.key.keyText ?? ""), deeper(context))
             } else {
                 plain(p.value, deeper(context))
@@ -352,8 +386,9 @@ struct SemanticWalker<Visitor: SemanticVisitor> {
     // MARK: Values
 
     /// A value of a known shape.
+    /// `views`: whether a mapping may be read as a view where the shape offers one among others.
     private mutating func value(_ node: YAMLNode, _ shape: ValueShape, owner: YAMLNode?, _ context: SemanticContext,
-                                viewRole: SemanticViewRole = .parameterDefault) {
+                                viewRole: SemanticViewRole = .parameterDefault, views: Bool = true) {
         guard context.depth < Self.maximumDepth else { return }
         switch shape {
         case .view:
@@ -374,7 +409,7 @@ struct SemanticWalker<Visitor: SemanticVisitor> {
                 scalarValue(p.value, .expression, deeper(context))
             }
         case .object(let keys):
-            object(node, owner: owner, keys: keys, context, viewRole: viewRole)
+            object(node, owner: owner, keys: keys, context, viewRole: viewRole, views: views)
         case .map(let inner):
             guard let pairs = node.pairs, enterCollection(node, context) else { return plain(node, context) }
             for p in pairs {
@@ -390,7 +425,7 @@ struct SemanticWalker<Visitor: SemanticVisitor> {
                 value(item, i < shapes.count ? shapes[i] : .string, owner: nil, deeper(context), viewRole: viewRole)
             }
         case .oneOf(let options):
-            oneOf(node, options, owner: owner, context, viewRole: viewRole)
+            oneOf(node, options, owner: owner, context, viewRole: viewRole, views: views)
         case .color:
             scalarValue(node, .color, context)
         case .string, .number, .boolean, .enumeration, .character, .null:
@@ -402,7 +437,7 @@ struct SemanticWalker<Visitor: SemanticVisitor> {
     /// (a placement's rules), else a map, a guide map or a view; for a list, the first list
     /// option; for a scalar, the first option that gives scalars a meaning.
     private mutating func oneOf(_ node: YAMLNode, _ options: [ValueShape], owner: YAMLNode?, _ context: SemanticContext,
-                                viewRole: SemanticViewRole) {
+                                viewRole: SemanticViewRole, views: Bool) {
         let flat = Self.flatten(options)
         switch node.content {
         case .mapping:
@@ -419,7 +454,8 @@ struct SemanticWalker<Visitor: SemanticVisitor> {
             }
             for option in flat {
                 switch option {
-                case .map, .guideMap, .view: return value(node, option, owner: owner, context, viewRole: viewRole)
+                case .map, .guideMap: return value(node, option, owner: owner, context, viewRole: viewRole)
+                case .view where views: return value(node, option, owner: owner, context, viewRole: viewRole)
                 default: continue
                 }
             }
@@ -453,14 +489,14 @@ struct SemanticWalker<Visitor: SemanticVisitor> {
     }
 
     private mutating func object(_ node: YAMLNode, owner: YAMLNode?, keys: [KeySpec], _ context: SemanticContext,
-                                 viewRole: SemanticViewRole = .parameterDefault) {
+                                 viewRole: SemanticViewRole = .parameterDefault, views: Bool = true) {
         guard let pairs = node.pairs else { return plain(node, context) }
         guard enterCollection(node, context) else { return }
         visitor.object(node, owner: owner, keys: keys)
         for p in pairs {
             if let k = p.key.keyText, let spec = keys.first(where: { $0.name == k }) {
                 visitor.key(p.key, .property, context)
-                value(p.value, spec.shape, owner: p.key, deeper(context), viewRole: viewRole)
+                value(p.value, spec.shape, owner: p.key, deeper(context), viewRole: viewRole, views: views)
             } else {
                 visitor.key(p.key, .unknown, context)
                 plain(p.value, deeper(context))
@@ -513,33 +549,15 @@ struct SemanticWalker<Visitor: SemanticVisitor> {
     }
 }
 
-/// Finds `$name` and `${name}` in a value, as the validator does (docs/decisions.md,
-/// Components): a scalar that is exactly `$name`, or `${name}` anywhere (spaces inside the
-/// braces allowed), `$$` being a literal `$`.
+/// Finds `$name` and `${name}` in a value with the model's lexer (`ParameterReferences`), as the
+/// validator does, and places them in the source.
 enum ParameterReferenceScanner {
-    /// References by value bytes: the whole reference and the name.
+    /// References by value bytes: the whole reference and the name (`$$` left out: it names
+    /// nothing). The lexer is the model's (`ParameterReferences`), the validator's too.
     static func scan(_ b: [UInt8]) -> [(range: Range<Int>, name: Range<Int>, whole: Bool)] {
-        let dollar = UInt8(ascii: "$")
-        guard b.contains(dollar) else { return [] }
-        if b.count >= 2, b[0] == dollar, isIdentifierStart(b[1]), b[2...].allSatisfy(isIdentifierByte) {
-            return [(0..<b.count, 1..<b.count, true)]
+        ParameterReferences.scan(b).compactMap { r in
+            r.kind == .dollar ? nil : (r.bytes, r.name, r.kind == .whole)
         }
-        var found: [(Range<Int>, Range<Int>, Bool)] = []
-        var i = 0
-        while i + 1 < b.count {
-            guard b[i] == dollar else { i += 1; continue }
-            if b[i + 1] == dollar { i += 2; continue }
-            guard b[i + 1] == UInt8(ascii: "{"), let close = b[(i + 2)...].firstIndex(of: UInt8(ascii: "}")) else {
-                i += 1
-                continue
-            }
-            var lo = i + 2, hi = close
-            while lo < hi && b[lo] == 0x20 { lo += 1 }
-            while hi > lo && b[hi - 1] == 0x20 { hi -= 1 }
-            found.append((i..<(close + 1), lo..<hi, false))
-            i = close + 1
-        }
-        return found
     }
 
     /// The references of a scalar with their source ranges. Where the scalar has no exact
@@ -573,13 +591,5 @@ enum ParameterReferenceScanner {
             ParameterReferenceSite(name: name($0.name, bytes), nameRange: s.valueRange, range: s.valueRange,
                                    isExact: false, isWhole: $0.whole)
         }
-    }
-
-    static func isIdentifierStart(_ c: UInt8) -> Bool {
-        (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x5F
-    }
-
-    static func isIdentifierByte(_ c: UInt8) -> Bool {
-        isIdentifierStart(c) || (c >= 0x30 && c <= 0x39)
     }
 }

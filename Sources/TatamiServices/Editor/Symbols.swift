@@ -127,7 +127,7 @@ private struct DocumentSymbolBuilder: SemanticVisitor {
         case .view(let site):
             // Without a kind key, the first key that is no view key: usually a kind being typed.
             var name = site.kindName
-                ?? site.node.pairs?.lazy.compactMap({ $0.key.keyText }).first(where: { SemanticKeys.common[$0] == nil })
+                ?? site.node.pairs?.lazy.compactMap({ $0.key.keyText }).first(where: { SchemaPlace.viewKey($0, of: nil) == nil })
                 ?? "view"
             if let id = site.id { name += " #\(id)" }
             var details: [String] = []

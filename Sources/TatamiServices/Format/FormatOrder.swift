@@ -1,36 +1,56 @@
 import TatamiModel
 
 /// What a node is to the formatter (docs/format.md §15): which decides the order of a mapping's
-/// keys, the roles of its values, and whether it may be written in flow style.
-enum FormatRole: Sendable, Equatable {
-    /// The document's mapping (a Tatami file's top level, or a workspace file's).
-    case topLevel(workspace: Bool)
-    /// A view; `decoration` for a background or overlay (which may have an `alignment`).
-    case view(decoration: Bool)
-    /// A container's children.
-    case viewList
-    /// `components:`: component declarations by name.
-    case components
-    /// One component declaration (`params`, `body`).
-    case componentDecl
-    /// `params:`: parameter declarations by name.
-    case params
-    /// One parameter declaration (`type`, `default`).
-    case paramDecl
-    /// `modifiers:`: a list of one-key mappings.
-    case modifierList
-    /// One item of `modifiers:`.
-    case modifierItem
-    /// `viewports:`, `fonts:`, `alignments:`, `rules:`: entries by name, written one per line.
-    case namedBlock
-    /// A component instance's arguments.
-    case instanceArgs
-    /// Anything else: parameter and modifier values, unknown keys.
-    case generic
+/// keys, the roles of its values, and whether it may be written in flow style. Each role is
+/// read from the node's `SchemaPlace` (`FormatOrder.role(of:)`), as the validator and the editor
+/// services read theirs; the formatter keeps only its own traversal.
+struct FormatRole: Sendable {
+    enum Kind: Sendable, Equatable {
+        /// The document's mapping (a Tatami file's top level, or a workspace file's).
+        case topLevel(workspace: Bool)
+        /// A view; `decoration` for a background or overlay (which may have an `alignment`).
+        case view(decoration: Bool)
+        /// A container's children.
+        case viewList
+        /// `components:`: component declarations by name.
+        case components
+        /// One component declaration (`params`, `body`).
+        case componentDecl
+        /// `params:`: parameter declarations by name.
+        case params
+        /// One parameter declaration (`type`, `default`).
+        case paramDecl
+        /// `modifiers:`: a list of one-key mappings.
+        case modifierList
+        /// One item of `modifiers:`.
+        case modifierItem
+        /// `viewports:`, `fonts:`, `alignments:`, `rules:`: entries by name, written one per line.
+        case namedBlock
+        /// A component instance's arguments.
+        case instanceArgs
+        /// Anything else: parameter and modifier values, unknown keys.
+        case generic
+    }
+
+    /// What the node is in the schema.
+    let place: SchemaPlace
+    let kind: Kind
+
+    init(_ place: SchemaPlace) {
+        self.place = place
+        kind = FormatOrder.kind(of: place)
+    }
+
+    /// A value the schema does not describe.
+    static let generic = FormatRole(.unknown)
+
+    static func topLevel(workspace: Bool) -> FormatRole {
+        FormatRole(workspace ? .workspaceTopLevel : .topLevel)
+    }
 
     /// Whether a non-empty mapping or list of this role may be written in flow style.
     var allowsFlow: Bool {
-        switch self {
+        switch kind {
         case .paramDecl, .instanceArgs, .generic: return true
         default: return false
         }
@@ -74,10 +94,40 @@ enum FormatOrder {
     /// Unknown keys keep their order after the known ones.
     static let unknownRank = 1_000
 
+    /// The formatter's role of a place.
+    static func kind(of place: SchemaPlace) -> FormatRole.Kind {
+        switch place {
+        case .topLevel: return .topLevel(workspace: false)
+        case .workspaceTopLevel: return .topLevel(workspace: true)
+        case .view(let site): return .view(decoration: site == .decoration)
+        case .views: return .viewList
+        case .arguments: return .instanceArgs
+        case .names(_, .component): return .components
+        case .names(_, .parameter): return .params
+        case .names: return .namedBlock
+        case .shape(_, .entry(.component), _): return .componentDecl
+        case .shape(_, .entry(.parameter), _): return .paramDecl
+        case .shape(.list, .key(Schema.modifierList.name), _): return .modifierList
+        case .shape(.object, .key(Schema.modifierList.name), _): return .modifierItem
+        case .shape, .unknown: return .generic
+        }
+    }
+
+    /// Top-level keys whose value is a map of names in either kind of file, but components':
+    /// written one entry per line even where that file's schema does not have the key (`rules:`
+    /// in a Tatami file, `alignments:` in a workspace file), as they would be where it does.
+    private static let topLevelNameMaps: Set<String> = {
+        var names = Set<String>()
+        for spec in Schema.topLevel + Schema.workspaceTopLevel {
+            if case .map = spec.shape, NameKind(mapKey: spec.name) != .component { names.insert(spec.name) }
+        }
+        return names
+    }()
+
     /// The rank of each key (in the order given) for a mapping of `role`; nil when the
     /// mapping keeps its written order.
     static func ranks(of keys: [String], role: FormatRole) -> [Int]? {
-        switch role {
+        switch role.kind {
         case .topLevel(let workspace):
             let table = workspace ? workspaceRanks : topLevelRanks
             return keys.map { table[$0] ?? unknownRank }
@@ -102,52 +152,26 @@ enum FormatOrder {
         }
     }
 
-    /// The role of a value under `key` in a mapping of `role`. `siblings` reads another key's
-    /// scalar value in the same mapping (a parameter's `type`).
-    static func childRole(key: String, in role: FormatRole, value isViewLike: Bool, sibling: (String) -> String?) -> FormatRole {
-        switch role {
-        case .topLevel(let workspace):
-            switch key {
-            case "body": return workspace ? .generic : .view(decoration: false)
-            case "components": return workspace ? .generic : .components
-            case "viewports", "fonts", "alignments", "rules": return .namedBlock
-            default: return .generic
-            }
-        case .components: return .componentDecl
-        case .componentDecl:
-            switch key {
-            case "params": return .params
-            case "body": return .view(decoration: false)
-            default: return .generic
-            }
-        case .params: return .paramDecl
-        case .paramDecl:
-            return key == "default" && sibling("type") == "view" ? .view(decoration: false) : .generic
-        case .view:
-            if isKindKey(key) {
-                if let spec = Schema.kind(named: key) { return spec.isContainer ? .viewList : .generic }
-                return .instanceArgs
-            }
-            switch key {
-            case "background", "overlay": return .view(decoration: true)
-            case Schema.modifierList.name: return .modifierList
-            default: return .generic
-            }
-        case .modifierItem:
-            return key == "background" || key == "overlay" ? .view(decoration: true) : .generic
-        case .instanceArgs:
-            return isViewLike ? .view(decoration: false) : .generic
-        case .viewList, .modifierList, .namedBlock, .generic:
-            return .generic
+    /// The role of a value under `key` in a mapping of `role`: its schema place (`SchemaPlace.step`),
+    /// with what the formatter knows in place of the file's component signatures (an argument
+    /// is a view when it is a mapping with a kind key). `sibling` reads another key's scalar
+    /// value in the same mapping (a parameter's `type`).
+    static func childRole(key: String, keys: [String], in role: FormatRole, value isViewLike: Bool,
+                          sibling: (String) -> String?) -> FormatRole {
+        let (keyRole, place) = role.place.step(key: key, keys: keys, sibling: sibling)
+        switch (role.place, keyRole) {
+        case (.arguments, _):
+            return FormatRole(SchemaPlace.untypedArgument(isViewLike: isViewLike))
+        case (.topLevel, .unknown), (.workspaceTopLevel, .unknown):
+            if topLevelNameMaps.contains(key) { return FormatRole(.names(.null, of: NameKind(mapKey: key))) }
+            return FormatRole(place)
+        default:
+            return FormatRole(place)
         }
     }
 
     /// The role of a list's items.
-    static func itemRole(in role: FormatRole) -> FormatRole {
-        switch role {
-        case .viewList: return .view(decoration: false)
-        case .modifierList: return .modifierItem
-        default: return .generic
-        }
+    static func itemRole(in role: FormatRole, at index: Int) -> FormatRole {
+        FormatRole(role.place.item(at: index))
     }
 }

@@ -1,4 +1,5 @@
 import TatamiBase
+import TatamiModel
 import TatamiYAML
 
 /// Writes a parsed document back in the canonical shape (docs/format.md §15): block views,
@@ -12,6 +13,9 @@ struct FormatPrinter {
     let table: LineTable
     let width: Int
     let workspace: Bool
+    /// Told the schema place of each value and item as its role is worked out (tests compare
+    /// the formatter's places with `SchemaPlace`'s own walk).
+    var observePlace: ((YAMLNode, SchemaPlace) -> Void)? = nil
     private(set) var out: [UInt8] = []
     /// Comments written so far.
     private(set) var written = 0
@@ -154,16 +158,26 @@ struct FormatPrinter {
             guard let i = keys.firstIndex(of: name) else { return nil }
             return pairs[i].value.scalar?.text
         }
+        // `step` looks for a view's kind key among the keys: found once per mapping here.
+        let kindKeys = SchemaPlace.kindKey(keys).map { [$0] } ?? []
         var result: [(pair: YAMLPair, role: FormatRole, index: Int)] = []
         result.reserveCapacity(pairs.count)
         for (i, p) in pairs.enumerated() {
-            let child = FormatOrder.childRole(key: keys[i], in: role, value: isViewLike(p.value), sibling: sibling)
+            let child = FormatOrder.childRole(key: keys[i], keys: kindKeys, in: role, value: isViewLike(p.value), sibling: sibling)
+            observePlace?(p.value, child.place)
             result.append((p, child, i))
         }
         if let ranks = FormatOrder.ranks(of: keys, role: role) {
             result.sort { a, b in ranks[a.index] != ranks[b.index] ? ranks[a.index] < ranks[b.index] : a.index < b.index }
         }
         return result
+    }
+
+    /// The role of item `n` of a list of `role`.
+    private func itemRole(_ item: YAMLNode, _ n: Int, in role: FormatRole) -> FormatRole {
+        let itemRole = FormatOrder.itemRole(in: role, at: n)
+        observePlace?(item, itemRole.place)
+        return itemRole
     }
 
     /// A mapping that names a kind: an argument that is a view.
@@ -322,8 +336,8 @@ struct FormatPrinter {
             out.append(UInt8(ascii: "}"))
         } else if let items = node.items {
             out.append(UInt8(ascii: "["))
-            let itemRole = FormatOrder.itemRole(in: role)
             for (n, item) in items.enumerated() {
+                let itemRole = self.itemRole(item, n, in: role)
                 guard let v = flowText(item, role: itemRole, top: false, budget: budget - used) else { return nil }
                 if n > 0 { out += [UInt8(ascii: ","), 0x20] }
                 out += v
@@ -339,8 +353,8 @@ struct FormatPrinter {
 
     private mutating func printItems(_ node: YAMLNode, role: FormatRole, indent: Int) {
         guard let items = node.items else { return }
-        let itemRole = FormatOrder.itemRole(in: role)
-        for item in items {
+        for (n, item) in items.enumerated() {
+            let itemRole = self.itemRole(item, n, in: role)
             var lead = leadingComments(of: item)
             // A comment after the item's dash (`- # note`, the item below it) stays there.
             var dashComment: SourceRange?

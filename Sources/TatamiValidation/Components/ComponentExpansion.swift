@@ -2,72 +2,20 @@ import TatamiModel
 import TatamiBase
 import TatamiYAML
 
-/// One expansion of a component's body in progress: the body checked once as a template, or
-/// an instance's copy with its arguments substituted.
-final class ExpansionFrame {
-    let decl: ComponentDecl
-    let isTemplate: Bool
-    /// Where problems that depend on the arguments are reported: the instance's kind key (the
-    /// component's name key for a template).
-    let instanceKey: SourceRange
-    /// Per parameter, what `$name` becomes; nil: nothing (no argument and no usable default).
-    let values: [ParamValue?]
-    /// The instance's argument nodes, as substituted, with their parameter.
-    let arguments: [(node: YAMLNode, param: Int)]
-    /// Each argument's context: its views are read where the instance is written.
-    let argumentContexts: [YAMLNode.ID: ArgumentContext]
-    /// Nodes of the copy that hold a reference left unresolved (the reference itself and the
-    /// collections around it).
-    var unresolved: Set<YAMLNode.ID> = []
-    /// Unresolved references: problems inside them are not reported.
-    var muted: [SourceRange] = []
-
-    init(decl: ComponentDecl, isTemplate: Bool, instanceKey: SourceRange, values: [ParamValue?],
-         arguments: [(node: YAMLNode, param: Int)], argumentContexts: [YAMLNode.ID: ArgumentContext]) {
-        self.decl = decl
-        self.isTemplate = isTemplate
-        self.instanceKey = instanceKey
-        self.values = values
-        self.arguments = arguments
-        self.argumentContexts = argumentContexts
-    }
-
-    func isMuted(_ r: SourceRange) -> Bool {
-        muted.contains { $0.start <= r.start && r.end <= $0.end }
-    }
-
-    /// The parameter whose argument holds `r`, if any.
-    func argument(holding r: SourceRange) -> Int? {
-        for a in arguments where a.node.range.start <= r.start && r.end <= a.node.range.end && !a.node.range.isEmpty {
-            return a.param
-        }
-        return nil
-    }
-}
-
-/// Where an argument was written: the component names it reads, and where its views stand in
-/// the model (see `ValidationPass.modelAnchor`).
-struct ArgumentContext {
-    let scope: ComponentScope
-    let anchor: SourceRange?
-    /// The components being expanded around the instance (see `ValidationPass.chain`).
-    let chain: [ComponentDecl]
-}
-
-extension ValidationPass {
+extension ViewValidator {
     /// A view whose kind key names a declared component (docs/format.md §8.1): its modifiers and
     /// attributes as for any view, its arguments checked, and its body expanded.
     func instanceView(_ node: YAMLNode, mapping: KeyedPairs, kindPair: YAMLPair, decl: ComponentDecl,
-                      context: ViewContext) -> BuiltView? {
+                      context: ViewContext, in x: ExpansionContext, into out: inout ViewResults) -> BuiltView? {
         let table = viewKeys
-        let serial = takeSerial()
+        let serial = out.takeSerial(x)
         let allowed = table.instanceAllowed(context: context)
         for p in mapping.pairs where p.key !== kindPair.key {
             let k = p.key.keyText ?? ""
             if let id = table.index.index(of: k) {
                 if table.kindOfKey[id] >= 0 || allowed.contains(id) { continue }
             }
-            if Self.isComponentName(k) { continue }
+            if Schema.isComponentKey(k) { continue }
             if decl.paramIndex[k] != nil {
                 report(.misplacedKey, "`\(k)` is a parameter of `\(decl.name)`; give it with the arguments, `\(decl.name): {\(k): …}`",
                        at: p.key.range)
@@ -84,13 +32,14 @@ extension ValidationPass {
            let name = alignmentName(p, set: .nine, owner: "a background or overlay") {
             placement = Alignment2D(name: name) ?? .center
         }
-        let (modifiers, attributes) = modifiersAndAttributes(fields, kindPair: kindPair, node: node, context: context)
+        let (modifiers, attributes) = modifiersAndAttributes(fields, kindPair: kindPair, node: node, context: context,
+                                                             in: x, into: &out)
 
-        guard let body = expand(decl, kindPair: kindPair, context: context) else { return nil }
-        let mark = views.childMark
-        views.addChild(body)
-        let view = views.append(
-            .component(name: decl.name), range: modelRange(node.range), kindRange: modelKindRange(kindPair.key.range),
+        guard let body = expand(decl, kindPair: kindPair, context: context, in: x, into: &out) else { return nil }
+        let mark = out.views.childMark
+        out.views.addChild(body)
+        let view = out.views.append(
+            .component(name: decl.name), range: x.modelRange(node.range), kindRange: x.modelKindRange(kindPair.key.range),
             modifiers: modifiers, attributes: attributes, childrenFrom: mark, serial: serial)
         return BuiltView(node: view, placement: placement)
     }
@@ -105,26 +54,11 @@ extension ValidationPass {
         return candidates
     }
 
-    /// A view's `range` for the model: its own, except for a node of an imported file, which
-    /// stands at the instance in this file that brought it in.
-    @inline(__always)
-    func modelRange(_ r: SourceRange) -> SourceRange {
-        SourceSet.isImported(r) ? (modelAnchor ?? r) : r
-    }
-
-    /// A view's `kindRange` (where layout reports its problems): inside a component's body,
-    /// the instance in this file it was expanded for (docs/format.md §8.2), so that each instance's
-    /// problems are its own.
-    @inline(__always)
-    func modelKindRange(_ r: SourceRange) -> SourceRange {
-        modelAnchor ?? r
-    }
-
     // MARK: Arguments
 
     /// Checks an instance's arguments. Returns the value of each parameter (argument, default,
     /// or nil) and the argument nodes.
-    private func arguments(_ value: YAMLNode, key: YAMLNode, decl: ComponentDecl)
+    private func arguments(_ value: YAMLNode, key: YAMLNode, decl: ComponentDecl, in x: ExpansionContext)
         -> (values: [ParamValue?], arguments: [(node: YAMLNode, param: Int)]) {
         var values = [ParamValue?](repeating: nil, count: decl.params.count)
         var given = [Bool](repeating: false, count: decl.params.count)
@@ -150,7 +84,7 @@ extension ValidationPass {
                 arguments.append((p.value, i))
                 continue
             }
-            if type == .string { checkStrayReferences(p.value, what: "the argument `\(name)`") }
+            if type == .string { checkStrayReferences(p.value, what: "the argument `\(name)`", in: x) }
             if let v = paramValue(p.value, key: p.key, type: type, what: "`\(name)` of `\(decl.name)`") {
                 values[i] = v
                 if case .node(let n) = v { arguments.append((n, i)) }
@@ -195,44 +129,36 @@ extension ValidationPass {
 
     /// The body of one instance, arguments substituted; nil when it cannot be expanded (no
     /// body, a cycle, a limit, or arguments that use a parameter nobody gave).
-    private func expand(_ decl: ComponentDecl, kindPair: YAMLPair, context: ViewContext) -> ViewIndex? {
-        if templateDepth == 0 { decl.used = true }
-        let (values, arguments) = arguments(kindPair.value, key: kindPair.key, decl: decl)
+    private func expand(_ decl: ComponentDecl, kindPair: YAMLPair, context: ViewContext, in x: ExpansionContext,
+                        into out: inout ViewResults) -> ViewIndex? {
+        if !x.isTemplate { out.usedComponents.insert(ObjectIdentifier(decl)) }
+        let (values, arguments) = arguments(kindPair.value, key: kindPair.key, decl: decl, in: x)
         guard let bodyPair = decl.body else { return nil }
         // Arguments built from a reference nobody resolved: the enclosing instance has
         // already been told (or it is a template); this one is checked with its own arguments.
-        let valueID = kindPair.value.id
-        if frames.contains(where: { $0.unresolved.contains(valueID) }) { return nil }
+        if x.isUnresolvedAnywhere(kindPair.value.id) { return nil }
         // A component inside itself: `component-cycle` is reported at its declaration.
-        if chain.contains(where: { $0 === decl }) { return nil }
-        let spent = templateDepth > 0 ? templateViews : expandedViews
-        if frames.count >= ValidationLimits.maxInstanceNesting || spent >= ValidationLimits.maxExpandedViews {
-            if !reportedExpansionLimit {
-                reportedExpansionLimit = true
-                let why = frames.count >= ValidationLimits.maxInstanceNesting
-                    ? "component instances are nested more than \(ValidationLimits.maxInstanceNesting) deep"
-                    : "component instances have built more than \(ValidationLimits.maxExpandedViews) views"
-                report(.tooComplex, "\(why); this one and those after it are left out", at: kindPair.key.range)
-            }
-            return nil
-        }
-        if decl.state == .unchecked { checkTemplate(decl) }
+        if x.chain.contains(where: { $0 === decl }) { return nil }
+        guard withinLimits(kindPair, in: x, into: &out) else { return nil }
+        // Every template is checked before the body is read; this is for a component first
+        // instantiated by another's template.
+        if decl.state == .unchecked { checkTemplate(decl, in: x, into: &out) }
 
         var contexts: [YAMLNode.ID: ArgumentContext] = [:]
         for a in arguments {
             let id = a.node.id
-            contexts[id] = argumentContext(of: id) ?? ArgumentContext(scope: scope, anchor: modelAnchor, chain: chain)
+            contexts[id] = x.argumentContext(of: id) ?? x.argumentHere
         }
         let frame = ExpansionFrame(decl: decl, isTemplate: false, instanceKey: kindPair.key.range, values: values,
                                    arguments: arguments, argumentContexts: contexts)
-        let (built, produced) = run(frame, bodyPair, context: context.child(of: decl.name))
+        let (built, produced) = run(frame, bodyPair, context: context.child(of: decl.name), in: x, into: &out)
         for d in produced {
             if frame.isMuted(d.range) || decl.templateDiagnostics.contains(d) { continue }
             if let param = frame.argument(holding: d.range) {
                 // The argument's own problem: reported at it, with where the body uses it.
                 var e = d
                 for site in decl.useSites[param].prefix(3) {
-                    e.related.append(sources.related(site, "`$\(decl.params[param].name)` is used here, in `\(decl.name)`"))
+                    e.related.append(source.sources.related(site, "`$\(decl.params[param].name)` is used here, in `\(decl.name)`"))
                 }
                 append(e)
             } else {
@@ -242,8 +168,26 @@ extension ValidationPass {
         return built
     }
 
+    /// Whether one more instance may be expanded here: instances nest at most
+    /// `maxInstanceNesting` deep and build at most `maxExpandedViews` views per file (template
+    /// checks counted apart); the first instance past a limit is reported, once per file.
+    private func withinLimits(_ kindPair: YAMLPair, in x: ExpansionContext, into out: inout ViewResults) -> Bool {
+        let spent = x.isTemplate ? out.budget.templateViews : out.budget.expandedViews
+        let tooDeep = x.frames.count >= ValidationLimits.maxInstanceNesting
+        guard tooDeep || spent >= ValidationLimits.maxExpandedViews else { return true }
+        if !out.budget.reportedExpansionLimit {
+            out.budget.reportedExpansionLimit = true
+            let why = tooDeep
+                ? "component instances are nested more than \(ValidationLimits.maxInstanceNesting) deep"
+                : "component instances have built more than \(ValidationLimits.maxExpandedViews) views"
+            report(.tooComplex, "\(why); this one and those after it are left out", at: kindPair.key.range)
+        }
+        return false
+    }
+
     /// A problem found in a body, moved to the instance (docs/format.md §8.2).
     private func repointed(_ d: Diagnostic, to frame: ExpansionFrame) -> Diagnostic {
+        let sources = source.sources
         let place = sources.locate(d.range)
         let line = place.table.line(ofByte: place.range.start) + 1
         let whereText = place.path == nil ? "line \(line)" : "\(place.display), line \(line)"
@@ -255,58 +199,35 @@ extension ValidationPass {
 
     /// Checks a component's body once, with each parameter's default where it has one and the
     /// reference left in place where it has none. Problems that do not depend on the arguments
-    /// are reported here, in the body; instances do not repeat them.
-    func checkTemplate(_ d: ComponentDecl) {
+    /// are reported here, in the body; instances do not repeat them. `x` is where the check
+    /// starts: outside every body for the file's components, or inside the template being checked
+    /// that first instantiates this one.
+    ///
+    /// A template's views are not kept: they are read into results of their own, of which only
+    /// the file-wide facts are kept (`ViewResults.keepFileFacts(of:)`).
+    func checkTemplate(_ d: ComponentDecl, in x: ExpansionContext, into out: inout ViewResults) {
         guard d.state == .unchecked else { return }
         d.state = .checking
         defer { d.state = .checked }
         guard let bodyPair = d.body else { return }
         let frame = ExpansionFrame(decl: d, isTemplate: true, instanceKey: d.key.range, values: d.params.map(\.defaultValue),
                                    arguments: [], argumentContexts: [:])
-        // A template's views are not kept: the serials they took are given again to the views
-        // read after it, so nothing recorded against those serials may outlive the check.
-        let savedSerial = nextSerial, savedScope = scope, savedProvisional = provisionalViews, savedViews = views.mark()
-        let savedExplained = explainedViews
-        let (_, produced) = run(frame, bodyPair, context: ViewContext(depth: 1, role: .child(of: d.name)))
-        views.rollback(to: savedViews)
-        nextSerial = savedSerial
-        provisionalViews = savedProvisional
-        explainedViews = savedExplained
-        scope = savedScope
+        var part = out.scratch()
+        let (_, produced) = run(frame, bodyPair, context: .componentBody, in: x, into: &part)
+        out.keepFileFacts(of: part)
         d.templateDiagnostics = Set(produced)
         for p in produced where !frame.isMuted(p.range) { templateReports.append(p) }
     }
 
-    /// Validates a frame's body copy, collecting its diagnostics apart.
-    private func run(_ frame: ExpansionFrame, _ bodyPair: YAMLPair, context: ViewContext) -> (ViewIndex?, [Diagnostic]) {
+    /// Validates a frame's body copy inside the frame, collecting its diagnostics apart.
+    private func run(_ frame: ExpansionFrame, _ bodyPair: YAMLPair, context: ViewContext, in x: ExpansionContext,
+                     into out: inout ViewResults) -> (ViewIndex?, [Diagnostic]) {
         let substituted = substitute(bodyPair.value, frame)
-        let saved = takeDiagnostics()
-        let savedScope = scope, savedAnchor = modelAnchor
-        scope = frame.decl.scope
-        // A body's views stand at the outermost instance written outside any body (a
-        // template's views are not kept).
-        modelAnchor = frame.isTemplate ? nil : (modelAnchor ?? frame.instanceKey)
-        frames.append(frame)
-        chain.append(frame.decl)
-        if frame.isTemplate { templateDepth += 1 }
-        let built = substituted.flatMap { view($0, key: bodyPair.key, context: context) }
-        if frame.isTemplate { templateDepth -= 1 }
-        chain.removeLast()
-        frames.removeLast()
-        scope = savedScope
-        modelAnchor = savedAnchor
-        let produced = takeDiagnostics()
-        restoreDiagnostics(saved)
-        return (built?.node, produced)
-    }
-
-    /// Where an argument was written, when `id` is an argument of an expansion in progress
-    /// (innermost first).
-    func argumentContext(of id: YAMLNode.ID) -> ArgumentContext? {
-        for f in frames.reversed() {
-            if let c = f.argumentContexts[id] { return c }
+        let inner = x.entering(frame)
+        let (built, produced) = sink.collecting {
+            substituted.flatMap { view($0, key: bodyPair.key, context: context, in: inner, into: &out) }
         }
-        return nil
+        return (built?.node, produced)
     }
 
     // MARK: Substitution
@@ -377,7 +298,7 @@ extension ValidationPass {
             let copy = YAMLNode(content: .sequence(YAMLItems(out)), range: node.range, tag: node.tag, isFlow: node.isFlow)
             if holdsUnresolved { frame.unresolved.insert(copy.id) }
             // An empty slot left out: the list is shorter than the body as written.
-            if out.count < items.count { shortenedBySlots[copy.id] = copy }
+            if out.count < items.count { frame.shortenedBySlots[copy.id] = copy }
             return copy
         }
     }

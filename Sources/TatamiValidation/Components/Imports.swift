@@ -68,7 +68,7 @@ final class ImportedFile {
     }
 }
 
-extension ValidationPass {
+extension DeclarationReader {
     static let tatamiSuffixes = [".tatami.yaml", ".tatami.yml"]
 
     /// `imports:` (docs/format.md §8.3): makes the components declared in those files usable here.
@@ -88,33 +88,15 @@ extension ValidationPass {
             }
             guard let file = importFile(entry, at: item, seen: &seen) else { continue }
             for d in file.components {
-                if let other = fileScope.lookup(d.name), other !== d {
+                if let other = scope.lookup(d.name), other !== d {
                     let first = providers[d.name] ?? ""
                     report(.importError, "`\(d.name)` is declared in both `\(first)` and `\(entry)`; the one from `\(first)` is used",
                            at: item.range)
                     continue
                 }
                 providers[d.name] = entry
-                fileScope.add(d)
+                scope.add(d)
             }
-        }
-    }
-
-    /// One related note on the first failed import about the names used but not declared while
-    /// it failed (their uses are not reported one by one: the import's error is their cause).
-    func noteUnresolvedUses() {
-        guard let failed = fileScope.failedImports.first, let first = fileScope.unresolvedUses.first else { return }
-        var names: [String] = []
-        for use in fileScope.unresolvedUses where !names.contains(use.name) { names.append(use.name) }
-        // A use inside a component's body is read once as a template and once per instance.
-        var places = Set<SourceRange>()
-        let count = fileScope.unresolvedUses.filter { places.insert($0.range).inserted }.count
-        let listed = names.map { "`\($0)`" }.joined(separator: ", ")
-        let message = count == 1
-            ? "\(listed) is used here but not declared; it may come from `\(failed.entry)`"
-            : "\(listed): \(count) uses of components not declared, the first here; they may come from `\(failed.entry)`"
-        amendLast(where: { $0.range == failed.range && ($0.code == .importError || $0.code == .tooComplex) }) {
-            $0.related.append(RelatedLocation(range: first.range, message: message))
         }
     }
 
@@ -122,10 +104,10 @@ extension ValidationPass {
     private func importFile(_ entry: String, at node: YAMLNode, seen: inout Set<String>) -> ImportedFile? {
         func fail(_ message: String, code: DiagnosticCode = .importError) -> ImportedFile? {
             report(code, message, at: node.range)
-            fileScope.failedImports.append((node.range, entry))
+            scope.failedImports.append((node.range, entry))
             return nil
         }
-        guard let session, let directory = importDirectory else {
+        guard let session = input.session, let directory = input.importDirectory else {
             return fail("imports need a file path: this text was not read from a file, so `\(entry)` cannot be found from it")
         }
         if entry.isEmpty { return fail("an import names a file; this one is empty") }
@@ -150,7 +132,7 @@ extension ValidationPass {
                                at: node.range)
             append(d)
             importCycles.append((d, paths))
-            fileScope.failedImports.append((node.range, entry))
+            scope.failedImports.append((node.range, entry))
             return nil
         }
         // Listed twice: once is enough.
@@ -172,7 +154,7 @@ extension ValidationPass {
             session.files[resolved] = file
         }
         if let problem = file.problem {
-            if let cycle = problem.cycle, let filePath, cycle.contains(filePath) {
+            if let cycle = problem.cycle, let filePath = input.filePath, cycle.contains(filePath) {
                 // A cycle through this file: said once, here, as the cycle it is (not as an
                 // error of the other file's that repeats this import's code).
                 let more = problem.others > 0 ? " (and \(problem.others) more error\(problem.others == 1 ? "" : "s") in `\(entry)`)" : ""
@@ -193,11 +175,11 @@ extension ValidationPass {
         let base = session.sources.add(yaml.lineTable, path: path, display: ImportPath.display(path, root: session.root))
         let root = yaml.root.map { $0.relocated(by: base) }
         let cut = yaml.isComplete ? nil : root.flatMap { $0.pairs == nil ? nil : $0 }
-        let pass = ValidationPass(table: yaml.lineTable, cutFrom: cut, sources: session.sources, session: session,
-                                  filePath: path, importDirectory: ImportPath.directory(of: path), isLibrary: true)
-        pass.inherit(session.context.inherited.map { InheritedDeclarations(fonts: $0.fonts) })
+        let input = FileInput(source: ValidationSource(table: yaml.lineTable, sources: session.sources, cutFrom: cut),
+                              session: session, filePath: path, importDirectory: ImportPath.directory(of: path),
+                              isLibrary: true, inherited: session.context.inherited.map { InheritedDeclarations(fonts: $0.fonts) })
         session.stack.append(path)
-        pass.validateFile(root, isComplete: yaml.isComplete, into: TatamiDocument())
+        let outcome = FileValidation.validate(root, isComplete: yaml.isComplete, input: input, into: TatamiDocument())
         session.stack.removeLast()
 
         // The first error, in the imported file's own lines; a YAML error first, as it may
@@ -205,7 +187,7 @@ extension ValidationPass {
         var errors: [(range: SourceRange, diagnostic: Diagnostic)] = []
         for d in yaml.diagnostics where d.severity == .error { errors.append((d.range, d)) }
         let yamlErrors = errors.count
-        for d in pass.diagnostics + pass.templateReports where d.severity == .error {
+        for d in outcome.diagnostics where d.severity == .error {
             errors.append((session.sources.locate(d.range).range, d))
         }
         var problem: ImportProblem? = nil
@@ -214,10 +196,11 @@ extension ValidationPass {
         }
         if let first = firstOf(errors.prefix(yamlErrors)) ?? firstOf(errors[...]) {
             let line = yaml.lineTable.line(ofByte: first.range.start) + 1
-            let cycle = pass.importCycles.first { $0.diagnostic == first.diagnostic }?.paths
+            let cycle = outcome.importCycles.first { $0.diagnostic == first.diagnostic }?.paths
             problem = ImportProblem(line: line, message: first.diagnostic.message, code: first.diagnostic.code,
                                     others: errors.count - 1, cycle: cycle)
         }
-        return ImportedFile(components: pass.localComponents, problem: problem, scope: pass.fileScope, root: root)
+        return ImportedFile(components: outcome.context?.localComponents ?? [], problem: problem,
+                            scope: outcome.context?.scope ?? ComponentScope(), root: root)
     }
 }

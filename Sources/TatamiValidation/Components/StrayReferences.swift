@@ -8,36 +8,19 @@ extension DiagnosticCode {
     public static let referenceOutsideComponent = DiagnosticCode("reference-outside-component", .warning)
 }
 
-extension ValidationPass {
+extension ViewValidator {
     /// `reference-outside-component` for a text, an image name or a string argument written
-    /// outside every component body (`chain` empty) that holds what a body would read as a
+    /// outside every component body (`ExpansionContext.isOutsideBodies`) that holds what a body would read as a
     /// reference (docs/format.md §8.1): `$name` as the whole value, `${…}` or `$$` inside it.
     /// There nothing is substituted, so the characters are shown as written. One diagnostic per
     /// value, at its first reference; `$$` alone gets a fix to `$` (what it means in a body).
-    func checkStrayReferences(_ node: YAMLNode, what: @autoclosure () -> String) {
+    func checkStrayReferences(_ node: YAMLNode, what: @autoclosure () -> String, in x: ExpansionContext) {
         let dollar = UInt8(ascii: "$")
         // Read in place first: nearly every text has no `$`, and building the scalar makes a string.
-        guard chain.isEmpty, node.withScalarBytes({ $0.contains(dollar) }) == true,
+        guard x.isOutsideBodies, node.withScalarBytes({ $0.contains(dollar) }) == true,
               let s = node.scalar, case .string = s.resolved else { return }
         let b = Array(s.text.utf8)
-        var found: [(bytes: Range<Int>, written: String)] = []
-        if b.count >= 2, b[0] == dollar, Self.isIdentifierStart(b[1]), b[2...].allSatisfy(Self.isIdentifierByte) {
-            found.append((0..<b.count, s.text))
-        } else {
-            var i = 0
-            while i + 1 < b.count {
-                guard b[i] == dollar else { i += 1; continue }
-                if b[i + 1] == dollar {
-                    found.append((i..<(i + 2), "$$"))
-                    i += 2
-                } else if b[i + 1] == UInt8(ascii: "{"), let close = b[(i + 2)...].firstIndex(of: UInt8(ascii: "}")) {
-                    found.append((i..<(close + 1), String(decoding: b[i...close], as: UTF8.self)))
-                    i = close + 1
-                } else {
-                    i += 1
-                }
-            }
-        }
+        let found = ParameterReferences.scan(b).map { (bytes: $0.bytes, written: String(decoding: b[$0.bytes], as: UTF8.self)) }
         guard let first = found.first else { return }
         var seen = Set<String>()
         let written = found.map(\.written).filter { seen.insert($0).inserted }

@@ -15,172 +15,36 @@ extension DiagnosticCode {
     public static let conflictingKeys = DiagnosticCode("conflicting-keys", .error)
 }
 
-/// The limits the validator keeps to, whatever the input (see docs/decisions.md).
-public enum ValidationLimits {
-    /// Views nested deeper than this are reported once and not descended into.
-    public static let maxViewDepth = 1_000
-    /// Children of one container beyond this are reported and dropped.
-    public static let maxChildren = 100_000
-    /// Characters of one text beyond this are reported and dropped.
-    public static let maxTextLength = 1_000_000
-    /// Component instances nested deeper than this (an instance in a body in a body …) are
-    /// reported once and left out.
-    public static let maxInstanceNesting = 64
-    /// Views built from component bodies, per file, beyond which instances are reported once
-    /// and left out (expansion can multiply: each level may use the next several times).
-    public static let maxExpandedViews = 200_000
-    /// Imports nested deeper than this (a file importing a file importing …) are reported.
-    public static let maxImportDepth = 32
-    /// Files one validation may import, counting every level.
-    public static let maxImportedFiles = 1_000
-}
-
-/// The state of one validation run: the diagnostics found so far and the names declared.
+/// What every part of validation reads values with: a mapping's keys against a schema table,
+/// numbers within bounds, words of a vocabulary, strings, booleans, and the reports (with
+/// suggestions and fixes) when a value is not what the schema says.
 ///
 /// Every check reports and carries on with a default, so one run finds as many problems as it
-/// can and builds as much of the model as it can.
-final class ValidationPass {
-    let table: LineTable
-    private(set) var diagnostics: [Diagnostic] = []
-    /// The files this run reads, for text and lines of any range.
-    let sources: SourceSet
+/// can and builds as much of the model as it can. The declarations of a file
+/// (`DeclarationReader`) and its views (`ViewValidator`) are read with the same checks.
+protocol ValueChecking: AnyObject {
+    /// The text being read.
+    var source: ValidationSource { get }
+    /// Where findings go.
+    var sink: DiagnosticSink { get }
+    var suggestions: SuggestionCache { get }
+}
 
-    /// Font names: the defaults, then the file's, in declaration order.
-    var fontNames: [String] = FontMetrics.defaultOrder
-    var fonts: [String: FontMetrics] = FontMetrics.defaults
-    /// Declared custom alignments and their axis (nil when the declaration's axis is unusable:
-    /// such an alignment is accepted on either axis, so one mistake is reported once).
-    /// What a workspace file declares for every file below it (`inherit`).
-    var inherited = InheritedDeclarations()
-    var alignmentAxes: [String: Axis?] = [:]
-    var alignmentOrder: [String] = []
-    /// The run's imports (nil when the text has no file path: it cannot import).
-    let session: ImportSession?
-    /// This file's canonical path and the directory its imports are relative to.
-    let filePath: String?
-    let importDirectory: String?
-    /// Where font files are found (nil: the text has no file, so it names none).
-    var fontFiles: FontFileSource?
-    /// Validating an imported file: only its components count (no body, no viewports).
-    let isLibrary: Bool
-    /// The component names this file can use (its own and imported), and its own components.
-    let fileScope = ComponentScope()
-    var localComponents: [ComponentDecl] = []
-    /// The names component kind keys are looked up in where validation is (a body's file's,
-    /// or an argument's).
-    var scope: ComponentScope
-    /// Expansions in progress, innermost last.
-    var frames: [ExpansionFrame] = []
-    /// The components whose bodies enclose the view being read: the frames' components, except
-    /// that inside an argument it is the chain where the argument was written (a `Card` given
-    /// as another `Card`'s slot content is not a cycle).
-    var chain: [ComponentDecl] = []
-    /// How many of them are template checks.
-    var templateDepth = 0
-    /// What template checks found that does not depend on arguments, reported at the end.
-    var templateReports: [Diagnostic] = []
-    /// While expanding a component's body: the instance, written in this file outside any
-    /// body, whose model the views being built belong to (nil: views stand where written).
-    var modelAnchor: SourceRange? = nil
-    /// Views built from component bodies for the model, and for template checks.
-    var expandedViews = 0
-    var templateViews = 0
-    var reportedExpansionLimit = false
-
-    /// The import cycles this pass reported, with the canonical paths of the files in each (an
-    /// importer reports a cycle through itself as the cycle, not as the other file's error).
-    var importCycles: [(diagnostic: Diagnostic, paths: [String])] = []
-
-    /// Every `id` met, with where; duplicates are reported once the tree is built.
-    var ids: [(name: String, range: SourceRange)] = []
-    var nextSerial = 0
-    /// The views built so far; the document's `ViewStore` once the body is read.
-    var views = ViewParts()
-    var reportedDepth = false
-    /// The keys suggested for an unknown key in each place a view can be, computed once per run
-    /// when needed.
-    var allowedKeys: [ViewKeys.Place: [String]] = [:]
-    /// The view keys of the schema, indexed.
-    let viewKeys = ViewKeyTable.shared
-    /// The keys of the modifiers' mappings, indexed.
-    let modifierKeys = ModifierKeys.shared
-
-    /// After a syntax error: the nodes that were still open where parsing stopped (the last
-    /// child at every level). What they lack may have come after the error, so nothing is
-    /// reported missing from them, and the null values the YAML stage gave their last keys are
-    /// left out.
-    let cutNodes: Set<YAMLNode.ID>
-    /// Serials of the containers cut short by a syntax error or read as a guessed kind (`TatamiDocument.provisionalViews`).
-    var provisionalViews: Set<Int> = []
-    /// Serials of the views whose layout warnings a finding already explains (`TatamiDocument.explainedViews`).
-    var explainedViews: Set<Int> = []
-    /// Lists of a component body from which an empty slot was left out: a container built from
-    /// one holds fewer views than its body as written, so it is provisional too.
-    /// Held, not just named: a copy's identity is its store's address, which a later copy could
-    /// take once this one is freed.
-    var shortenedBySlots: [YAMLNode.ID: YAMLNode] = [:]
-
-    /// `cutFrom`: the root of an incomplete parse, whose open nodes are marked cut.
-    init(table: LineTable, cutFrom root: YAMLNode? = nil, sources: SourceSet? = nil, session: ImportSession? = nil,
-         filePath: String? = nil, importDirectory: String? = nil, isLibrary: Bool = false) {
-        self.table = table
-        self.sources = sources ?? SourceSet(main: table)
-        self.session = session
-        self.filePath = filePath
-        self.importDirectory = importDirectory
-        self.isLibrary = isLibrary
-        scope = fileScope
-        cutNodes = root.map(Self.openNodes(from:)) ?? []
-    }
-
-    /// The nodes open at the point where an incomplete parse stopped.
-    private static func openNodes(from root: YAMLNode) -> Set<YAMLNode.ID> {
-        var nodes = Set<YAMLNode.ID>()
-        var node: YAMLNode? = root
-        var steps = 0
-        while let n = node, steps < 10_000 {
-            nodes.insert(n.id)
-            switch n.content {
-            case .mapping(let pairs): node = pairs.last?.value
-            case .sequence(let items): node = items.last
-            case .scalar: node = nil
-            }
-            steps += 1
-        }
-        return nodes
-    }
-
-    /// Whether `node` was cut off by a syntax error (see `cutNodes`).
-    func isCut(_ node: YAMLNode) -> Bool {
-        !cutNodes.isEmpty && cutNodes.contains(node.id)
-    }
-
+extension ValueChecking {
     // MARK: Reporting
 
-    /// Ranges are kept as found (they may belong to an imported file until an expansion moves
-    /// them to its instance); `Validator.validate` clamps them to the file at the end.
+    @inline(__always)
+    func isCut(_ node: YAMLNode) -> Bool {
+        source.isCut(node)
+    }
+
     func report(_ code: DiagnosticCode, _ message: String, at range: SourceRange,
                 related: [RelatedLocation] = [], fixes: [FixIt] = []) {
-        diagnostics.append(Diagnostic(code, message, at: range, related: related, fixes: fixes))
+        sink.report(code, message, at: range, related: related, fixes: fixes)
     }
 
     func append(_ diagnostic: Diagnostic) {
-        diagnostics.append(diagnostic)
-    }
-
-    /// Changes the last diagnostic found so far that `matches` (nothing when none does).
-    func amendLast(where matches: (Diagnostic) -> Bool, _ change: (inout Diagnostic) -> Void) {
-        if let i = diagnostics.lastIndex(where: matches) { change(&diagnostics[i]) }
-    }
-
-    /// Takes the diagnostics found so far, leaving none (an expansion collects its own apart).
-    func takeDiagnostics() -> [Diagnostic] {
-        defer { diagnostics = [] }
-        return diagnostics
-    }
-
-    func restoreDiagnostics(_ saved: [Diagnostic]) {
-        diagnostics = saved
+        sink.append(diagnostic)
     }
 
     /// Where a problem with a value is reported: the value itself, or its key when the value
@@ -192,7 +56,7 @@ final class ValidationPass {
 
     /// A value's source text for messages, shortened when long.
     func snippet(_ node: YAMLNode) -> String {
-        let text = node.scalar?.text ?? sources.text(node.range)
+        let text = node.scalar?.text ?? source.sources.text(node.range)
         let flat = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).joined(separator: " ")
         return flat.count > 40 ? String(flat.prefix(39)) + "…" : flat
     }
@@ -213,27 +77,16 @@ final class ValidationPass {
         report(.wrongType, "expected \(expected)\(target), found \(value.kindDescription)", at: range(of: value, key: key))
     }
 
-    private struct SuggestionKey: Hashable {
-        let word: String
-        let candidates: [String]
-    }
-
-    private var suggestionCache: [SuggestionKey: [String]] = [:]
-
-    /// `Suggestions.closestAll`, remembered: a file tends to repeat its mistakes.
+    /// `Suggestions.closestAll`, remembered for the run.
     func closest(to word: String, in candidates: [String]) -> [String] {
-        let key = SuggestionKey(word: word, candidates: candidates)
-        if let known = suggestionCache[key] { return known }
-        let found = Suggestions.closestAll(to: word, in: candidates)
-        if suggestionCache.count < 10_000 { suggestionCache[key] = found }
-        return found
+        suggestions.closest(to: word, in: candidates)
     }
 
     /// `unknown-key`, with the closest of `candidates` as a suggestion and a fix that replaces it.
     /// `beside` is the mapping's pairs: a key it already holds is never suggested (the fix would
     /// make a duplicate key).
     func reportUnknownKey(_ key: YAMLNode, candidates: [String], context: String? = nil, beside pairs: YAMLPairs? = nil) {
-        let name = key.keyText ?? sources.text(key.range)
+        let name = key.keyText ?? source.sources.text(key.range)
         var message = "unknown key `\(name)`"
         if let context { message += " \(context)" }
         let usable = pairs.map { Self.absent(candidates, from: $0) } ?? candidates
@@ -282,7 +135,7 @@ final class ValidationPass {
     /// kept keys are scanned (nothing allocated); past it they are found by hash, so the check
     /// stays linear however many keys a mapping has.
     func uniquePairs(_ pairs: YAMLPairs) -> YAMLPairs {
-        let small = pairs.count <= ValidationPass.smallMapping
+        let small = pairs.count <= Self.smallMapping
         var byHash: [UInt64: [Int]] = [:]  // past `smallMapping`: the kept pairs by key hash
         return withUnsafeTemporaryAllocation(of: (hash: UInt64, index: Int).self, capacity: pairs.count) { kept in
             var count = 0
@@ -307,7 +160,7 @@ final class ValidationPass {
     }
 
     /// Up to this many pairs, `uniquePairs` scans the keys kept so far instead of a hash table.
-    static let smallMapping = 12
+    static var smallMapping: Int { 12 }
 
     /// Reads a mapping whose keys are `keys`: reports a non-mapping, unknown keys and missing
     /// required keys, and returns the known pairs.
@@ -445,5 +298,16 @@ final class ValidationPass {
             return nil
         }
         return text
+    }
+
+    /// `{top, bottom, leading, trailing}`, each defaulting to 0.
+    func edgeInsets(_ pair: YAMLPair, keys: ObjectKeys) -> EdgeInsets {
+        guard let f = object(pair.value, owner: pair.key, keys: keys, name: "`\(pair.key.keyText ?? "")`") else { return .zero }
+        var insets = EdgeInsets.zero
+        if let v = number(f["top"], spec: f.spec("top")) { insets.top = v }
+        if let v = number(f["bottom"], spec: f.spec("bottom")) { insets.bottom = v }
+        if let v = number(f["leading"], spec: f.spec("leading")) { insets.leading = v }
+        if let v = number(f["trailing"], spec: f.spec("trailing")) { insets.trailing = v }
+        return insets
     }
 }

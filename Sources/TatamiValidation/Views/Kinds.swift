@@ -2,13 +2,6 @@ import TatamiModel
 import TatamiBase
 import TatamiYAML
 
-extension DiagnosticCode {
-    /// An alignment or guide name that is not valid where it is written.
-    public static let unknownAlignment = DiagnosticCode("unknown-alignment", .error)
-    /// A minimum larger than its maximum (`minWidth` > `maxWidth`).
-    public static let minExceedsMax = DiagnosticCode("min-exceeds-max", .error)
-}
-
 /// A kind's main value and parameters as read so far; children are added last.
 struct KindContent {
     let name: String
@@ -62,22 +55,23 @@ struct KindContent {
     }
 }
 
-extension ValidationPass {
+extension ViewValidator {
     /// Reads the kind key's value and the kind's parameters into `c`.
-    func readKindContent(_ kind: KindInfo, _ kindPair: YAMLPair, fields: ViewFields, context: ViewContext, into c: inout KindContent) {
+    func readKindContent(_ kind: KindInfo, _ kindPair: YAMLPair, fields: ViewFields, context: ViewContext, in x: ExpansionContext,
+                         into c: inout KindContent) {
         let table = viewKeys
         let value = kindPair.value, key = kindPair.key
 
         switch kind.which {
         case .text:
             c.text = limitedText(scalarText(value, key: key, expected: "a string", name: "`text`"), at: value.range)
-            checkStrayReferences(value, what: "this text")
+            checkStrayReferences(value, what: "this text", in: x)
             if let p = fields[table.truncation], let t = word(p, spec: kind.parameter(table.truncation, "truncation")) {
                 c.truncation = Truncation(rawValue: t) ?? .tail
             }
         case .image:
             c.text = scalarText(value, key: key, expected: "an image name", name: "`image`")
-            checkStrayReferences(value, what: "this image name")
+            checkStrayReferences(value, what: "this image name", in: x)
             if let p = fields[table.size], let size = imageSize(p) { c.imageSize = size }
             if let r = bool(fields[table.resizable], name: "resizable") { c.resizable = r }
         case .color:
@@ -150,12 +144,6 @@ extension ValidationPass {
         }
     }
 
-    func reportMinExceedsMax(_ minPair: YAMLPair, _ maxPair: YAMLPair, _ lo: Double, _ hi: Double) {
-        let minName = minPair.key.keyText ?? "", maxName = maxPair.key.keyText ?? ""
-        report(.minExceedsMax, "`\(minName)` (\(formatNumber(lo))) is larger than `\(maxName)` (\(formatNumber(hi)))",
-               at: minPair.value.range, related: [RelatedLocation(range: maxPair.value.range, message: "`\(maxName)` here")])
-    }
-
     // MARK: Leaf values
 
     /// A scalar's text; numbers and booleans are their source text. Null and collections are
@@ -213,16 +201,12 @@ extension ValidationPass {
 
     /// Whether a `#` follows `offset` on its line (a colour cut off as a comment).
     private func lineHasComment(after offset: Int) -> Bool {
-        let place = sources.locate(.at(offset))
+        let place = source.sources.locate(.at(offset))
         let table = place.table, offset = place.range.start
         let line = table.contentRange(ofLine: table.line(ofByte: offset))
         let from = table.clampOffset(offset)
         guard from < line.upperBound else { return false }
         return table.bytes[from..<line.upperBound].contains(UInt8(ascii: "#"))
-    }
-
-    static func hexColor(_ text: String) -> ColorValue? {
-        ColorValue.hex(text)
     }
 
     private func fillCharacter(_ pair: YAMLPair) -> Character? {
@@ -281,47 +265,5 @@ extension ValidationPass {
                   let m = number(f, keys.id("minWidth")) else { return nil }
             return .minWidth(m)
         }
-    }
-
-    // MARK: Alignments
-
-    /// An alignment name valid for `set`, or nil (reported). `owner` names the view or modifier
-    /// that takes it, for messages ("`zstack`", "a frame").
-    func alignmentName(_ pair: YAMLPair, set: AlignmentSet, owner: @autoclosure () -> String) -> String? {
-        guard let s = pair.value.scalar, case .string(let name) = s.resolved else {
-            reportWrongType(pair.value, key: pair.key, expected: "an alignment name", for: "`\(pair.key.keyText ?? "")`")
-            return nil
-        }
-        if set.builtInNames.contains(name) { return name }
-        if let declared = alignmentAxes[name] {
-            guard let wanted = set.customAxis else {
-                report(.invalidValue, "custom alignment `\(name)` can only align an `hstack` or a `vstack`; \(owner()) takes one of the nine alignments",
-                       at: pair.value.range)
-                return nil
-            }
-            if let axis = declared, axis != wanted {
-                let stack = wanted == .vertical ? "an `hstack`" : "a `vstack`"
-                report(.invalidValue, "`\(name)` is a \(axis.rawValue) alignment; \(stack) lines its children up with a \(wanted.rawValue) one",
-                       at: pair.value.range)
-                return nil
-            }
-            return name
-        }
-        var candidates = set.builtInNames
-        if let axis = set.customAxis {
-            candidates += alignmentOrder.filter { alignmentAxes[$0].map { $0 == nil || $0 == axis } ?? false }
-        }
-        let (hint, fixes) = suggestionHint(name, in: candidates, pair.value,
-                                           otherwise: "; \(owner()) takes " + candidates.map { "`\($0)`" }.joined(separator: ", "))
-        report(.unknownAlignment, "unknown alignment `\(snippet(pair.value))`" + hint,
-               at: range(of: pair.value, key: pair.key), fixes: fixes)
-        return nil
-    }
-}
-
-extension ValidationPass {
-    /// The hint for an unknown colour.
-    func colourHint(_ text: String, _ node: YAMLNode) -> (String, [FixIt]) {
-        suggestionHint(text, in: ColorValue.names, node, otherwise: "; use a colour name such as `red` or `#RRGGBB`")
     }
 }

@@ -263,11 +263,11 @@ struct KeyedPairs {
     }
 }
 
-extension ValidationPass {
+extension ValueChecking {
     /// `uniquePairs(raw)` with each key looked up in `index`. Mappings with nothing to leave out
     /// or report are read without copying them.
     func keyedPairs(_ raw: YAMLPairs, _ index: NameIndex) -> KeyedPairs {
-        if cutNodes.isEmpty {
+        if source.cutNodes.isEmpty {
             var keyed = KeyedPairs(pairs: raw, tableSize: index.names.count)
             var plain = true
             for i in raw.indices {
@@ -343,7 +343,7 @@ final class ObjectKeys: Sendable {
     static let componentParam = ObjectKeys(Schema.componentParamKeys)
 }
 
-/// The known pairs of a mapping read with `ValidationPass.object`, by key name.
+/// The known pairs of a mapping read with `ValueChecking.object`, by key name.
 struct ObjectFields {
     let keys: ObjectKeys
     let mapping: KeyedPairs

@@ -89,17 +89,19 @@ extension Validator {
     /// directory is the root they stay inside); without one, a font file cannot be read.
     public static func validateWorkspaceConfig(_ yaml: YAMLParseResult, context: ValidationContext? = nil) -> WorkspaceConfigResult {
         let cut = yaml.isComplete ? nil : yaml.root.flatMap { $0.pairs == nil ? nil : $0 }
-        let pass = ValidationPass(table: yaml.lineTable, cutFrom: cut, isLibrary: true)
+        var input = FileInput(source: ValidationSource(table: yaml.lineTable, cutFrom: cut), isLibrary: true)
         if let context, let path = context.filePath {
             let dir = ImportPath.directory(of: path)
             let resolved = context.resolve(dir) ?? ImportPath.normalize(dir)
             let root = context.workspaceRoot.map { context.resolve($0) ?? ImportPath.normalize($0) } ?? resolved
-            pass.fontFiles = FontFileSource(directory: resolved, root: root, context: context)
+            input.fontFiles = FontFileSource(directory: resolved, root: root, context: context)
         }
+        let sink = DiagnosticSink()
+        let pass = DeclarationReader(input, sink: sink, suggestions: SuggestionCache())
         let config = pass.validateWorkspaceFile(yaml.root)
         let table = yaml.lineTable
         var all: [Diagnostic] = yaml.diagnostics
-        for var d in pass.diagnostics {
+        for var d in sink.diagnostics {
             d.range = SourceRange(start: table.clampOffset(d.range.start), end: table.clampOffset(d.range.end))
             all.append(d)
         }
@@ -107,22 +109,12 @@ extension Validator {
     }
 }
 
-extension ValidationPass {
-    /// Takes on a workspace file's declarations before the file's own are read.
-    func inherit(_ inherited: InheritedDeclarations?) {
-        guard let inherited else { return }
-        self.inherited = inherited
-        for f in inherited.fonts {
-            if fonts[f.name] == nil { fontNames.append(f.name) }
-            fonts[f.name] = f.metrics
-        }
-    }
-
+extension DeclarationReader {
     /// The file's own viewports first, then the inherited ones it does not redeclare; the
     /// fallback `default` only when there are none at all.
     func mergeViewports(own: [Viewport]) -> [Viewport] {
         let names = Set(own.map(\.name))
-        let merged = own + inherited.viewports.filter { !names.contains($0.name) }
+        let merged = own + declarations.inherited.viewports.filter { !names.contains($0.name) }
         return merged.isEmpty ? [.fallback] : merged
     }
 
@@ -156,7 +148,7 @@ extension ValidationPass {
             // Only the fonts the workspace file declares (a redeclared default counts).
             let declared = (p.value.pairs.map { uniqueNames($0) } ?? [])
             config.inherited.fonts = declared.compactMap { name in
-                fonts[name].map { InheritedFont(name: name, metrics: $0) }
+                declarations.fonts[name].map { InheritedFont(name: name, metrics: $0) }
             }
         }
         if let p = byName["exclude"] { config.exclude = validateExclude(p) }

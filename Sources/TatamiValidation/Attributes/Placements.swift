@@ -3,12 +3,12 @@ import TatamiBase
 import TatamiYAML
 
 /// `position` of a canvas child (docs/format.md §7.4.3).
-extension ValidationPass {
+extension ViewValidator {
     /// One placement, or a list of them.
-    func placements(_ pair: YAMLPair) -> [Placement] {
+    func placements(_ pair: YAMLPair, in x: ExpansionContext) -> [Placement] {
         let value = pair.value
         if value.pairs != nil {
-            return placement(value, owner: pair.key).map { [$0] } ?? []
+            return placement(value, owner: pair.key, in: x).map { [$0] } ?? []
         }
         guard let items = value.items else {
             reportWrongType(value, key: pair.key, expected: "a placement or a list of placements", for: "`position`")
@@ -23,12 +23,12 @@ extension ValidationPass {
                 reportWrongType(item, key: nil, expected: "a placement", for: nil)
                 continue
             }
-            if let p = placement(item, owner: nil) { result.append(p) }
+            if let p = placement(item, owner: nil, in: x) { result.append(p) }
         }
         return result
     }
 
-    private func placement(_ node: YAMLNode, owner: YAMLNode?) -> Placement? {
+    private func placement(_ node: YAMLNode, owner: YAMLNode?, in x: ExpansionContext) -> Placement? {
         guard let f = object(node, owner: owner, keys: .placement, name: "a placement") else { return nil }
         let ruleNames = Schema.placementRuleKeys.map(\.name)
         let expressionNames = Schema.placementExpressionKeys.map(\.name)
@@ -57,7 +57,7 @@ extension ValidationPass {
                    at: other.key.range, related: [RelatedLocation(range: chosen.key.range, message: "\(a) here")])
         }
         let condition = f["when"].flatMap {
-            expression($0.value, key: $0.key, names: Schema.conditionNames, expected: .boolean, what: "`when`")
+            expression($0.value, key: $0.key, names: Schema.conditionNames, expected: .boolean, what: "`when`", in: x)
         }
         let rule: PlacementRule?
         switch chosen.key.keyText ?? "" {
@@ -73,10 +73,10 @@ extension ValidationPass {
         case "anchor":
             rule = anchor(chosen)
         default:
-            rule = expressionRule(f, node: node, owner: owner, present: expressionKeys)
+            rule = expressionRule(f, node: node, owner: owner, present: expressionKeys, in: x)
         }
         guard let rule else { return nil }
-        return Placement(rule: rule, condition: condition, range: modelRange(node.range))
+        return Placement(rule: rule, condition: condition, range: x.modelRange(node.range))
     }
 
     private func ruleLabel(_ pair: YAMLPair) -> String {
@@ -117,7 +117,8 @@ extension ValidationPass {
     }
 
     /// `{x, y, width, height}`, each a number or an expression over the canvas's size.
-    private func expressionRule(_ f: ObjectFields, node: YAMLNode, owner: YAMLNode?, present: [YAMLPair]) -> PlacementRule? {
+    private func expressionRule(_ f: ObjectFields, node: YAMLNode, owner: YAMLNode?, present: [YAMLPair],
+                                in x: ExpansionContext) -> PlacementRule? {
         var values: [String: Expression] = [:]
         var complete = true
         for spec in Schema.placementExpressionKeys {
@@ -128,7 +129,7 @@ extension ValidationPass {
                 report(.missingRequired, "a `{x, y, width, height}` placement is missing `\(spec.name)`", at: at)
                 continue
             }
-            if let e = expression(p.value, key: p.key, names: Schema.placementNames, expected: .number, what: "`\(spec.name)`") {
+            if let e = expression(p.value, key: p.key, names: Schema.placementNames, expected: .number, what: "`\(spec.name)`", in: x) {
                 values[spec.name] = e
             } else {
                 complete = false

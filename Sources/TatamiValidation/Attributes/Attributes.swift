@@ -10,9 +10,10 @@ extension DiagnosticCode {
 }
 
 /// Attributes (`id` … `ignoresSafeArea`) and inherited keys (docs/format.md §6, §6.2–6.4, §7.4.3).
-extension ValidationPass {
+extension ViewValidator {
     /// Reads a view's attributes and inherited keys into `a`.
-    func readViewAttributes(_ fields: ViewFields, kindKey: YAMLNode, node: YAMLNode, context: ViewContext, into a: inout ViewAttributes) {
+    func readViewAttributes(_ fields: ViewFields, kindKey: YAMLNode, node: YAMLNode, context: ViewContext, in x: ExpansionContext,
+                            into a: inout ViewAttributes, _ out: inout ViewResults) {
         let t = viewKeys
         func number(_ id: Int) -> Double? {
             guard let p = fields[id] else { return nil }
@@ -23,20 +24,20 @@ extension ValidationPass {
                 report(.invalidValue, "`id` must not be empty", at: range(of: p.value, key: p.key))
             } else {
                 a.id = id
-                recordID(id, p.value)
+                recordID(id, p.value, in: x, into: &out)
             }
         }
         if let v = number(t.layoutPriority) { a.layoutPriority = v }
-        if let p = fields[t.alignmentGuides] { a.alignmentGuides = guideOverrides(p) }
+        if let p = fields[t.alignmentGuides] { a.alignmentGuides = guideOverrides(p, in: x) }
         if let v = number(t.zIndex) { a.zIndex = v }
         if let v = bool(fields[t.hidden], name: "hidden") { a.hidden = v }
         if let p = fields[t.when] {
-            a.condition = expression(p.value, key: p.key, names: Schema.conditionNames, expected: .boolean, what: "`when`")
+            a.condition = expression(p.value, key: p.key, names: Schema.conditionNames, expected: .boolean, what: "`when`", in: x)
         }
         if let v = bool(fields[t.ignoresSafeArea], name: "ignoresSafeArea") { a.ignoresSafeArea = v }
         if context.isCanvasChild {
             if let p = fields[t.position] {
-                a.placements = placements(p)
+                a.placements = placements(p, in: x)
             } else if !isCut(node) {
                 report(.missingRequired, "a canvas child needs a `position`", at: kindKey.range)
             }
@@ -51,11 +52,12 @@ extension ValidationPass {
 
     /// Compiles an expression and keeps its diagnostics. In a component's body, the model's
     /// expression stands at the instance (layout reports division by zero there).
-    func expression(_ node: YAMLNode, key: YAMLNode?, names: [String: ExpressionType], expected: ExpressionType, what: String) -> Expression? {
+    func expression(_ node: YAMLNode, key: YAMLNode?, names: [String: ExpressionType], expected: ExpressionType, what: String,
+                    in x: ExpansionContext) -> Expression? {
         var found: [Diagnostic] = []
         let e = ExpressionCompiler.compile(node, names: names, expected: expected, what: what, key: key, diagnostics: &found)
         found.forEach(append)
-        if let e, let at = modelAnchor {
+        if let e, let at = x.modelAnchor {
             return Expression(text: e.text, root: e.root, type: e.type, range: at, offsetMap: .none,
                               constantDivisionsByZero: e.constantDivisionsByZero)
         }
@@ -63,17 +65,18 @@ extension ValidationPass {
     }
 
     /// Notes an `id` for the uniqueness check. Inside a component body the same written `id`
-    /// is met once per expansion: `reportDuplicateIDs` counts one use per place. Unresolved
+    /// is met once per expansion: `FileMerge.reportDuplicateIDs` counts one use per place. Unresolved
     /// references and imported files' ids are left out (the latter are that file's).
-    private func recordID(_ id: String, _ node: YAMLNode) {
-        if !frames.isEmpty {
-            if SourceSet.isImported(node.range) || frames[frames.count - 1].unresolved.contains(node.id) { return }
+    private func recordID(_ id: String, _ node: YAMLNode, in x: ExpansionContext, into out: inout ViewResults) {
+        if x.isExpanding {
+            if SourceSet.isImported(node.range) || x.isUnresolvedHere(node.id) { return }
         }
-        ids.append((id, node.range))
+        out.ids.append((id, node.range))
     }
 
     private func fontName(_ pair: YAMLPair) -> String? {
         guard let name = string(pair.value, key: pair.key, name: "`font`") else { return nil }
+        let fonts = file.declarations.fonts, fontNames = file.declarations.fontNames
         if fonts[name] != nil { return name }
         let (hint, fixes) = suggestionHint(name, in: fontNames, pair.value,
                                            otherwise: "; fonts here are " + fontNames.map { "`\($0)`" }.joined(separator: ", "))
@@ -83,7 +86,7 @@ extension ValidationPass {
     }
 
     /// `alignmentGuides: {guide: value}`: built-in or declared guides, numbers or expressions.
-    private func guideOverrides(_ pair: YAMLPair) -> [GuideOverride] {
+    private func guideOverrides(_ pair: YAMLPair, in x: ExpansionContext) -> [GuideOverride] {
         guard let raw = pair.value.pairs else {
             reportWrongType(pair.value, key: pair.key, expected: "a mapping of guide names to values", for: "`alignmentGuides`")
             return []
@@ -92,8 +95,8 @@ extension ValidationPass {
         for p in uniquePairs(raw) {
             let name = p.key.keyText ?? ""
             let guide = GuideName(name)
-            if !guide.isBuiltIn && alignmentAxes[name] == nil {
-                let candidates = GuideName.builtIn.map(\.rawValue) + alignmentOrder
+            if !guide.isBuiltIn && file.declarations.alignmentAxes[name] == nil {
+                let candidates = GuideName.builtIn.map(\.rawValue) + file.declarations.alignmentOrder
                 var message = "unknown alignment guide `\(name)`"
                 var fixes: [FixIt] = []
                 let suggestions = closest(to: name, in: candidates)
@@ -106,25 +109,10 @@ extension ValidationPass {
                 report(.unknownAlignment, message, at: p.key.range, fixes: fixes)
                 continue
             }
-            if let e = expression(p.value, key: p.key, names: Schema.guideExpressionNames, expected: .number, what: "`\(name)`") {
+            if let e = expression(p.value, key: p.key, names: Schema.guideExpressionNames, expected: .number, what: "`\(name)`", in: x) {
                 result.append(GuideOverride(guide: guide, value: e))
             }
         }
         return result
-    }
-
-    /// Reports every `id` used more than once, at the later uses.
-    func reportDuplicateIDs() {
-        var first: [String: SourceRange] = [:]
-        for entry in ids.sorted(by: { $0.range.start < $1.range.start }) {
-            if let earlier = first[entry.name] {
-                // The same place again: an id in a component body, once per instance.
-                if earlier == entry.range { continue }
-                report(.duplicateID, "the id `\(entry.name)` is already used; ids must be unique in the file",
-                       at: entry.range, related: [RelatedLocation(range: earlier, message: "first `\(entry.name)` here")])
-            } else {
-                first[entry.name] = entry.range
-            }
-        }
     }
 }

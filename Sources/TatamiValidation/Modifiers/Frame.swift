@@ -1,0 +1,60 @@
+import TatamiModel
+import TatamiBase
+import TatamiYAML
+
+/// `frame` (docs/format.md §6): fixed or flexible, never both.
+extension ViewValidator {
+    func frame(_ pair: YAMLPair) -> FrameSpec? {
+        let k = modifierKeys
+        guard let f = objectPairs(pair.value, owner: pair.key, keys: k.frame, name: "`frame`") else { return nil }
+        // The first size key decides the frame's kind; keys of the other kind conflict with it.
+        var first: YAMLPair? = nil
+        var firstIsFixed = false
+        var used = KeySet()
+        let pairs = f.pairs
+        for i in pairs.indices {
+            guard let id = f.id(ofPairAt: i) else { continue }
+            guard k.frameFixed.contains(id) || k.frameFlexible.contains(id) else { continue }
+            let p = pairs[i]
+            let isFixed = k.frameFixed.contains(id)
+            if let first, firstIsFixed != isFixed {
+                let firstName = first.key.keyText ?? "", name = p.key.keyText ?? ""
+                let (fixed, flexible) = isFixed ? (name, firstName) : (firstName, name)
+                report(.conflictingKeys,
+                       "a frame is either fixed or flexible: `\(fixed)` makes it fixed and `\(flexible)` flexible",
+                       at: p.key.range, related: [RelatedLocation(range: first.key.range, message: "`\(firstName)` here")])
+                continue
+            }
+            if first == nil {
+                first = p
+                firstIsFixed = isFixed
+            }
+            used.insert(id)
+        }
+        var alignment = Alignment2D.center
+        if let p = f[k.frameAlignment], let name = alignmentName(p, set: .nine, owner: "a frame") {
+            alignment = Alignment2D(name: name) ?? .center
+        }
+        if first != nil && !firstIsFixed {
+            var flex = FlexibleFrame(
+                minWidth: frameValue(f, used, k.minWidth), idealWidth: frameValue(f, used, k.idealWidth),
+                maxWidth: frameValue(f, used, k.maxWidth), minHeight: frameValue(f, used, k.minHeight),
+                idealHeight: frameValue(f, used, k.idealHeight), maxHeight: frameValue(f, used, k.maxHeight))
+            if let lo = flex.minWidth, let hi = flex.maxWidth, lo > hi, let a = f[k.minWidth], let b = f[k.maxWidth] {
+                reportMinExceedsMax(a, b, lo, hi)
+                flex.maxWidth = nil
+            }
+            if let lo = flex.minHeight, let hi = flex.maxHeight, lo > hi, let a = f[k.minHeight], let b = f[k.maxHeight] {
+                reportMinExceedsMax(a, b, lo, hi)
+                flex.maxHeight = nil
+            }
+            return .flexible(flex, alignment: alignment)
+        }
+        return .fixed(width: frameValue(f, used, k.width), height: frameValue(f, used, k.height), alignment: alignment)
+    }
+
+    /// The number of a frame's size key `id`, when it is among the keys `used`.
+    private func frameValue(_ f: KeyedPairs, _ used: KeySet, _ id: Int) -> Double? {
+        used.contains(id) ? number(f, modifierKeys.frame, id) : nil
+    }
+}
