@@ -4,9 +4,6 @@ import TatamiYAML
 extension DiagnosticCode {
     /// A suppression comment names something that is not a diagnostic code.
     public static let unknownCode = DiagnosticCode("unknown-code", .warning)
-
-    /// Every code the services layer declares (suppression comments).
-    public static let servicesStageCodes: [DiagnosticCode] = [.unknownCode]
 }
 
 /// `# tatami-ignore: code, code` and `# tatami-ignore-file: code` comments (docs/format.md §11).

@@ -9,10 +9,6 @@ extension DiagnosticCode {
     public static let multipleDocuments = DiagnosticCode("multiple-documents", .error)
     /// Alias expansion or nesting past the documented limits.
     public static let tooComplex = DiagnosticCode("too-complex", .error)
-
-    /// Every code the YAML stage declares, in the order `docs/diagnostics.md` lists them. A test
-    /// scans `Sources/TatamiYAML` for declarations and checks this list holds each of them.
-    public static let yamlStageCodes: [DiagnosticCode] = [.yamlSyntax, .duplicateKey, .multipleDocuments, .tooComplex]
 }
 
 /// Limits that keep parsing bounded whatever the input (see docs/limits.md).
