@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate Sources/TatamiServices/Diagnostics/DiagnosticCodes+Generated.swift: the lists of
+"""Generate Sources/TatamiServices/Diagnostics/DiagnosticCodes.generated.swift: the lists of
 diagnostic codes, stage by stage, and the catalog's table of explanations.
 
 Usage (from the package root, standard library only):
@@ -29,7 +29,7 @@ import textwrap
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 SOURCES = os.path.join(ROOT, "Sources")
 EXPLANATIONS = os.path.join(SOURCES, "TatamiServices", "Diagnostics", "Explanations")
-OUT = os.path.join(SOURCES, "TatamiServices", "Diagnostics", "DiagnosticCodes+Generated.swift")
+OUT = os.path.join(SOURCES, "TatamiServices", "Diagnostics", "DiagnosticCodes.generated.swift")
 
 # The page's sections in order: the folder of explanations, the list's name, what it holds.
 STAGES = [

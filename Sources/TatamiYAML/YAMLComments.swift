@@ -78,6 +78,9 @@ struct CommentTable: Sendable {
         }
         // The header ends where a mapping that is the document starts.
         let headerEnd = root.map { nodes[Int($0)].kind == .mapping ? Int(nodes[Int($0)].start) : -1 } ?? -1
+        // The last line of code found below a comment, and its key: the comments on the lines
+        // before it have the same line below them (a block of comment lines is read once).
+        var below: (start: Int, key: Int?) = (-1, nil)
         for (i, c) in found.enumerated() {
             var record = Record(start: Int32(c.start), end: Int32(c.end), node: -1, keptWith: -1, trailing: false,
                                 ownLine: c.ownLine, directive: c.directive)
@@ -93,8 +96,9 @@ struct CommentTable: Sendable {
                 // (A suppression standing alone silences the line below it, wherever that goes.)
                 let silencesBelow = c.directive.map { $0.kind == .ignoreLine && $0.standsAlone } ?? false
                 let header = c.start < headerEnd && !silencesBelow
-                if c.ownLine && !header, let key = Self.keyStartingLine(after: c.end, bytes, nodes, children) {
-                    record.keptWith = Int32(key)
+                if c.ownLine && !header {
+                    if c.start >= below.start { below = Self.lineOfCode(after: c.end, bytes, nodes, children) }
+                    if let key = below.key { record.keptWith = Int32(key) }
                 }
                 keptByNode[UInt32(record.keptWith), default: []].append(Int32(i))
             }
@@ -211,17 +215,17 @@ struct CommentTable: Sendable {
         return found
     }
 
-    /// The scalar mapping key that starts the first line of code after the comment ending at
-    /// `commentEnd` (lines that are blank or hold only a comment are passed over), with only
-    /// blanks and list items' dashes (`- `) before it on that line; nil when that line starts
-    /// otherwise.
-    private static func keyStartingLine(after commentEnd: Int, _ b: [UInt8], _ nodes: [YAMLStore.NodeRecord],
-                                        _ children: [UInt32]) -> Int? {
+    /// The first line of code after the comment ending at `commentEnd` (lines that are blank or
+    /// hold only a comment are passed over; `Int.max` when none), and the scalar mapping key
+    /// that starts it, with only blanks and list items' dashes (`- `) before it (nil when the
+    /// line starts otherwise).
+    private static func lineOfCode(after commentEnd: Int, _ b: [UInt8], _ nodes: [YAMLStore.NodeRecord],
+                                   _ children: [UInt32]) -> (start: Int, key: Int?) {
         var lineEnd = commentEnd
         var first = -1
         while first < 0 {
             while lineEnd < b.count && b[lineEnd] != 0x0A { lineEnd += 1 }
-            guard lineEnd < b.count else { return nil }
+            guard lineEnd < b.count else { return (Int.max, nil) }
             let start = lineEnd + 1
             lineEnd = start
             while lineEnd < b.count && b[lineEnd] != 0x0A { lineEnd += 1 }
@@ -240,12 +244,12 @@ struct CommentTable: Sendable {
                 break
             }
         }
-        guard p < lineEnd, var n = firstNode(startingAtOrAfter: p, nodes) else { return nil }
+        guard p < lineEnd, var n = firstNode(startingAtOrAfter: p, nodes) else { return (first, nil) }
         while n < nodes.count && Int(nodes[n].start) == p {
-            if isKey(n, nodes, children) { return n }
+            if isKey(n, nodes, children) { return (first, n) }
             n += 1
         }
-        return nil
+        return (first, nil)
     }
 
     /// Whether node `n` is a scalar in a key slot of the mapping holding it.

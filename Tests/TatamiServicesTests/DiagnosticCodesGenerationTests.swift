@@ -5,7 +5,7 @@ import TatamiTestSupport
 import XCTest
 
 /// The stages' lists of codes and the catalog's table are generated
-/// (`DiagnosticCodes+Generated.swift`, scripts/generate-diagnostic-codes.py) from the codes'
+/// (`DiagnosticCodes.generated.swift`, scripts/generate-diagnostic-codes.py) from the codes'
 /// declarations and their explanations' files: the file committed must be what the script gives.
 final class DiagnosticCodesGenerationTests: XCTestCase {
     func testTheGeneratedListsAreCurrent() throws {

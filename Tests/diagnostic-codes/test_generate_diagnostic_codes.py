@@ -44,7 +44,7 @@ class GenerateDiagnosticCodesTests(unittest.TestCase):
                               capture_output=True, text=True)
 
     def generated(self):
-        with open(os.path.join(self.dir, "Sources/TatamiServices/Diagnostics/DiagnosticCodes+Generated.swift")) as f:
+        with open(os.path.join(self.dir, "Sources/TatamiServices/Diagnostics/DiagnosticCodes.generated.swift")) as f:
             return f.read()
 
     def test_writes_the_lists_in_the_folders_order_and_then_checks_them(self):

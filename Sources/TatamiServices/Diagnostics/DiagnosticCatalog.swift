@@ -8,7 +8,7 @@ extension DiagnosticCode {
     /// Every code any stage can report, stage by stage (YAML, model, layout, services), in the
     /// page's order. The codes are declared beside their checks in their modules; the stages'
     /// lists are generated from those declarations and the explanations' files
-    /// (`DiagnosticCodes+Generated.swift`, scripts/generate-diagnostic-codes.py).
+    /// (`DiagnosticCodes.generated.swift`, scripts/generate-diagnostic-codes.py).
     public static let allCodes: [DiagnosticCode] = yamlStageCodes + modelStageCodes + layoutStageCodes + servicesStageCodes
 }
 
