@@ -17,10 +17,12 @@ public enum Severity: String, Sendable, Comparable, CaseIterable {
 /// A stable diagnostic code with its default severity.
 ///
 /// Codes are declared once each, as static members in an extension beside the check that
-/// emits them (`DiagnosticCode.yamlSyntax` in the YAML module, and so on). Each module also
-/// lists its codes (`yamlStageCodes`, `modelStageCodes`, `layoutStageCodes`); TatamiServices'
-/// `DiagnosticCatalog` explains every one (`docs/diagnostics.md`, `tatami explain`), and tests
-/// check the lists and the catalog against the declarations.
+/// emits them (`DiagnosticCode.yamlSyntax` in the YAML module, and so on), each a `static let`
+/// whose value is this type's initialiser with a string literal and a severity, so that a script
+/// can read them.
+/// TatamiServices' `DiagnosticCatalog` explains every one (`docs/diagnostics.md`, `tatami
+/// explain`), a file per code; the lists of codes by stage (`yamlStageCodes`, …) are generated
+/// from the declarations and those files (scripts/generate-diagnostic-codes.py).
 public struct DiagnosticCode: Hashable, Sendable, CustomStringConvertible {
     public let name: String
     public let severity: Severity

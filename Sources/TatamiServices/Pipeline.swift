@@ -186,7 +186,7 @@ public enum Pipeline {
             let validation = Validator.validate(yaml, context: context)
             if !keepsSyntaxTree {
                 yaml = YAMLParseResult(root: nil, diagnostics: yaml.diagnostics, lineTable: yaml.lineTable,
-                                       isComplete: yaml.isComplete, usesAliases: yaml.usesAliases)
+                                       isComplete: yaml.isComplete, usesAliases: yaml.usesAliases, directives: yaml.directives)
             }
             timings.validate = clock.lap()
             if stop() { return nil }
@@ -211,7 +211,7 @@ public enum Pipeline {
             }
             timings.layout = clock.lap()
 
-            let suppressions = Suppressions(yaml.lineTable)
+            let suppressions = Suppressions(yaml.directives, in: yaml.lineTable)
             // The validator's list already holds the YAML stage's.
             var all = validation.diagnostics
             // Checks of the written tree (`too-deep`, `useless-container`): once, not per viewport.

@@ -1,19 +1,17 @@
-import Foundation
 import TatamiBase
+import TatamiYAML
 
 extension DiagnosticCode {
     /// A suppression comment names something that is not a diagnostic code.
     public static let unknownCode = DiagnosticCode("unknown-code", .warning)
-
-    /// Every code the services layer declares (suppression comments).
-    public static let servicesStageCodes: [DiagnosticCode] = [.unknownCode]
 }
 
 /// `# tatami-ignore: code, code` and `# tatami-ignore-file: code` comments (docs/format.md §11).
 ///
 /// A comment after content on a line silences its codes for diagnostics that start on that
-/// line; a comment alone on its line silences them for the next line. Comments are found by
-/// scanning the text (libyaml drops comments): a `#` that starts the line or follows a space.
+/// line; a comment alone on its line silences them for the next line. The comments are the YAML
+/// layer's: the parse finds every comment once, and recognises these among them
+/// (`CommentDirective`, `YAMLParseResult.directives`); here their codes are read.
 public struct Suppressions: Sendable {
     /// Codes silenced per 0-based line.
     public private(set) var byLine: [Int: Set<String>] = [:]
@@ -22,40 +20,26 @@ public struct Suppressions: Sendable {
     /// codes (`unknown-code`), which would otherwise silence nothing without a word.
     public private(set) var written: [(code: String, range: SourceRange)] = []
 
-    public init(_ table: LineTable) {
+    /// The suppressions a parse found (`YAMLParseResult.directives`) in the text of `table`.
+    public init(_ directives: [CommentDirective], in table: LineTable) {
         let bytes = table.bytes
-        // Only lines holding a `#` can hold a comment: jump from one `#` to the next instead of
-        // visiting every line (a file without comments costs one `memchr`).
-        var from = 0
-        while let found = Self.nextHash(bytes, from..<bytes.count) {
-            let line = table.line(ofByte: found)
-            let range = table.contentRange(ofLine: line)
-            from = max(found + 1, range.upperBound)
-            guard let hash = commentStart(bytes, range) else { continue }
-            var i = hash + 1
-            while i < range.upperBound && (bytes[i] == 0x20 || bytes[i] == 0x09) { i += 1 }
-            let rest = bytes[i..<range.upperBound]
-            let fileMarker = "tatami-ignore-file:".utf8, lineMarker = "tatami-ignore:".utf8
-            if rest.starts(with: fileMarker) {
-                let codes = Suppressions.codes(bytes, i + fileMarker.count..<range.upperBound)
-                written += codes
+        for d in directives {
+            let codes = Suppressions.codes(bytes, d.codes.start..<d.codes.end)
+            written += codes
+            switch d.kind {
+            case .ignoreFile:
                 fileWide.formUnion(codes.map(\.code))
-            } else if rest.starts(with: lineMarker) {
-                let codes = Suppressions.codes(bytes, i + lineMarker.count..<range.upperBound)
-                written += codes
-                let alone = bytes[range.lowerBound..<hash].allSatisfy { $0 == 0x20 || $0 == 0x09 }
-                byLine[alone ? line + 1 : line, default: []].formUnion(codes.map(\.code))
+            case .ignoreLine:
+                let line = table.line(ofByte: d.start)
+                byLine[d.standsAlone ? line + 1 : line, default: []].formUnion(codes.map(\.code))
             }
         }
     }
 
-    private static func nextHash(_ bytes: [UInt8], _ range: Range<Int>) -> Int? {
-        bytes.withUnsafeBufferPointer { buffer -> Int? in
-            guard let base = buffer.baseAddress, !range.isEmpty else { return nil }
-            let start = UnsafeRawPointer(base)
-            guard let hit = memchr(start + range.lowerBound, Int32(UInt8(ascii: "#")), range.count) else { return nil }
-            return UnsafeRawPointer(hit) - start
-        }
+    /// The suppressions of the text of `table`, parsed for its comments (the pipeline reads the
+    /// parse it has: `init(_:in:)`).
+    public init(_ table: LineTable) {
+        self.init(YAMLParser.parse(bytes: table.bytes).directives, in: table)
     }
 
     /// The codes of a comment's list (`a, b c`), each with its byte range.
@@ -71,24 +55,6 @@ public struct Suppressions: Sendable {
             }
         }
         return result
-    }
-
-    /// The first `#` on the line that starts a comment (at the line start or after white space)
-    /// and is followed by `tatami-ignore`.
-    private func commentStart(_ bytes: [UInt8], _ range: Range<Int>) -> Int? {
-        var i = range.lowerBound
-        while i < range.upperBound {
-            // The next `#` (memchr: long comment lines cost nothing per byte here).
-            guard let hash = Self.nextHash(bytes, i..<range.upperBound) else { return nil }
-            i = hash
-            if i == range.lowerBound || bytes[i - 1] == 0x20 || bytes[i - 1] == 0x09 {
-                var j = i + 1
-                while j < range.upperBound && bytes[j] == 0x20 { j += 1 }
-                if bytes[j..<range.upperBound].starts(with: "tatami-ignore".utf8) { return i }
-            }
-            i += 1
-        }
-        return nil
     }
 
     /// Whether no comment silences anything.

@@ -5,11 +5,14 @@ import Glibc
 import Darwin
 #endif
 
-/// A document's comments as trivia: where each is, and the node it belongs to.
+/// A document's comments as trivia: where each is, the node it belongs to, and the node a
+/// rewrite keeps it with. The one place comments are found and placed: the formatter writes
+/// them where this table says, and the pipeline reads suppression comments
+/// (`CommentDirective`) from the same scan.
 ///
 /// libyaml drops comments, so they are found in the source afterwards: a `#` at the start of a
 /// line or after a space or tab, outside every scalar, runs to the end of its line. Each is then
-/// attached to a node (the formatter places them back by these rules):
+/// attached to a node:
 ///
 /// - a comment on a line of its own leads the outermost node that starts first after it (none
 ///   when it comes after everything);
@@ -20,25 +23,46 @@ import Darwin
 ///   starts on its line (`frame: [  # note`) trails that collection (the outermost such), unless
 ///   the collection has a comment after it already; any other (`- # note` after a list item's
 ///   dash, `--- # note`) leads the next node, from its line.
+///
+/// Where a rewrite keeps it (`keptWith`) is that node, but for a comment on a line of its own
+/// above a line of code that starts with a mapping key (after blanks and list dashes): that
+/// one stands above the key's line and moves with the key when keys are reordered. The comments
+/// at the top of a file whose document is a mapping, above its first key, are its header and
+/// stay with the document, except a line's suppression standing alone (`# tatami-ignore:`),
+/// which keeps silencing the line below it.
 struct CommentTable: Sendable {
     struct Record: Sendable {
         var start: Int32
         var end: Int32
         /// The node it is attached to, -1 for none.
         var node: Int32
+        /// The node a rewrite keeps it with (`node`, or the key below it), -1 for none.
+        var keptWith: Int32
         var trailing: Bool
+        /// On a line of its own (only blanks, or a byte-order mark, before it).
+        var ownLine: Bool
+        var directive: CommentDirective?
     }
 
     private(set) var records: [Record] = []
+    /// Every suppression comment of the text, past a syntax error too (`YAMLParseResult.directives`).
+    private(set) var directives: [CommentDirective] = []
     /// Per node index: the comments leading it, in order.
     private var leadingByNode: [UInt32: [Int32]] = [:]
     private var trailingByNode: [UInt32: Int32] = [:]
+    /// Per node index: the leading comments a rewrite keeps with it, in order.
+    private var keptByNode: [UInt32: [Int32]] = [:]
 
     init() {}
 
-    /// Finds the comments of `bytes` outside the scalars of `nodes` and attaches them.
-    init(bytes: [UInt8], nodes: [YAMLStore.NodeRecord], scannedUpTo limit: Int) {
-        let found = Self.scan(bytes, nodes, limit)
+    /// Finds the comments of `bytes` outside the scalars of `nodes` (in `bytes[..<limit]`: past
+    /// a syntax error the text may be inside an unclosed quote) and attaches them; beyond
+    /// `limit`, every `#` after a blank is read for suppression comments only.
+    init(bytes: [UInt8], nodes: [YAMLStore.NodeRecord], children: [UInt32], root: UInt32?, scannedUpTo limit: Int) {
+        let found = bytes.withUnsafeBufferPointer { b in Self.scan(b, nodes, from: 0, to: limit) }
+        let resume = max(min(limit, bytes.count), found.last?.end ?? 0)
+        let tail = bytes.withUnsafeBufferPointer { b in Self.scan(b, nodes, from: resume, to: bytes.count) }
+        directives = (found + tail).compactMap(\.directive)
         guard !found.isEmpty else { return }
         // Comments after code that trail a node first, so that a comment after a flow
         // collection's opening bracket only takes that collection when no comment follows it.
@@ -52,15 +76,31 @@ struct CommentTable: Sendable {
                 taken.insert(n)
             }
         }
+        // The header ends where a mapping that is the document starts.
+        let headerEnd = root.map { nodes[Int($0)].kind == .mapping ? Int(nodes[Int($0)].start) : -1 } ?? -1
+        // The last line of code found below a comment, and its key: the comments on the lines
+        // before it have the same line below them (a block of comment lines is read once).
+        var below: (start: Int, key: Int?) = (-1, nil)
         for (i, c) in found.enumerated() {
-            var record = Record(start: Int32(c.start), end: Int32(c.end), node: -1, trailing: false)
+            var record = Record(start: Int32(c.start), end: Int32(c.end), node: -1, keptWith: -1, trailing: false,
+                                ownLine: c.ownLine, directive: c.directive)
             if let n = trailing[i] {
                 record.node = Int32(n)
+                record.keptWith = Int32(n)
                 record.trailing = true
                 trailingByNode[UInt32(n)] = Int32(i)
             } else if let n = Self.firstNode(startingAtOrAfter: c.end, nodes) {
                 record.node = Int32(n)
+                record.keptWith = Int32(n)
                 leadingByNode[UInt32(n), default: []].append(Int32(i))
+                // (A suppression standing alone silences the line below it, wherever that goes.)
+                let silencesBelow = c.directive.map { $0.kind == .ignoreLine && $0.standsAlone } ?? false
+                let header = c.start < headerEnd && !silencesBelow
+                if c.ownLine && !header {
+                    if c.start >= below.start { below = Self.lineOfCode(after: c.end, bytes, nodes, children) }
+                    if let key = below.key { record.keptWith = Int32(key) }
+                }
+                keptByNode[UInt32(record.keptWith), default: []].append(Int32(i))
             }
             records.append(record)
         }
@@ -74,6 +114,10 @@ struct CommentTable: Sendable {
         trailingByNode[node].map { range(Int($0), base) }
     }
 
+    func kept(with node: UInt32, base: Int) -> [SourceRange] {
+        (keptByNode[node] ?? []).map { range(Int($0), base) }
+    }
+
     func range(_ i: Int, _ base: Int) -> SourceRange {
         SourceRange(start: base + Int(records[i].start), end: base + Int(records[i].end))
     }
@@ -83,38 +127,38 @@ struct CommentTable: Sendable {
     private struct Found {
         var start: Int, end: Int, lineStart: Int
         var ownLine: Bool
+        var directive: CommentDirective?
     }
 
-    /// Comments in `bytes[..<limit]`: each `#` (found with `memchr`, so a file without
+    /// Comments in `bytes[from..<limit]`: each `#` (found with `memchr`, so a file without
     /// comments costs next to nothing) that follows a space, a tab or a line break and lies in no
     /// scalar (the last record starting at or before it is a scalar that covers it).
-    private static func scan(_ bytes: [UInt8], _ nodes: [YAMLStore.NodeRecord], _ limit: Int) -> [Found] {
+    private static func scan(_ b: UnsafeBufferPointer<UInt8>, _ nodes: [YAMLStore.NodeRecord], from: Int, to limit: Int) -> [Found] {
         var found: [Found] = []
-        let limit = min(limit, bytes.count)
-        bytes.withUnsafeBufferPointer { b in
-            guard let base = b.baseAddress else { return }
-            var i = 0
-            while i < limit {
-                guard let hit = memchr(base + i, Int32(UInt8(ascii: "#")), limit - i) else { return }
-                let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                i = at + 1
-                // (A byte-order mark at the start of the file is not code.)
-                let afterMark = at == 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF
-                if at > 0 && !isSpace(b[at - 1]) && !afterMark { continue }
-                let last = (firstNode(startingAtOrAfter: at + 1, nodes) ?? nodes.count) - 1
-                if last >= 0 && nodes[last].kind == .scalar && Int(nodes[last].end) > at { continue }
-                var lineStart = at
-                while lineStart > 0 && b[lineStart - 1] != 0x0A { lineStart -= 1 }
-                var ownLine = true
-                for k in lineStart..<at where !isSpace(b[k]) && !(k < 3 && b[k] >= 0x80) {
-                    ownLine = false  // (a byte-order mark at the start of the file is not code)
-                    break
-                }
-                var end = at
-                while end < b.count && b[end] != 0x0A && b[end] != 0x0D { end += 1 }
-                found.append(Found(start: at, end: end, lineStart: lineStart, ownLine: ownLine))
-                i = end
+        let limit = min(limit, b.count)
+        guard let base = b.baseAddress else { return [] }
+        var i = from
+        while i < limit {
+            guard let hit = memchr(base + i, Int32(UInt8(ascii: "#")), limit - i) else { break }
+            let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            i = at + 1
+            // (A byte-order mark at the start of the file is not code.)
+            let afterMark = at == 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF
+            if at > 0 && !isSpace(b[at - 1]) && !afterMark { continue }
+            let last = (firstNode(startingAtOrAfter: at + 1, nodes) ?? nodes.count) - 1
+            if last >= 0 && nodes[last].kind == .scalar && Int(nodes[last].end) > at { continue }
+            var lineStart = at
+            while lineStart > 0 && b[lineStart - 1] != 0x0A { lineStart -= 1 }
+            var ownLine = true
+            for k in lineStart..<at where !isSpace(b[k]) && !(k < 3 && b[k] >= 0x80) {
+                ownLine = false  // (a byte-order mark at the start of the file is not code)
+                break
             }
+            var end = at
+            while end < b.count && b[end] != 0x0A && b[end] != 0x0D { end += 1 }
+            found.append(Found(start: at, end: end, lineStart: lineStart, ownLine: ownLine,
+                               directive: CommentDirective.read(b, start: at, end: end, ownLine: ownLine)))
+            i = end
         }
         return found
     }
@@ -169,5 +213,59 @@ struct CommentTable: Sendable {
             n = Int(r.parent)
         }
         return found
+    }
+
+    /// The first line of code after the comment ending at `commentEnd` (lines that are blank or
+    /// hold only a comment are passed over; `Int.max` when none), and the scalar mapping key
+    /// that starts it, with only blanks and list items' dashes (`- `) before it (nil when the
+    /// line starts otherwise).
+    private static func lineOfCode(after commentEnd: Int, _ b: [UInt8], _ nodes: [YAMLStore.NodeRecord],
+                                   _ children: [UInt32]) -> (start: Int, key: Int?) {
+        var lineEnd = commentEnd
+        var first = -1
+        while first < 0 {
+            while lineEnd < b.count && b[lineEnd] != 0x0A { lineEnd += 1 }
+            guard lineEnd < b.count else { return (Int.max, nil) }
+            let start = lineEnd + 1
+            lineEnd = start
+            while lineEnd < b.count && b[lineEnd] != 0x0A { lineEnd += 1 }
+            guard let k = (start..<lineEnd).first(where: { b[$0] != 0x20 && b[$0] != 0x09 && b[$0] != 0x0D }) else { continue }
+            if b[k] == UInt8(ascii: "#") { continue }
+            first = start
+        }
+        // Past the blanks and dashes that may come before a key starting its line.
+        var p = first
+        while p < lineEnd {
+            if b[p] == 0x20 || b[p] == 0x09 {
+                p += 1
+            } else if b[p] == UInt8(ascii: "-") && p + 1 < b.count && (b[p + 1] == 0x20 || b[p + 1] == 0x09) {
+                p += 2
+            } else {
+                break
+            }
+        }
+        guard p < lineEnd, var n = firstNode(startingAtOrAfter: p, nodes) else { return (first, nil) }
+        while n < nodes.count && Int(nodes[n].start) == p {
+            if isKey(n, nodes, children) { return (first, n) }
+            n += 1
+        }
+        return (first, nil)
+    }
+
+    /// Whether node `n` is a scalar in a key slot of the mapping holding it.
+    private static func isKey(_ n: Int, _ nodes: [YAMLStore.NodeRecord], _ children: [UInt32]) -> Bool {
+        let r = nodes[n]
+        guard r.kind == .scalar, r.parent >= 0 else { return false }
+        let m = nodes[Int(r.parent)]
+        guard m.kind == .mapping else { return false }
+        // The slots hold indexes in document order (an alias's slot apart, which names an
+        // earlier node): search them for `n`.
+        var lo = Int(m.first), hi = Int(m.first + m.count)
+        let slots = lo
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(children[mid]) < n { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < Int(m.first + m.count) && Int(children[lo]) == n && (lo - slots) % 2 == 0
     }
 }

@@ -282,6 +282,14 @@ public struct YAMLNode: Sendable {
         return store.comments.trailing(of: index, base: store.base)
     }
 
+    /// The comments a rewrite writes before this node (on lines of their own above it, or after
+    /// the dash or `---` they followed), in order: its leading comments but those kept with the
+    /// key below them, and for a key, the comments standing above its line (`YAMLComment.keptWith`).
+    public var commentsKeptBefore: [SourceRange] {
+        guard !store.isBuilt else { return [] }
+        return store.comments.kept(with: index, base: store.base)
+    }
+
     /// What kind of node this is, in words, for messages ("a mapping", "a list", "a string").
     public var kindDescription: String {
         switch content {
@@ -442,6 +450,14 @@ public struct YAMLComment: Sendable {
     public let placement: Placement
     /// The node the comment is attached to; nil for comments after everything else.
     public let node: YAMLNode?
+    /// The node a rewrite keeps it with: `node`, but for a comment on a line of its own above a
+    /// line that starts with a mapping key, that key (it moves with the key), the file's header
+    /// apart (`CommentTable`).
+    public let keptWith: YAMLNode?
+    /// Whether only blanks (or a byte-order mark) come before it on its line.
+    public let standsAlone: Bool
+    /// The suppression it writes, if it is one.
+    public let directive: CommentDirective?
 }
 
 /// What parsing one file produced. Parsing never fails: problems are diagnostics.
@@ -459,15 +475,20 @@ public struct YAMLParseResult: Sendable {
     /// Every comment of the text, in order, with the node each belongs to (the formatter's
     /// trivia). Comments inside a part that could not be parsed are not attached.
     public let comments: [YAMLComment]
+    /// Every suppression comment of the text, in order. Past a syntax error, where comments are
+    /// not listed (the text there may be inside an unclosed quote), each `#` after a blank is
+    /// read for one all the same, so that a file's suppressions hold while it is being edited.
+    public let directives: [CommentDirective]
 
     public init(root: YAMLNode?, diagnostics: [Diagnostic], lineTable: LineTable, isComplete: Bool = true,
-                usesAliases: Bool = false, comments: [YAMLComment] = []) {
+                usesAliases: Bool = false, comments: [YAMLComment] = [], directives: [CommentDirective] = []) {
         self.root = root
         self.diagnostics = diagnostics
         self.lineTable = lineTable
         self.isComplete = isComplete
         self.usesAliases = usesAliases
         self.comments = comments
+        self.directives = directives
     }
 }
 

@@ -9,10 +9,6 @@ extension DiagnosticCode {
     public static let multipleDocuments = DiagnosticCode("multiple-documents", .error)
     /// Alias expansion or nesting past the documented limits.
     public static let tooComplex = DiagnosticCode("too-complex", .error)
-
-    /// Every code the YAML stage declares, in the order `docs/diagnostics.md` lists them. A test
-    /// scans `Sources/TatamiYAML` for declarations and checks this list holds each of them.
-    public static let yamlStageCodes: [DiagnosticCode] = [.yamlSyntax, .duplicateKey, .multipleDocuments, .tooComplex]
 }
 
 /// Limits that keep parsing bounded whatever the input (see docs/limits.md).
@@ -57,16 +53,17 @@ public enum YAMLParser {
         }
         builder.finish()
         let rootEnd = builder.rootIndex.map { builder.store.range(of: $0).end } ?? 0
-        let comments = CommentTable(bytes: bytes, nodes: builder.store.nodes,
-                                    scannedUpTo: builder.isComplete ? bytes.count : rootEnd)
+        let comments = CommentTable(bytes: bytes, nodes: builder.store.nodes, children: builder.store.children,
+                                    root: builder.rootIndex, scannedUpTo: builder.isComplete ? bytes.count : rootEnd)
         let store = builder.store.store(source: bytes, comments: comments)
         let root = builder.rootIndex.map { YAMLNode(store: store, index: $0) }
+        func node(_ i: Int32) -> YAMLNode? { i < 0 ? nil : YAMLNode(store: store, index: UInt32(i)) }
         let trivia = comments.records.enumerated().map { i, c in
-            YAMLComment(range: comments.range(i, 0), placement: c.trailing ? .trailing : .leading,
-                        node: c.node < 0 ? nil : YAMLNode(store: store, index: UInt32(c.node)))
+            YAMLComment(range: comments.range(i, 0), placement: c.trailing ? .trailing : .leading, node: node(c.node),
+                        keptWith: node(c.keptWith), standsAlone: c.ownLine, directive: c.directive)
         }
         return YAMLParseResult(root: root, diagnostics: builder.diagnostics, lineTable: table, isComplete: builder.isComplete,
-                               usesAliases: builder.usesAliases, comments: trivia)
+                               usesAliases: builder.usesAliases, comments: trivia, directives: comments.directives)
     }
 }
 

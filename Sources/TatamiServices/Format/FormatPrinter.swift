@@ -5,9 +5,10 @@ import TatamiYAML
 /// Writes a parsed document back in the canonical shape (docs/format.md §15): block views,
 /// flow style for small values that fit, keys in schema order, comments where they stood.
 ///
-/// Comments are written from the parse's trivia: each node's leading comments on their own
-/// lines above it, its trailing comment after it on its line; `written` counts them, and the
-/// caller checks every comment was written exactly once.
+/// Comments are written where the parse's trivia keeps them (`YAMLNode.commentsKeptBefore`,
+/// `trailingComment`): the comments kept before a node on their own lines above it, its
+/// trailing comment after it on its line; `written` counts them, and the caller checks every
+/// comment was written exactly once.
 struct FormatPrinter {
     let bytes: [UInt8]
     let table: LineTable
@@ -33,71 +34,27 @@ struct FormatPrinter {
         out.reserveCapacity(bytes.count + bytes.count / 8)
     }
 
-    /// Own-line comments moved to the key starting the line below them (by the key's identity).
-    private var above: [YAMLNode.ID: [SourceRange]] = [:]
-    /// The starts of the comments in `above`, left out where the parse attached them.
-    private var moved: Set<Int> = []
+    /// The comments that follow code on their line (`YAMLComment.standsAlone` false): a leading
+    /// one of these is written after the dash or `---` it followed.
+    private var inline: Set<Int> = []
+    /// The comments that are a line's suppression (`# tatami-ignore:`).
+    private var lineSuppressions: Set<Int> = []
 
-    /// Places own-line comments with the key that starts the next line of code below them: a
-    /// comment stands above that line and moves with that key when it is reordered, and a
-    /// `tatami-ignore:` comment keeps silencing that line. A comment with no key there (a list
-    /// item that is a scalar, the end of the file) stays where the parse attached it, and so do
-    /// the comments at the top of the file above the first key (its header), suppressions apart.
-    mutating func placeComments(_ comments: [YAMLComment], keys: [YAMLNode], root: YAMLNode?) {
-        guard !comments.isEmpty, !keys.isEmpty else { return }
-        var keyByLine: [Int: YAMLNode] = [:]
-        for k in keys {
-            let line = table.line(ofByte: k.range.start)
-            if keyByLine[line] == nil && startsItsLine(k.range.start) { keyByLine[line] = k }
-        }
-        let headerEnd = root?.pairs != nil ? root!.range.start : -1
-        for c in comments where c.placement == .leading && c.node != nil && isOwnLine(c.range) {
-            if c.range.start < headerEnd && !isLineSuppression(c.range) { continue }
-            var line = table.line(ofByte: c.range.start) + 1
-            while line < table.lineCount {
-                let content = bytes[table.contentRange(ofLine: line)]
-                guard let first = content.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 13 }) else {
-                    line += 1
-                    continue
-                }
-                if first == UInt8(ascii: "#") { line += 1; continue }
-                break
-            }
-            guard let key = keyByLine[line] else { continue }
-            above[key.id, default: []].append(c.range)
-            moved.insert(c.range.start)
+    /// Takes what the parse says of each comment: whether it stands alone on its line and
+    /// whether it is a line's suppression. Which node each goes with is the YAML layer's
+    /// decision (`YAMLNode.commentsKeptBefore`, `trailingComment`); the printer only writes them.
+    mutating func read(_ comments: [YAMLComment]) {
+        for c in comments {
+            if !c.standsAlone { inline.insert(c.range.start) }
+            if c.directive?.kind == .ignoreLine { lineSuppressions.insert(c.range.start) }
         }
     }
 
-    /// Whether only blanks (and `- ` of block list items) come before `offset` on its line: a key
-    /// there starts the line, and a comment above that line moves with it.
-    private func startsItsLine(_ offset: Int) -> Bool {
-        var i = table.lineStarts[table.line(ofByte: offset)]
-        if i == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
-        while i < offset {
-            switch bytes[i] {
-            case 0x20, 0x09: i += 1
-            case UInt8(ascii: "-") where i + 1 < offset && (bytes[i + 1] == 0x20 || bytes[i + 1] == 0x09): i += 2
-            default: return false
-            }
-        }
-        return true
-    }
-
-    /// Whether a comment stands on a line of its own (only blanks, or a byte-order mark, before it).
-    private func isOwnLine(_ c: SourceRange) -> Bool {
-        var i = table.lineStarts[table.line(ofByte: c.start)]
-        if i == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
-        return bytes[i..<c.start].allSatisfy { $0 == 0x20 || $0 == 0x09 }
-    }
-
-    /// The comments to write on their own lines above `node`.
+    /// The comments to write before `node`.
     private func leadingComments(of node: YAMLNode) -> [SourceRange] {
-        let own = markerComment == nil ? node.leadingComments : node.leadingComments.filter { $0.start != markerComment!.start }
-        let extra = above[node.id] ?? []
-        if moved.isEmpty && extra.isEmpty { return own }
-        let kept = own.filter { !moved.contains($0.start) }
-        return extra.isEmpty ? kept : (extra + kept).sorted { $0.start < $1.start }
+        let kept = node.commentsKeptBefore
+        guard let marker = markerComment else { return kept }
+        return kept.filter { $0.start != marker.start }
     }
 
     // MARK: Document
@@ -184,12 +141,6 @@ struct FormatPrinter {
     private func isViewLike(_ node: YAMLNode) -> Bool {
         guard let pairs = node.pairs else { return false }
         return pairs.contains { $0.key.keyText.map(FormatOrder.isKindKey) ?? false }
-    }
-
-    private func isLineSuppression(_ c: SourceRange) -> Bool {
-        var i = c.start + 1
-        while i < c.end && (bytes[i] == 0x20 || bytes[i] == 0x09) { i += 1 }
-        return bytes[i..<c.end].starts(with: "tatami-ignore:".utf8)
     }
 
     /// Writes a block mapping's pairs at `indent`. With `dash`, the first pair goes on a list
@@ -302,7 +253,7 @@ struct FormatPrinter {
         let keepsLine = node.isFlow && node.trailingComment != nil
         // Views and the other block roles go block even so, but for a `tatami-ignore:` comment,
         // which silences what its line holds.
-        if count > 0 && !role.allowsFlow && !(keepsLine && isLineSuppression(node.trailingComment!)) { return nil }
+        if count > 0 && !role.allowsFlow && !(keepsLine && lineSuppressions.contains(node.trailingComment!.start)) { return nil }
         let budget = keepsLine || count == 0 ? Int.max : width - used
         guard let text = flowText(node, role: role, top: true, budget: budget) else { return nil }
         return text
@@ -358,7 +309,7 @@ struct FormatPrinter {
             var lead = leadingComments(of: item)
             // A comment after the item's dash (`- # note`, the item below it) stays there.
             var dashComment: SourceRange?
-            if let k = lead.lastIndex(where: { !isOwnLine($0) }) { dashComment = lead.remove(at: k) }
+            if let k = lead.lastIndex(where: { inline.contains($0.start) }) { dashComment = lead.remove(at: k) }
             var trail = item.trailingComment
             if dashComment == nil {
                 if let s = item.scalar {

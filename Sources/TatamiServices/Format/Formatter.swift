@@ -108,16 +108,13 @@ public enum TatamiFormatter {
 
         var scalars: [SourceRange] = []
         var problem: String?
-        // Keys in document order, to find the key an own-line comment stands above (only when
-        // there are comments).
-        var keys: [YAMLNode]? = parsed.comments.isEmpty ? nil : []
-        if let root = parsed.root { collect(root, bytes, &scalars, &problem, &keys) }
+        if let root = parsed.root { collect(root, bytes, &scalars, &problem) }
         if let problem { return unsupported(problem) }
         let gaps = scanGaps(bytes, scalars: scalars, comments: parsed.comments.map(\.range), rootStart: parsed.root?.range.start)
         if let reason = gaps.problem { return unsupported(reason) }
 
         var printer = FormatPrinter(bytes: bytes, table: parsed.lineTable, width: width, workspace: workspaceFile)
-        if let keys { printer.placeComments(parsed.comments, keys: keys, root: parsed.root) }
+        printer.read(parsed.comments)
         printer.printDocument(parsed.root, comments: parsed.comments, documentStart: gaps.documentStart)
         if let reason = printer.failure { return unsupported(reason) }
         var output = printer.out
@@ -157,8 +154,7 @@ public enum TatamiFormatter {
     }
 
     /// Every scalar's range in document order; tags and keys that are not scalars are reported.
-    private static func collect(_ node: YAMLNode, _ bytes: [UInt8], _ scalars: inout [SourceRange], _ problem: inout String?,
-                                isKey: Bool = false, _ keyLines: inout [YAMLNode]?) {
+    private static func collect(_ node: YAMLNode, _ bytes: [UInt8], _ scalars: inout [SourceRange], _ problem: inout String?) {
         if problem != nil { return }
         if node.tag != nil {
             problem = "it uses tags (`!name`)"
@@ -180,16 +176,15 @@ public enum TatamiFormatter {
                 return
             }
             scalars.append(node.range)
-            if isKey { keyLines?.append(node) }
-        case .sequence(let items): for i in items { collect(i, bytes, &scalars, &problem, &keyLines) }
+        case .sequence(let items): for i in items { collect(i, bytes, &scalars, &problem) }
         case .mapping(let pairs):
             for p in pairs {
                 if !p.key.isScalar {
                     problem = "a key is a mapping or a list"
                     return
                 }
-                collect(p.key, bytes, &scalars, &problem, isKey: true, &keyLines)
-                collect(p.value, bytes, &scalars, &problem, &keyLines)
+                collect(p.key, bytes, &scalars, &problem)
+                collect(p.value, bytes, &scalars, &problem)
             }
         }
     }
