@@ -1,0 +1,140 @@
+import Foundation
+import TatamiBase
+import TatamiModel
+import TatamiValidation
+
+/// One side of `tatami diff`: the files of one revision, read where they are (the disk, or a
+/// git commit through `git` itself), never copied out.
+///
+/// Paths are absolute and normalised. A git revision's files stand at the paths they would have
+/// in the working tree (the repository's top level joined with the path in the commit), so an
+/// import resolves the same way in both revisions and messages name the same files.
+public protocol LayoutRevision: AnyObject, Sendable {
+    /// How reports name the revision: `HEAD`, `main~2`, `working tree`, a directory.
+    var label: String { get }
+    /// The directory the compared files' names are relative to.
+    var base: String { get }
+    /// The file's bytes in this revision; nil when there is none.
+    func bytes(_ path: String) -> [UInt8]?
+    /// `path` with symbolic links resolved, nil when nothing (file or directory) is there.
+    func resolve(_ path: String) -> String?
+    /// The workspace root and workspace file that apply to a file of this revision
+    /// (docs/workspace.md: the nearest `tatami.config.yaml` above it, else the top of the
+    /// repository).
+    func workspace(for path: String) -> RevisionWorkspace
+}
+
+/// A file's workspace in one revision.
+public struct RevisionWorkspace: Sendable {
+    public var root: String
+    /// The workspace file's path, when there is one.
+    public var configPath: String?
+    public var config: LoadedWorkspaceConfig?
+
+    public init(root: String, configPath: String?, config: LoadedWorkspaceConfig?) {
+        self.root = root
+        self.configPath = configPath
+        self.config = config
+    }
+}
+
+extension LayoutRevision {
+    /// `relative` (to `base`) as an absolute path.
+    public func absolute(_ relative: String) -> String {
+        relative.hasPrefix("/") ? ImportPath.normalize(relative) : ImportPath.join(base, relative)
+    }
+
+    /// `path` relative to `base` when it is inside it.
+    public func relative(_ path: String) -> String {
+        ImportPath.display(path, root: base)
+    }
+
+    /// The validation context of a file of this revision: imports and font files are resolved and
+    /// read in this revision, inside its workspace root; `reading` is told every path read.
+    public func context(for path: String, workspace: RevisionWorkspace,
+                        reading: (@Sendable (String) -> Void)? = nil) -> ValidationContext {
+        let note = reading ?? { _ in }
+        var context = ValidationContext(
+            filePath: path, workspaceRoot: workspace.root,
+            resolve: { [self] p in self.resolve(ImportPath.normalize(p)) },
+            load: { [self] p in
+                note(p)
+                return self.bytes(p)
+            })
+        context.loadFont = { [self] p in
+            note(p)
+            return self.fontBytes(p)
+        }
+        context.inherited = workspace.config?.config.inherited
+        return context
+    }
+
+    func fontBytes(_ path: String) -> FontBytes? {
+        if let disk = self as? DiskRevision { return disk.diskFontBytes(path) }
+        return (self as? GitRevision)?.cachedFontBytes(path) ?? bytes(path).map(FontBytes.init)
+    }
+}
+
+/// Files on disk: the working tree, or a directory compared with another.
+public final class DiskRevision: LayoutRevision, @unchecked Sendable {
+    public let label: String
+    public let base: String
+    /// `--root`, when given.
+    let givenRoot: String?
+    private let lock = NSLock()
+    private var cache: [String: [UInt8]?] = [:]
+    private var workspaces: [String: RevisionWorkspace] = [:]
+
+    public init(label: String, base: String, root: String? = nil) {
+        self.label = label
+        self.base = Workspace.canonical(base) ?? Workspace.absolute(base)
+        self.givenRoot = root
+    }
+
+    public func bytes(_ path: String) -> [UInt8]? {
+        lock.lock()
+        if let hit = cache[path] {
+            lock.unlock()
+            return hit
+        }
+        lock.unlock()
+        var isDirectory: ObjCBool = false
+        let read: [UInt8]?
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            read = FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+        } else {
+            read = nil
+        }
+        lock.lock()
+        cache[path] = read
+        lock.unlock()
+        return read
+    }
+
+    public func resolve(_ path: String) -> String? {
+        Workspace.canonical(path)
+    }
+
+    func diskFontBytes(_ path: String) -> FontBytes? { FontFiles.bytes(at: path) }
+
+    public func workspace(for path: String) -> RevisionWorkspace {
+        let directory = ImportPath.directory(of: path)
+        lock.lock()
+        if let hit = workspaces[directory] {
+            lock.unlock()
+            return hit
+        }
+        lock.unlock()
+        let settings = WorkspaceSettings.forFile(path, root: givenRoot)
+        let found = RevisionWorkspace(root: settings.root, configPath: settings.location.configPath, config: settings.config)
+        lock.lock()
+        workspaces[directory] = found
+        lock.unlock()
+        return found
+    }
+}
+
+extension Workspace {
+    /// `realpath(3)`: absolute, symbolic links resolved; nil when nothing is there.
+    public static func canonicalPath(_ path: String) -> String? { canonical(path) }
+}
