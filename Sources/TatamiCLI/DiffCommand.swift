@@ -86,6 +86,7 @@ struct Diff: ParsableCommand {
         let differ = LayoutDiffer(old: setup.old, new: setup.new)
         differ.tolerance = tolerance
         if let viewport { differ.viewports = .named(viewport) }
+        differ.keepsLayouts = format == .html
         let pairs = setup.pairs ?? differ.pairs(old: setup.oldFiles, new: setup.newFiles)
         var files = [DiffFile?](repeating: nil, count: pairs.count)
         ParallelRunner.run(count: pairs.count, workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
@@ -101,7 +102,7 @@ struct Diff: ParsableCommand {
         case .json: text = DiffFormatter.json(report)
         case .markdown: text = DiffFormatter.markdown(report)
         case .github: text = DiffFormatter.github(report)
-        case .html: text = DiffPage.render(report, old: setup.old, new: setup.new, differ: differ)
+        case .html: text = DiffPage.render(report)
         }
         if let output {
             try PreviewOutput.replace(output, with: text)

@@ -137,6 +137,9 @@ public struct DiffFile: Sendable {
     public var disappeared: [DiffDiagnostic] = []
     /// Whether the file was laid out (in both revisions where it exists).
     public var analysed = false
+    /// Each revision's layouts, kept for the HTML page only (`LayoutDiffer.keepsLayouts`).
+    public var oldLayouts: [LayoutResult] = []
+    public var newLayouts: [LayoutResult] = []
 
     public init(oldPath: String?, newPath: String?, status: Status) {
         self.oldPath = oldPath

@@ -29,6 +29,8 @@ public final class LayoutDiffer: @unchecked Sendable {
     /// nil: each viewport's 1 / scale.
     public var tolerance: Double?
     public var viewports: ViewportSelection = .all
+    /// Keep each changed file's layouts in its `DiffFile` (the HTML page draws them).
+    public var keepsLayouts = false
 
     private let lock = NSLock()
     private var closures: [ObjectIdentifier: [String: [String]]] = [:]
@@ -149,6 +151,10 @@ public final class LayoutDiffer: @unchecked Sendable {
         LayoutComparison.compare(old: oldSide, new: newSide, tolerance: tolerance, changed: changed,
                                  own: ownChanged || oldBytes == nil || newBytes == nil ? (pair.newPath ?? pair.oldPath) : nil,
                                  into: &file)
+        if keepsLayouts && file.hasLayoutChanges {
+            file.oldLayouts = oldSide?.analysis.layouts ?? []
+            file.newLayouts = newSide?.analysis.layouts ?? []
+        }
         return file
     }
 
