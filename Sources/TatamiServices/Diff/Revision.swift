@@ -138,3 +138,41 @@ extension Workspace {
     /// `realpath(3)`: absolute, symbolic links resolved; nil when nothing is there.
     public static func canonicalPath(_ path: String) -> String? { canonical(path) }
 }
+
+/// The disk with some files' texts replaced: an editor's open buffers, compared with a git
+/// revision (`tatami.diff` in the language server).
+public final class BufferRevision: LayoutRevision, @unchecked Sendable {
+    private let disk: DiskRevision
+    private let buffers: [String: [UInt8]]
+
+    public init(label: String, base: String, buffers: [String: [UInt8]]) {
+        disk = DiskRevision(label: label, base: base)
+        self.buffers = buffers
+    }
+
+    public var label: String { disk.label }
+    public var base: String { disk.base }
+    public func bytes(_ path: String) -> [UInt8]? { buffers[path] ?? disk.bytes(path) }
+    public func resolve(_ path: String) -> String? { buffers[path] != nil ? path : disk.resolve(path) }
+    public func workspace(for path: String) -> RevisionWorkspace { disk.workspace(for: path) }
+}
+
+/// One file's text in an editor compared with the file at a git revision (default `HEAD`): the
+/// language server's `tatami.diff`. `buffers` are the open documents' texts by path, read
+/// before the disk (imports included).
+public enum EditorDiff {
+    public static func compare(path: String, buffers: [String: [UInt8]], revision: String = "HEAD") throws -> DiffReport {
+        let file = Workspace.canonicalPath(path) ?? Workspace.absolute(path)
+        let repository = try GitRepository(containing: ImportPath.directory(of: file))
+        let old = try GitRevision(repository: repository, revision: revision)
+        var canonical: [String: [UInt8]] = [:]
+        for (p, b) in buffers { canonical[Workspace.canonicalPath(p) ?? p] = b }
+        let new = BufferRevision(label: "editor", base: repository.topLevel, buffers: canonical)
+        let differ = LayoutDiffer(old: old, new: new)
+        let relative = new.relative(file)
+        let pair = DiffPair(oldPath: old.object(file) == nil ? nil : relative, newPath: relative)
+        let result = LargeStack.run { differ.compare(pair, onLargeStack: true) }
+        return DiffReport(old: .init(label: revision, commit: old.commit), new: .init(label: "editor"), tolerance: nil,
+                          files: result.status == .identical ? [] : [result], compared: 1, analyses: differ.analyses)
+    }
+}
