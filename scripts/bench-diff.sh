@@ -73,7 +73,7 @@ measure() {  # label, command...
   local label=$1; shift
   for run in 1 2 3; do
     /usr/bin/time -f "%e %U %S %M" -o /tmp/tatami-diff-bench.time "$@" > /tmp/tatami-diff-bench.out 2> /tmp/tatami-diff-bench.err || true
-    read -r wall user sys rss < /tmp/tatami-diff-bench.time
+    read -r wall user sys rss < <(tail -1 /tmp/tatami-diff-bench.time)
     echo "$label, run $run: CPU $(echo "$user + $sys" | bc) s (user $user + system $sys), wall $wall s, peak RSS $((rss / 1024)) MB"
   done
 }

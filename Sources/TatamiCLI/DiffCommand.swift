@@ -96,15 +96,22 @@ struct Diff: ParsableCommand {
         let report = DiffReport(old: setup.oldSide, new: setup.newSide, tolerance: tolerance,
                                 files: compared.filter { $0.status != .identical }, compared: compared.count,
                                 analyses: differ.analyses)
-        let text: String
+        var text = ""
         switch format {
         case .text: text = DiffFormatter.text(report, style: .init(color: output == nil ? color.enabled(forFileDescriptor: 1) : color == .always))
-        case .json: text = DiffFormatter.json(report)
+        case .json: break
         case .markdown: text = DiffFormatter.markdown(report)
         case .github: text = DiffFormatter.github(report)
         case .html: text = DiffPage.render(report)
         }
-        if let output {
+        if format == .json {
+            let bytes = DiffFormatter.jsonBytes(report)
+            if let output {
+                try PreviewOutput.replace(output, with: String(decoding: bytes, as: UTF8.self))
+            } else {
+                FileHandle.standardOutput.write(Data(bytes))
+            }
+        } else if let output {
             try PreviewOutput.replace(output, with: text)
         } else {
             StandardOutput.write(text)

@@ -78,7 +78,9 @@ public enum DiffFormatter {
     // MARK: JSON
 
     /// The stable JSON of docs/format.md §12.7 (`version` 1).
-    public static func value(_ report: DiffReport) -> JSON {
+    public static func value(_ report: DiffReport) -> JSON { value(report, files: report.files.map(file)) }
+
+    static func value(_ report: DiffReport, files: [JSON]) -> JSON {
         func side(_ s: DiffReport.Side) -> JSON { .object([("label", .string(s.label)), ("commit", .optional(s.commit))]) }
         return .object([
             ("version", .number(1)),
@@ -87,11 +89,34 @@ public enum DiffFormatter {
             ("tolerance", report.tolerance.map(JSON.number) ?? .null),
             ("changed", .bool(report.hasLayoutChanges)),
             ("compared", .number(Double(report.compared))),
-            ("files", .array(report.files.map(file))),
+            ("files", .array(files)),
         ])
     }
 
-    public static func json(_ report: DiffReport) -> String { value(report).serialized() + "\n" }
+    public static func json(_ report: DiffReport) -> String { String(decoding: jsonBytes(report), as: UTF8.self) }
+
+    /// The same text as `value(report).serialized()` and a line break, made file by file: a
+    /// report of thousands of files never stands as one JSON value.
+    public static func jsonBytes(_ report: DiffReport) -> [UInt8] {
+        var top = value(report, files: []).serializedBytes()
+        guard !report.files.isEmpty else { return top + [0x0A] }
+        // `"files": []` closes the object: open the array and write each file two levels in.
+        let closing = Array("[]\n}".utf8)
+        guard top.count >= closing.count, Array(top.suffix(closing.count)) == closing else { return value(report).serializedBytes() + [0x0A] }
+        top.removeLast(closing.count)
+        var out = top
+        out.append(0x5B)
+        for (i, f) in report.files.enumerated() {
+            out.append(contentsOf: [0x0A, 0x20, 0x20, 0x20, 0x20])
+            for b in file(f).serializedBytes() {
+                out.append(b)
+                if b == 0x0A { out.append(contentsOf: [0x20, 0x20, 0x20, 0x20]) }
+            }
+            if i < report.files.count - 1 { out.append(0x2C) }
+        }
+        out.append(contentsOf: Array("\n  ]\n}\n".utf8))
+        return out
+    }
 
     static func file(_ f: DiffFile) -> JSON {
         .object([
@@ -174,7 +199,7 @@ public enum DiffFormatter {
                 let vp = v.new ?? v.old!
                 out += "  " + style.bold("\(v.name) \(formatNumber(vp.width))×\(formatNumber(vp.height))") + "\n"
                 for c in v.views where !c.followsParent {
-                    let word = c.word.padding(toLength: 14, withPad: " ", startingAt: 0)
+                    let word = c.word + String(repeating: " ", count: max(1, 14 - c.word.count))
                     let painted = c.change == .added ? style.added(word) : c.change == .removed ? style.removed(word) : style.changed(word)
                     out += "    " + painted + describe(c, file: f) + "\n"
                 }
@@ -299,14 +324,23 @@ public enum DiffFormatter {
     /// their parent), a warning for each diagnostic that appeared.
     public static func github(_ report: DiffReport) -> String {
         var out = ""
-        func property(_ s: String) -> String {
-            s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-                .replacingOccurrences(of: "\n", with: "%0A").replacingOccurrences(of: ":", with: "%3A")
-                .replacingOccurrences(of: ",", with: "%2C")
+        // GitHub's escapes: `%`, CR and LF everywhere, `:` and `,` in properties too.
+        func escaped(_ s: String, property: Bool) -> String {
+            var out = ""
+            for c in s.unicodeScalars {
+                switch c {
+                case "%": out += "%25"
+                case "\r": out += "%0D"
+                case "\n": out += "%0A"
+                case ":" where property: out += "%3A"
+                case "," where property: out += "%2C"
+                default: out.unicodeScalars.append(c)
+                }
+            }
+            return out
         }
-        func message(_ s: String) -> String {
-            s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
-        }
+        func property(_ s: String) -> String { escaped(s, property: true) }
+        func message(_ s: String) -> String { escaped(s, property: false) }
         for f in report.changedFiles {
             for v in f.viewports {
                 for c in v.views where !c.followsParent {

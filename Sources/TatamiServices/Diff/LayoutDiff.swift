@@ -226,10 +226,16 @@ enum LayoutComparison {
                         into file: inout DiffFile) {
         let oldOutline = ViewOutline(old?.analysis.document), newOutline = ViewOutline(new?.analysis.document)
         let matching = ViewMatching(old: oldOutline, new: newOutline)
-        let lines = LineMap(old: old?.analysis.lineTable.bytes ?? [], new: new?.analysis.lineTable.bytes ?? [])
+        var lines: LineMap?
+        func lineMap() -> LineMap {
+            if let lines { return lines }
+            let made = LineMap(old: old?.analysis.lineTable.bytes ?? [], new: new?.analysis.lineTable.bytes ?? [])
+            lines = made
+            return made
+        }
 
-        func cause(_ outline: ViewOutline, _ side: Side?, _ entry: Int?) -> String? {
-            var i = entry.map { outline.entries[$0].instance } ?? -1
+        func cause(_ outline: ViewOutline, _ side: Side?, _ entry: Int) -> String? {
+            var i = outline.entries[entry].instance
             while i >= 0 {
                 let e = outline.entries[i]
                 if let f = side?.componentFiles[e.kind], changed.contains(f) { return f }
@@ -237,12 +243,19 @@ enum LayoutComparison {
             }
             return own ?? changed.sorted().first
         }
-        func component(_ outline: ViewOutline, _ entry: Int?) -> String? {
-            guard let entry else { return nil }
-            let i = outline.entries[entry].instance
+        func component(_ outline: ViewOutline, _ entry: Int) -> String? {
+            var i = outline.entries[entry].instance
             // An instance's own frame belongs to the file using it, its body to the component.
-            if i == entry { let p = outline.entries[entry].parent; return p >= 0 && outline.entries[p].instance >= 0 ? outline.entries[outline.entries[p].instance].kind : nil }
+            if i == entry {
+                let p = outline.entries[entry].parent
+                i = p >= 0 ? outline.entries[p].instance : -1
+            }
             return i >= 0 ? outline.entries[i].kind : nil
+        }
+        func side(_ outline: ViewOutline, _ entry: Int, _ frame: Rect, _ table: LineTable?) -> DiffViewSide {
+            let start = outline.entries[entry].node.range.start
+            let line = table.flatMap { t in start <= t.bytes.count ? t.line(ofByte: start) + 1 : nil }
+            return DiffViewSide(path: outline.path(entry), line: line, frame: frame)
         }
 
         let oldLayouts = old?.analysis.layouts ?? [], newLayouts = new?.analysis.layouts ?? []
@@ -254,57 +267,66 @@ enum LayoutComparison {
             let tol = tolerance ?? 1 / (viewport.scale > 0 ? viewport.scale : 1)
             var v = DiffViewport(name: name, status: .unchanged, old: o?.viewport, new: n?.viewport, tolerance: tol)
             if (o == nil) != (n == nil) && old != nil && new != nil { v.status = o == nil ? .added : .removed }
-            let oldFrames = Frames(o, table: old?.analysis.lineTable), newFrames = Frames(n, table: new?.analysis.lineTable)
+            let before = Frames(o, oldOutline), after = Frames(n, newOutline)
             func significant(_ d: Double) -> Bool { abs(d) > 1e-9 && abs(d) >= tol - 1e-9 }
-            var byNewPath: [String: Int] = [:], byOldPath: [String: Int] = [:]
-            var consumed = Set<String>()
+            var changeOfNew = [Int32](repeating: -1, count: newOutline.entries.count)
+            var changeOfOld = [Int32](repeating: -1, count: oldOutline.entries.count)
+            let oldTable = old?.analysis.lineTable, newTable = new?.analysis.lineTable
+            // Each change's entry (in the new outline, or the old one for a removed view).
+            var entryOfChange: [Int] = []
             // The new revision's views, in drawing order.
-            for item in newFrames.items {
-                let entry = newOutline.byPath[item.path]
-                let oldEntry = entry.flatMap { matching.newToOld[$0] }
-                let oldPath = oldEntry.map { oldOutline.entries[$0].path }
-                if let oldPath, let before = oldFrames.byPath[oldPath] {
-                    consumed.insert(oldPath)
-                    let a = before.frame, b = item.frame
-                    var c = DiffViewChange(change: .changed, kind: item.kind, id: item.id,
-                                           old: DiffViewSide(path: oldPath, line: before.line, frame: a),
-                                           new: DiffViewSide(path: item.path, line: item.line, frame: b))
-                    c.dx = b.minX - a.minX; c.dy = b.minY - a.minY; c.dw = b.width - a.width; c.dh = b.height - a.height
-                    c.moved = significant(c.dx) || significant(c.dy)
-                    c.resized = significant(c.dw) || significant(c.dh)
-                    guard c.moved || c.resized else { continue }
-                    c.component = component(newOutline, entry)
-                    c.cause = cause(newOutline, new, entry)
-                    byNewPath[item.path] = v.views.count
+            for e in after.order {
+                let b = after.frames[e]!
+                let m = matching.newToOld[e]
+                if m >= 0, let a = before.frames[m] {
+                    let dx = b.minX - a.minX, dy = b.minY - a.minY, dw = b.width - a.width, dh = b.height - a.height
+                    let moved = significant(dx) || significant(dy), resized = significant(dw) || significant(dh)
+                    guard moved || resized else { continue }
+                    var c = DiffViewChange(change: .changed, kind: newOutline.entries[e].kind, id: newOutline.entries[e].id,
+                                           old: side(oldOutline, m, a, oldTable), new: side(newOutline, e, b, newTable))
+                    c.dx = dx; c.dy = dy; c.dw = dw; c.dh = dh
+                    c.moved = moved
+                    c.resized = resized
+                    c.component = component(newOutline, e)
+                    c.cause = cause(newOutline, new, e)
+                    changeOfNew[e] = Int32(v.views.count)
+                    entryOfChange.append(e)
                     v.views.append(c)
                 } else {
-                    var c = DiffViewChange(change: .added, kind: item.kind, id: item.id, old: nil,
-                                           new: DiffViewSide(path: item.path, line: item.line, frame: item.frame))
-                    c.component = component(newOutline, entry)
-                    c.cause = cause(newOutline, new, entry)
-                    byNewPath[item.path] = v.views.count
+                    var c = DiffViewChange(change: .added, kind: newOutline.entries[e].kind, id: newOutline.entries[e].id,
+                                           old: nil, new: side(newOutline, e, b, newTable))
+                    c.component = component(newOutline, e)
+                    c.cause = cause(newOutline, new, e)
+                    changeOfNew[e] = Int32(v.views.count)
+                    entryOfChange.append(e)
                     v.views.append(c)
                 }
             }
-            for item in oldFrames.items where !consumed.contains(item.path) {
-                let entry = oldOutline.byPath[item.path]
-                var c = DiffViewChange(change: .removed, kind: item.kind, id: item.id,
-                                       old: DiffViewSide(path: item.path, line: item.line, frame: item.frame), new: nil)
-                c.component = component(oldOutline, entry)
-                c.cause = cause(oldOutline, old, entry)
-                byOldPath[item.path] = v.views.count
+            for e in before.order {
+                let m = matching.oldToNew[e]
+                if m >= 0 && after.frames[m] != nil { continue }
+                var c = DiffViewChange(change: .removed, kind: oldOutline.entries[e].kind, id: oldOutline.entries[e].id,
+                                       old: side(oldOutline, e, before.frames[e]!, oldTable), new: nil)
+                c.component = component(oldOutline, e)
+                c.cause = cause(oldOutline, old, e)
+                changeOfOld[e] = Int32(v.views.count)
+                entryOfChange.append(e)
                 v.views.append(c)
             }
-            // Which changes only follow their parent's.
+            // Which changes only follow their parent's, and how many follow each.
+            func parentChange(_ i: Int) -> Int? {
+                let removed = v.views[i].change == .removed
+                let outline = removed ? oldOutline : newOutline
+                let changes = removed ? changeOfOld : changeOfNew
+                let p = outline.entries[entryOfChange[i]].parent
+                guard p >= 0, changes[p] >= 0 else { return nil }
+                return Int(changes[p])
+            }
+            var parents = [Int?](repeating: nil, count: v.views.count)
             for i in v.views.indices {
-                let c = v.views[i]
-                let parentIndex: Int?
-                switch c.change {
-                case .removed: parentIndex = parentPath(c.old!.path).flatMap { byOldPath[$0] }
-                default: parentIndex = parentPath(c.new!.path).flatMap { byNewPath[$0] }
-                }
-                guard let p = parentIndex else { continue }
-                let parent = v.views[p]
+                guard let p = parentChange(i) else { continue }
+                parents[i] = p
+                let c = v.views[i], parent = v.views[p]
                 switch c.change {
                 case .added, .removed: v.views[i].followsParent = parent.change == c.change
                 case .changed:
@@ -313,53 +335,57 @@ enum LayoutComparison {
                 }
             }
             for i in v.views.indices.reversed() where v.views[i].followsParent {
-                let c = v.views[i]
-                let parentIndex = c.change == .removed
-                    ? parentPath(c.old!.path).flatMap { byOldPath[$0] } : parentPath(c.new!.path).flatMap { byNewPath[$0] }
-                if let p = parentIndex { v.views[p].following += 1 + c.following }
+                if let p = parents[i] { v.views[p].following += 1 + v.views[i].following }
             }
             // Diagnostics of this viewport.
-            let (appeared, disappeared) = compareDiagnostics(
-                old?.analysis.diagnostics.filter { $0.viewport == name } ?? [], oldTable: old?.analysis.lineTable,
-                new?.analysis.diagnostics.filter { $0.viewport == name } ?? [], newTable: new?.analysis.lineTable, lines: lines)
-            v.appeared = appeared
-            v.disappeared = disappeared
-            if v.status == .unchanged && (!v.views.isEmpty || !appeared.isEmpty || !disappeared.isEmpty) { v.status = .changed }
+            let oldDiagnostics = old?.analysis.diagnostics.filter { $0.viewport == name } ?? []
+            let newDiagnostics = new?.analysis.diagnostics.filter { $0.viewport == name } ?? []
+            if !oldDiagnostics.isEmpty || !newDiagnostics.isEmpty {
+                let (appeared, disappeared) = compareDiagnostics(oldDiagnostics, oldTable: oldTable, newDiagnostics,
+                                                                 newTable: newTable, lines: lineMap())
+                v.appeared = appeared
+                v.disappeared = disappeared
+            }
+            if v.status == .unchanged && (!v.views.isEmpty || !v.appeared.isEmpty || !v.disappeared.isEmpty) { v.status = .changed }
             file.viewports.append(v)
         }
-        let (appeared, disappeared) = compareDiagnostics(
-            old?.analysis.diagnostics.filter { $0.viewport == nil } ?? [], oldTable: old?.analysis.lineTable,
-            new?.analysis.diagnostics.filter { $0.viewport == nil } ?? [], newTable: new?.analysis.lineTable, lines: lines)
-        file.appeared = appeared
-        file.disappeared = disappeared
-    }
-
-    static func parentPath(_ path: String) -> String? {
-        guard path != "/", let slash = path.lastIndex(of: "/") else { return nil }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
-
-    /// One viewport's shown frames by path, in drawing order.
-    struct Frames {
-        struct Item {
-            let path: String
-            let kind: String
-            let id: String?
-            let frame: Rect
-            let line: Int?
+        let oldDiagnostics = old?.analysis.diagnostics.filter { $0.viewport == nil } ?? []
+        let newDiagnostics = new?.analysis.diagnostics.filter { $0.viewport == nil } ?? []
+        if !oldDiagnostics.isEmpty || !newDiagnostics.isEmpty {
+            let (appeared, disappeared) = compareDiagnostics(oldDiagnostics, oldTable: old?.analysis.lineTable, newDiagnostics,
+                                                             newTable: new?.analysis.lineTable, lines: lineMap())
+            file.appeared = appeared
+            file.disappeared = disappeared
         }
+    }
 
-        var items: [Item] = []
-        var byPath: [String: Item] = [:]
+    /// One viewport's shown frames, by outline entry, and the entries in drawing order.
+    struct Frames {
+        var frames: [Rect?]
+        var order: [Int] = []
 
-        init(_ result: LayoutResult?, table: LineTable?) {
-            result?.root?.preorder { node in
-                guard !node.hidden else { return }
-                let start = node.view.range.start
-                let line = table.flatMap { t in start < t.bytes.count + 1 ? t.line(ofByte: t.clampOffset(start)) + 1 : nil }
-                let item = Item(path: node.path, kind: node.kind, id: node.id, frame: node.frame, line: line)
-                items.append(item)
-                byPath[item.path] = item
+        init(_ result: LayoutResult?, _ outline: ViewOutline) {
+            frames = [Rect?](repeating: nil, count: outline.entries.count)
+            guard let root = result?.root else { return }
+            // Each laid-out view is found by its view, unless a view is in two places (then,
+            // and for any view found twice, by path).
+            var byPath = outline.sharesViews
+            if !byPath {
+                root.preorder { node in
+                    guard !byPath, !node.hidden else { return }
+                    guard let e = outline.entry(of: node.view), frames[e] == nil else { byPath = true; return }
+                    frames[e] = node.frame
+                    order.append(e)
+                }
+            }
+            if byPath {
+                frames = [Rect?](repeating: nil, count: outline.entries.count)
+                order.removeAll()
+                root.preorder { node in
+                    guard !node.hidden, let e = outline.entry(atPath: node.path), frames[e] == nil else { return }
+                    frames[e] = node.frame
+                    order.append(e)
+                }
             }
         }
     }

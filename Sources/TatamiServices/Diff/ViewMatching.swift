@@ -1,96 +1,162 @@
 import TatamiBase
 import TatamiModel
 
-/// The views of one revision's model, flattened in pre-order with the paths `tatami frames`
-/// gives them (docs/format.md §12.3): a container's child by its declared index, an instance's
-/// body as `…/0`, decorations as `…/background`, `…/background2`, `…/overlay` in modifier order,
-/// innermost first.
-struct ViewOutline {
+/// The views of one revision's model, flattened in pre-order, each with its place: a
+/// container's child by its declared index, an instance's body as its child 0, decorations as
+/// `…/background`, `…/background2`, `…/overlay` in modifier order, innermost first: the paths
+/// `tatami frames` gives them (docs/format.md §12.3), spelled out only when asked for.
+final class ViewOutline {
     struct Entry {
         let node: ViewNode
-        let path: String
         let parent: Int
+        /// ≥ 0: a child's index; -1, -3, …: the 1st, 2nd, … background; -2, -4, …: overlays.
+        let step: Int32
         /// The kind key, or the component's name for an instance.
         let kind: String
         let id: String?
-        /// Children (declared order), then decorations: entry indexes.
+        /// Children (declared order), backgrounds and overlays: entry indexes.
         var children: [Int] = []
         var backgrounds: [Int] = []
         var overlays: [Int] = []
         /// The nearest enclosing component instance (itself included), as an entry index; -1.
         var instance: Int = -1
-        /// Equal for views whose kinds, contents and subtrees are equal (modifiers aside).
+        /// Equal for views whose kinds, ids, contents and subtrees are equal (modifiers aside).
         var shape: Int = 0
-        /// What the view shows: its leaves' kinds and contents, hashed, sorted, at most
-        /// `ViewOutline.tokenLimit` (the first ones in pre-order).
-        var tokens: [Int] = []
     }
 
     static let tokenLimit = 48
 
     private(set) var entries: [Entry] = []
-    private(set) var byPath: [String: Int] = [:]
+    /// The store the document's views live in, and each view's entry there (-1: none).
+    private let store: ViewStore?
+    private var entryOfView: [Int32] = []
+    /// A view reached twice (a YAML alias read in two places): views are then found by path.
+    private(set) var sharesViews = false
+    private var pathIndex: [String: Int]?
+    private var tokenCache: [[Int]?] = []
 
     init(_ document: TatamiDocument?) {
-        guard let body = document?.body else { return }
-        // Pre-order, without recursion.
-        var stack: [(ViewNode, String, Int, Role)] = [(body, "/", -1, .child)]
-        while let (node, path, parent, role) = stack.popLast() {
+        guard let body = document?.body else {
+            store = nil
+            return
+        }
+        store = body.store
+        entryOfView = [Int32](repeating: -1, count: body.store.count)
+        var stack: [(ViewNode, Int, Int32)] = [(body, -1, 0)]
+        var pushed: [(ViewNode, Int, Int32)] = []
+        while let (node, parent, step) = stack.popLast() {
             let index = entries.count
-            let kind = node.kindName
-            var entry = Entry(node: node, path: path, parent: parent, kind: kind, id: node.id)
-            if case .component = node.content { entry.instance = index } else if parent >= 0 { entry.instance = entries[parent].instance }
+            var entry = Entry(node: node, parent: parent, step: step, kind: node.kindName, id: node.id)
+            if node.kindTag == .component { entry.instance = index } else if parent >= 0 { entry.instance = entries[parent].instance }
             entries.append(entry)
-            byPath[path] = index
+            if node.store === body.store {
+                let v = Int(node.index.rawValue)
+                if entryOfView[v] >= 0 { sharesViews = true } else { entryOfView[v] = Int32(index) }
+            } else {
+                sharesViews = true
+            }
             if parent >= 0 {
-                switch role {
-                case .child: entries[parent].children.append(index)
-                case .background: entries[parent].backgrounds.append(index)
-                case .overlay: entries[parent].overlays.append(index)
+                if step >= 0 {
+                    entries[parent].children.append(index)
+                } else if step % 2 != 0 {
+                    entries[parent].backgrounds.append(index)
+                } else {
+                    entries[parent].overlays.append(index)
                 }
             }
-            func join(_ step: String) -> String { path == "/" ? "/" + step : path + "/" + step }
-            var pushed: [(ViewNode, String, Int, Role)] = []
-            for (i, child) in node.children.enumerated() { pushed.append((child, join(String(i)), index, .child)) }
-            var backgrounds = 0, overlays = 0
+            pushed.removeAll(keepingCapacity: true)
+            for (i, child) in node.children.enumerated() { pushed.append((child, index, Int32(i))) }
+            var backgrounds: Int32 = 0, overlays: Int32 = 0
             for modifier in node.modifiers {
                 switch modifier {
                 case .background(let d, _):
+                    pushed.append((d, index, -(2 * backgrounds + 1)))
                     backgrounds += 1
-                    pushed.append((d, join(backgrounds == 1 ? "background" : "background\(backgrounds)"), index, .background))
                 case .overlay(let d, _):
+                    pushed.append((d, index, -(2 * overlays + 2)))
                     overlays += 1
-                    pushed.append((d, join(overlays == 1 ? "overlay" : "overlay\(overlays)"), index, .overlay))
                 default: break
                 }
             }
             stack.append(contentsOf: pushed.reversed())
         }
-        // Shapes and tokens bottom-up: every entry comes after its parent.
+        // Shapes bottom-up: every entry comes after its parent.
         for i in entries.indices.reversed() {
             var hasher = Hasher()
             let e = entries[i]
             hasher.combine(e.kind)
             hasher.combine(e.id)
-            let own = Self.contentHash(e.node.content)
-            hasher.combine(own)
-            var tokens: [Int] = []
+            hasher.combine(Self.contentHash(e.node.content))
+            for c in e.children { hasher.combine(entries[c].shape) }
+            for c in e.backgrounds { hasher.combine(entries[c].shape) }
+            for c in e.overlays { hasher.combine(entries[c].shape) }
+            entries[i].shape = hasher.finalize()
+        }
+        tokenCache = [[Int]?](repeating: nil, count: entries.count)
+    }
+
+    /// The entry of a laid-out view (`FrameNode.view`); nil when the view is not in the outline.
+    /// Only while `sharesViews` is false: a view is then in one place.
+    func entry(of view: ViewNode) -> Int? {
+        guard let store, view.store === store else { return nil }
+        let e = entryOfView[Int(view.index.rawValue)]
+        return e >= 0 ? Int(e) : nil
+    }
+
+    /// The entry at a path (`tatami frames`' spelling).
+    func entry(atPath path: String) -> Int? {
+        if pathIndex == nil {
+            var index: [String: Int] = [:]
+            for i in entries.indices { index[self.path(i)] = i }
+            pathIndex = index
+        }
+        return pathIndex![path]
+    }
+
+    /// `/`, `/0/2`, `/0/background2`.
+    func path(_ i: Int) -> String {
+        var steps: [Int32] = []
+        var j = i
+        while j > 0 {
+            steps.append(entries[j].step)
+            j = entries[j].parent
+        }
+        if steps.isEmpty { return "/" }
+        var out = ""
+        for step in steps.reversed() {
+            out += "/"
+            if step >= 0 {
+                out += String(step)
+            } else {
+                let n = -step
+                out += n % 2 == 1 ? "background" : "overlay"
+                let count = (n - 1) / 2
+                if count > 0 { out += String(count + 1) }
+            }
+        }
+        return out
+    }
+
+    /// What the view shows: its leaves' kinds and contents hashed, the first `tokenLimit` in
+    /// pre-order, sorted. Worked out when an alignment first compares the view.
+    func tokens(_ i: Int) -> [Int] {
+        if let hit = tokenCache[i] { return hit }
+        var out: [Int] = []
+        var stack = [i]
+        while let j = stack.popLast(), out.count < Self.tokenLimit {
+            let e = entries[j]
             if e.children.isEmpty {
                 var leaf = Hasher()
                 leaf.combine(e.kind)
-                leaf.combine(own)
-                tokens.append(leaf.finalize())
+                leaf.combine(Self.contentHash(e.node.content))
+                out.append(leaf.finalize())
             }
-            for c in e.children + e.backgrounds + e.overlays {
-                hasher.combine(entries[c].shape)
-                if tokens.count < Self.tokenLimit { tokens.append(contentsOf: entries[c].tokens.prefix(Self.tokenLimit - tokens.count)) }
-            }
-            entries[i].shape = hasher.finalize()
-            entries[i].tokens = tokens.sorted()
+            stack.append(contentsOf: (e.children + e.backgrounds + e.overlays).reversed())
         }
+        out.sort()
+        tokenCache[i] = out
+        return out
     }
-
-    private enum Role { case child, background, overlay }
 
     /// A hash of what a kind shows (its parameters).
     static func contentHash(_ content: ViewContent) -> Int {
@@ -120,9 +186,9 @@ struct ViewOutline {
 /// which catches reordered lists; then views left over anywhere whose `id`s, or whose
 /// contents, are the same and unique on both sides (a view moved to another container).
 struct ViewMatching {
-    /// old entry → new entry.
-    private(set) var oldToNew: [Int: Int] = [:]
-    private(set) var newToOld: [Int: Int] = [:]
+    /// old entry → new entry, and back (-1: unmatched).
+    private(set) var oldToNew: [Int] = []
+    private(set) var newToOld: [Int] = []
 
     static let reorderedSimilarity = 0.8
     /// Children lists past this many pairs (n × m) are aligned by trimming equal ends and
@@ -130,21 +196,23 @@ struct ViewMatching {
     static let alignmentBudget = 250_000
 
     init(old: ViewOutline, new: ViewOutline) {
+        oldToNew = [Int](repeating: -1, count: old.entries.count)
+        newToOld = [Int](repeating: -1, count: new.entries.count)
         guard !old.entries.isEmpty, !new.entries.isEmpty else { return }
         var queue: [(Int, Int)] = [(0, 0)]
         pair(0, 0)
         func descend(_ queue: inout [(Int, Int)]) {
             while let (a, b) = queue.popLast() {
                 let x = old.entries[a], y = new.entries[b]
-                for (o, n) in zip(x.backgrounds, y.backgrounds) where oldToNew[o] == nil && newToOld[n] == nil {
+                for (o, n) in zip(x.backgrounds, y.backgrounds) where oldToNew[o] < 0 && newToOld[n] < 0 {
                     pair(o, n)
                     queue.append((o, n))
                 }
-                for (o, n) in zip(x.overlays, y.overlays) where oldToNew[o] == nil && newToOld[n] == nil {
+                for (o, n) in zip(x.overlays, y.overlays) where oldToNew[o] < 0 && newToOld[n] < 0 {
                     pair(o, n)
                     queue.append((o, n))
                 }
-                let os = x.children.filter { oldToNew[$0] == nil }, ns = y.children.filter { newToOld[$0] == nil }
+                let os = x.children.filter { oldToNew[$0] < 0 }, ns = y.children.filter { newToOld[$0] < 0 }
                 for (o, n) in align(os, ns, old: old, new: new) {
                     pair(o, n)
                     queue.append((o, n))
@@ -159,22 +227,22 @@ struct ViewMatching {
         for (id, os) in oldIDs.sorted(by: { $0.key < $1.key }) {
             guard os.count == 1, let ns = newIDs[id], ns.count == 1 else { continue }
             let o = os[0], n = ns[0]
-            guard oldToNew[o] == nil, newToOld[n] == nil, old.entries[o].kind == new.entries[n].kind else { continue }
+            guard oldToNew[o] < 0, newToOld[n] < 0, old.entries[o].kind == new.entries[n].kind else { continue }
             pair(o, n)
             queue.append((o, n))
             descend(&queue)
         }
         var oldShapes: [Int: [Int]] = [:], newShapes: [Int: [Int]] = [:]
-        for (i, e) in old.entries.enumerated() where oldToNew[i] == nil {
+        for (i, e) in old.entries.enumerated() where oldToNew[i] < 0 {
             oldShapes[e.shape, default: []].append(i)
         }
-        for (i, e) in new.entries.enumerated() where newToOld[i] == nil { newShapes[e.shape, default: []].append(i) }
-        for (i, e) in old.entries.enumerated() where oldToNew[i] == nil {
+        for (i, e) in new.entries.enumerated() where newToOld[i] < 0 { newShapes[e.shape, default: []].append(i) }
+        for (i, e) in old.entries.enumerated() where oldToNew[i] < 0 {
             // Only the top of an unpaired subtree, and only containers or instances (a lone text
             // "OK" found elsewhere is as likely another view).
-            guard e.parent < 0 || oldToNew[e.parent] != nil, !e.children.isEmpty else { continue }
+            guard e.parent < 0 || oldToNew[e.parent] >= 0, !e.children.isEmpty else { continue }
             guard let os = oldShapes[e.shape], os.count == 1, let ns = newShapes[e.shape], ns.count == 1,
-                  newToOld[ns[0]] == nil else { continue }
+                  newToOld[ns[0]] < 0 else { continue }
             pair(i, ns[0])
             queue.append((i, ns[0]))
             descend(&queue)
@@ -187,9 +255,9 @@ struct ViewMatching {
     }
 
     /// How alike two views' contents are, 0 to 1.
-    static func similarity(_ a: ViewOutline.Entry, _ b: ViewOutline.Entry) -> Double {
-        if a.shape == b.shape { return 1 }
-        let x = a.tokens, y = b.tokens
+    static func similarity(_ o: Int, _ n: Int, old: ViewOutline, new: ViewOutline) -> Double {
+        if old.entries[o].shape == new.entries[n].shape { return 1 }
+        let x = old.tokens(o), y = new.tokens(n)
         guard !x.isEmpty || !y.isEmpty else { return 1 }
         var i = 0, j = 0, common = 0
         while i < x.count && j < y.count {
@@ -199,10 +267,11 @@ struct ViewMatching {
     }
 
     /// The weight of pairing two children; nil when they may not be paired.
-    static func weight(_ a: ViewOutline.Entry, _ b: ViewOutline.Entry) -> Double? {
+    static func weight(_ o: Int, _ n: Int, old: ViewOutline, new: ViewOutline) -> Double? {
+        let a = old.entries[o], b = new.entries[n]
         guard a.kind == b.kind else { return nil }
         if let x = a.id, let y = b.id { return x == y ? 3 : nil }
-        return 1 + similarity(a, b)
+        return 1 + similarity(o, n, old: old, new: new)
     }
 
     /// The pairs of one children list: equal ends, the heaviest common subsequence of the
@@ -231,7 +300,7 @@ struct ViewMatching {
                 var j = 0
                 for o in mo {
                     var k = j
-                    while k < mn.count && Self.weight(old.entries[o], new.entries[mn[k]]) == nil { k += 1 }
+                    while k < mn.count && Self.weight(o, mn[k], old: old, new: new) == nil { k += 1 }
                     if k < mn.count { middle.append((o, mn[k])); j = k + 1 }
                 }
             }
@@ -242,8 +311,7 @@ struct ViewMatching {
                 var candidates: [(Double, Int, Int)] = []
                 for o in leftO {
                     for n in leftN {
-                        let a = old.entries[o], b = new.entries[n]
-                        guard let w = Self.weight(a, b), w >= 1 + Self.reorderedSimilarity else { continue }
+                        guard let w = Self.weight(o, n, old: old, new: new), w >= 1 + Self.reorderedSimilarity else { continue }
                         candidates.append((w, o, n))
                     }
                 }
@@ -266,7 +334,7 @@ struct ViewMatching {
         var score = [Double](repeating: 0, count: (n + 1) * (m + 1))
         var weights = [Double](repeating: -1, count: n * m)
         for i in 0..<n {
-            for j in 0..<m { weights[i * m + j] = Self.weight(old.entries[os[i]], new.entries[ns[j]]) ?? -1 }
+            for j in 0..<m { weights[i * m + j] = Self.weight(os[i], ns[j], old: old, new: new) ?? -1 }
         }
         let w1 = m + 1
         for i in 1...n {
