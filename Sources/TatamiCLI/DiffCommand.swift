@@ -193,6 +193,7 @@ struct DiffSetup {
                              oldFiles: oldFiles, newFiles: new.tatamiFiles(under: prefixes).map(new.relative))
         }
         let new = DiskRevision(label: "working tree", base: top, root: root)
+        new.indexed(in: repository)
         let walker = FileWalker()
         var newFiles: [String] = []
         for p in prefixes {

@@ -137,7 +137,10 @@ public final class GitRevision: LayoutRevision, @unchecked Sendable {
     }
 
     /// The git object a file is, for telling unchanged files apart without reading them.
-    public func object(_ path: String) -> String? { entries[path]?.object }
+    public func object(_ path: String) -> String? {
+        guard let e = entries[path] else { return nil }
+        return e.mode == "120000" ? resolve(path).flatMap { entries[$0]?.object } : e.object
+    }
 
     public func bytes(_ path: String) -> [UInt8]? {
         guard let target = resolve(path), let entry = entries[target] else { return nil }
@@ -173,6 +176,7 @@ public final class GitRevision: LayoutRevision, @unchecked Sendable {
     /// Symbolic links (mode 120000, whose blob is the target) are followed, as the working
     /// tree's would be; directories resolve to themselves.
     public func resolve(_ path: String) -> String? {
+        if let e = entries[path], e.mode != "120000" { return path }
         var current = ImportPath.normalize(path)
         for _ in 0..<40 {
             if directories.contains(current) { return current }

@@ -234,6 +234,7 @@ enum LayoutComparison {
             return made
         }
 
+        let fallbackCause = own ?? changed.sorted().first
         func cause(_ outline: ViewOutline, _ side: Side?, _ entry: Int) -> String? {
             var i = outline.entries[entry].instance
             while i >= 0 {
@@ -241,7 +242,7 @@ enum LayoutComparison {
                 if let f = side?.componentFiles[e.kind], changed.contains(f) { return f }
                 i = e.parent >= 0 ? outline.entries[e.parent].instance : -1
             }
-            return own ?? changed.sorted().first
+            return fallbackCause
         }
         func component(_ outline: ViewOutline, _ entry: Int) -> String? {
             var i = outline.entries[entry].instance

@@ -97,7 +97,10 @@ public final class LayoutDiffer: @unchecked Sendable {
     /// One file compared. `onLargeStack`: the caller's thread has `LargeStack.size` of stack.
     public func compare(_ pair: DiffPair, onLargeStack: Bool = false) -> DiffFile {
         let oldAbs = pair.oldPath.map { old.absolute($0) }, newAbs = pair.newPath.map { new.absolute($0) }
-        let oldBytes = oldAbs.flatMap { old.bytes($0) }, newBytes = newAbs.flatMap { new.bytes($0) }
+        // The same object on both sides: the same bytes, read once.
+        let sameObject = oldAbs.flatMap { o in newAbs.flatMap { n in old.object(o).map { $0 == new.object(n) } } } ?? false
+        let newBytes = newAbs.flatMap { new.bytes($0) }
+        let oldBytes = sameObject ? newBytes : oldAbs.flatMap { old.bytes($0) }
         let status: DiffFile.Status
         switch (oldBytes, newBytes) {
         case (nil, nil): status = .identical
@@ -116,7 +119,7 @@ public final class LayoutDiffer: @unchecked Sendable {
             let before = dependencies(of: parsed, at: oldAbs, in: old)
             let after = dependencies(of: parsed, at: newAbs, in: new)
             if let before, let after, before.map(old.relative) == after.map(new.relative),
-               zip(before, after).allSatisfy({ old.bytes($0) == new.bytes($1) }) {
+               zip(before, after).allSatisfy({ old.sameBytes($0, as: new, at: $1) }) {
                 lock.lock()
                 skipped += 1
                 lock.unlock()
@@ -144,7 +147,7 @@ public final class LayoutDiffer: @unchecked Sendable {
         for (side, path) in [(old, oldAbs), (new, newAbs)] {
             if let path, let config = side.workspace(for: path).configPath { read.insert(side.relative(config)) }
         }
-        for p in read.sorted() where old.bytes(old.absolute(p)) != new.bytes(new.absolute(p)) { changed.insert(p) }
+        for p in read.sorted() where !old.sameBytes(old.absolute(p), as: new, at: new.absolute(p)) { changed.insert(p) }
         if oldBytes != nil && newBytes != nil { file.causes = changed.sorted { a, b in (a == pair.newPath) != (b == pair.newPath) ? a == pair.newPath : a < b } }
         else { file.causes = [pair.newPath ?? pair.oldPath!] }
 

@@ -22,6 +22,9 @@ public protocol LayoutRevision: AnyObject, Sendable {
     /// (docs/workspace.md: the nearest `tatami.config.yaml` above it, else the top of the
     /// repository).
     func workspace(for path: String) -> RevisionWorkspace
+    /// The git object the file's bytes are, when known without reading them (a commit's blob;
+    /// a working-tree file that git's index says is unchanged); equal objects are equal bytes.
+    func object(_ path: String) -> String?
 }
 
 /// A file's workspace in one revision.
@@ -69,6 +72,13 @@ extension LayoutRevision {
         return context
     }
 
+    /// Whether a file has the same bytes in both revisions: by git object when both know it,
+    /// else by reading.
+    public func sameBytes(_ path: String, as other: LayoutRevision, at otherPath: String) -> Bool {
+        if let a = object(path), let b = other.object(otherPath) { return a == b }
+        return bytes(path) == other.bytes(otherPath)
+    }
+
     func fontBytes(_ path: String) -> FontBytes? {
         if let disk = self as? DiskRevision { return disk.diskFontBytes(path) }
         return (self as? GitRevision)?.cachedFontBytes(path) ?? bytes(path).map(FontBytes.init)
@@ -85,11 +95,36 @@ public final class DiskRevision: LayoutRevision, @unchecked Sendable {
     private var cache: [String: [UInt8]?] = [:]
     private var workspaces: [String: RevisionWorkspace] = [:]
 
+    /// Files whose bytes are known to be a git object: the working tree's files that git's index
+    /// holds and `git diff-files` does not name (`indexed(in:)`).
+    private var objects: [String: String] = [:]
+
     public init(label: String, base: String, root: String? = nil) {
         self.label = label
         self.base = Workspace.canonical(base) ?? Workspace.absolute(base)
         self.givenRoot = root
     }
+
+    /// The working tree of a repository, its unchanged files known by their objects in the index
+    /// (`git ls-files -s`, less what `git diff-files` says differs): a file also unchanged in the
+    /// commit compared is then known to be the same without reading the commit's copy.
+    public func indexed(in repository: GitRepository) {
+        guard let listing = try? GitRepository.run(["ls-files", "-s", "-z"], in: repository.topLevel),
+              let changed = try? GitRepository.run(["diff-files", "--name-only", "-z"], in: repository.topLevel) else { return }
+        let top = repository.topLevel
+        var dirty = Set<String>()
+        for name in changed.split(separator: 0) { dirty.insert(ImportPath.join(top, String(decoding: name, as: UTF8.self))) }
+        // `<mode> SP <object> SP <stage> TAB <path> NUL`
+        for record in listing.split(separator: 0) {
+            guard let tab = record.firstIndex(of: 0x09) else { continue }
+            let fields = record[record.startIndex..<tab].split(separator: 0x20)
+            guard fields.count == 3, fields[2].elementsEqual("0".utf8), !fields[0].elementsEqual("120000".utf8) else { continue }
+            let path = ImportPath.join(top, String(decoding: record[(tab + 1)...], as: UTF8.self))
+            if !dirty.contains(path) { objects[path] = String(decoding: fields[1], as: UTF8.self) }
+        }
+    }
+
+    public func object(_ path: String) -> String? { objects[path] }
 
     public func bytes(_ path: String) -> [UInt8]? {
         lock.lock()
@@ -150,11 +185,14 @@ public final class BufferRevision: LayoutRevision, @unchecked Sendable {
         self.buffers = buffers
     }
 
+    func indexed(in repository: GitRepository) { disk.indexed(in: repository) }
+
     public var label: String { disk.label }
     public var base: String { disk.base }
     public func bytes(_ path: String) -> [UInt8]? { buffers[path] ?? disk.bytes(path) }
     public func resolve(_ path: String) -> String? { buffers[path] != nil ? path : disk.resolve(path) }
     public func workspace(for path: String) -> RevisionWorkspace { disk.workspace(for: path) }
+    public func object(_ path: String) -> String? { buffers[path] != nil ? nil : disk.object(path) }
 }
 
 /// One file's text in an editor compared with the file at a git revision (default `HEAD`): the
@@ -168,6 +206,7 @@ public enum EditorDiff {
         var canonical: [String: [UInt8]] = [:]
         for (p, b) in buffers { canonical[Workspace.canonicalPath(p) ?? p] = b }
         let new = BufferRevision(label: "editor", base: repository.topLevel, buffers: canonical)
+        new.indexed(in: repository)
         let differ = LayoutDiffer(old: old, new: new)
         let relative = new.relative(file)
         let pair = DiffPair(oldPath: old.object(file) == nil ? nil : relative, newPath: relative)
