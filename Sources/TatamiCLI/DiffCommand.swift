@@ -87,6 +87,7 @@ struct Diff: ParsableCommand {
         differ.tolerance = tolerance
         if let viewport { differ.viewports = .named(viewport) }
         differ.keepsLayouts = format == .html
+        differ.keepsFollowers = format == .json
         let pairs = setup.pairs ?? differ.pairs(old: setup.oldFiles, new: setup.newFiles)
         var files = [DiffFile?](repeating: nil, count: pairs.count)
         ParallelRunner.run(count: pairs.count, workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount,

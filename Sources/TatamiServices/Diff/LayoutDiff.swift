@@ -102,15 +102,15 @@ public struct DiffViewport: Sendable {
     public var new: Viewport?
     /// Deltas smaller than this are rounding noise (default: 1 / the viewport's scale).
     public var tolerance: Double
-    /// In drawing order of the new revision, then the removed views in the old one's.
+    /// In drawing order of the new revision, then the removed views in the old one's; without
+    /// the changes that only follow their parent's when the comparison did not keep them.
     public var views: [DiffViewChange] = []
     public var appeared: [DiffDiagnostic] = []
     public var disappeared: [DiffDiagnostic] = []
 
-    public var moved: Int { views.filter(\.moved).count }
-    public var resized: Int { views.filter(\.resized).count }
-    public var added: Int { views.filter { $0.change == .added }.count }
-    public var removed: Int { views.filter { $0.change == .removed }.count }
+    /// Views moved, resized, added and removed (followers included), and all views changed.
+    public var moved = 0, resized = 0, added = 0, removed = 0
+    public var changedViews = 0
 }
 
 /// One file of the comparison.
@@ -222,8 +222,10 @@ enum LayoutComparison {
 
     /// `changed`: the files that differ between the revisions, relative; `own`: the file's own
     /// relative path when its text changed.
+    /// `keepsFollowers` false: the changes that only follow their parent's are counted, not
+    /// kept (every format but JSON shows them as their parent's count).
     static func compare(old: Side?, new: Side?, tolerance: Double?, changed: Set<String>, own: String?,
-                        into file: inout DiffFile) {
+                        keepsFollowers: Bool = true, into file: inout DiffFile) {
         let oldOutline = ViewOutline(old?.analysis.document), newOutline = ViewOutline(new?.analysis.document)
         let matching = ViewMatching(old: oldOutline, new: newOutline)
         var lines: LineMap?
@@ -270,12 +272,21 @@ enum LayoutComparison {
             if (o == nil) != (n == nil) && old != nil && new != nil { v.status = o == nil ? .added : .removed }
             let before = Frames(o, oldOutline), after = Frames(n, newOutline)
             func significant(_ d: Double) -> Bool { abs(d) > 1e-9 && abs(d) >= tol - 1e-9 }
+            let oldTable = old?.analysis.lineTable, newTable = new?.analysis.lineTable
+            // First without strings: what changed, by entry (in the new outline, or the old one
+            // for a removed view), in the new revision's drawing order, then the removed views.
+            struct Light {
+                var entry: Int
+                var other: Int
+                var change: DiffViewChange.Change
+                var moved = false, resized = false
+                var dx = 0.0, dy = 0.0, dw = 0.0, dh = 0.0
+                var followsParent = false
+                var following = 0
+            }
+            var lights: [Light] = []
             var changeOfNew = [Int32](repeating: -1, count: newOutline.entries.count)
             var changeOfOld = [Int32](repeating: -1, count: oldOutline.entries.count)
-            let oldTable = old?.analysis.lineTable, newTable = new?.analysis.lineTable
-            // Each change's entry (in the new outline, or the old one for a removed view).
-            var entryOfChange: [Int] = []
-            // The new revision's views, in drawing order.
             for e in after.order {
                 let b = after.frames[e]!
                 let m = matching.newToOld[e]
@@ -283,60 +294,79 @@ enum LayoutComparison {
                     let dx = b.minX - a.minX, dy = b.minY - a.minY, dw = b.width - a.width, dh = b.height - a.height
                     let moved = significant(dx) || significant(dy), resized = significant(dw) || significant(dh)
                     guard moved || resized else { continue }
-                    var c = DiffViewChange(change: .changed, kind: newOutline.entries[e].kind, id: newOutline.entries[e].id,
-                                           old: side(oldOutline, m, a, oldTable), new: side(newOutline, e, b, newTable))
-                    c.dx = dx; c.dy = dy; c.dw = dw; c.dh = dh
-                    c.moved = moved
-                    c.resized = resized
-                    c.component = component(newOutline, e)
-                    c.cause = cause(newOutline, new, e)
-                    changeOfNew[e] = Int32(v.views.count)
-                    entryOfChange.append(e)
-                    v.views.append(c)
+                    changeOfNew[e] = Int32(lights.count)
+                    lights.append(Light(entry: e, other: m, change: .changed, moved: moved, resized: resized, dx: dx, dy: dy, dw: dw, dh: dh))
                 } else {
-                    var c = DiffViewChange(change: .added, kind: newOutline.entries[e].kind, id: newOutline.entries[e].id,
-                                           old: nil, new: side(newOutline, e, b, newTable))
-                    c.component = component(newOutline, e)
-                    c.cause = cause(newOutline, new, e)
-                    changeOfNew[e] = Int32(v.views.count)
-                    entryOfChange.append(e)
-                    v.views.append(c)
+                    changeOfNew[e] = Int32(lights.count)
+                    lights.append(Light(entry: e, other: -1, change: .added))
                 }
             }
             for e in before.order {
                 let m = matching.oldToNew[e]
                 if m >= 0 && after.frames[m] != nil { continue }
-                var c = DiffViewChange(change: .removed, kind: oldOutline.entries[e].kind, id: oldOutline.entries[e].id,
-                                       old: side(oldOutline, e, before.frames[e]!, oldTable), new: nil)
-                c.component = component(oldOutline, e)
-                c.cause = cause(oldOutline, old, e)
-                changeOfOld[e] = Int32(v.views.count)
-                entryOfChange.append(e)
-                v.views.append(c)
+                changeOfOld[e] = Int32(lights.count)
+                lights.append(Light(entry: e, other: -1, change: .removed))
             }
             // Which changes only follow their parent's, and how many follow each.
-            func parentChange(_ i: Int) -> Int? {
-                let removed = v.views[i].change == .removed
-                let outline = removed ? oldOutline : newOutline
-                let changes = removed ? changeOfOld : changeOfNew
-                let p = outline.entries[entryOfChange[i]].parent
-                guard p >= 0, changes[p] >= 0 else { return nil }
-                return Int(changes[p])
-            }
-            var parents = [Int?](repeating: nil, count: v.views.count)
-            for i in v.views.indices {
-                guard let p = parentChange(i) else { continue }
-                parents[i] = p
-                let c = v.views[i], parent = v.views[p]
+            var parents = [Int](repeating: -1, count: lights.count)
+            for i in lights.indices {
+                let removed = lights[i].change == .removed
+                let p = (removed ? oldOutline : newOutline).entries[lights[i].entry].parent
+                guard p >= 0 else { continue }
+                let pc = Int(removed ? changeOfOld[p] : changeOfNew[p])
+                guard pc >= 0 else { continue }
+                parents[i] = pc
+                let c = lights[i], parent = lights[pc]
                 switch c.change {
-                case .added, .removed: v.views[i].followsParent = parent.change == c.change
+                case .added, .removed: lights[i].followsParent = parent.change == c.change
                 case .changed:
-                    v.views[i].followsParent = parent.change == .changed && c.moved && !c.resized
+                    lights[i].followsParent = parent.change == .changed && c.moved && !c.resized
                         && abs(parent.dx - c.dx) < 1e-9 && abs(parent.dy - c.dy) < 1e-9
                 }
             }
-            for i in v.views.indices.reversed() where v.views[i].followsParent {
-                if let p = parents[i] { v.views[p].following += 1 + v.views[i].following }
+            for i in lights.indices.reversed() where lights[i].followsParent && parents[i] >= 0 {
+                lights[parents[i]].following += 1 + lights[i].following
+            }
+            for c in lights {
+                switch c.change {
+                case .added: v.added += 1
+                case .removed: v.removed += 1
+                case .changed:
+                    if c.moved { v.moved += 1 }
+                    if c.resized { v.resized += 1 }
+                }
+            }
+            v.changedViews = lights.count
+            // Then the changes reported, with their paths, lines and causes.
+            for c in lights where keepsFollowers || !c.followsParent {
+                var out: DiffViewChange
+                switch c.change {
+                case .changed:
+                    let e = c.entry
+                    out = DiffViewChange(change: .changed, kind: newOutline.entries[e].kind, id: newOutline.entries[e].id,
+                                         old: side(oldOutline, c.other, before.frames[c.other]!, oldTable),
+                                         new: side(newOutline, e, after.frames[e]!, newTable))
+                    out.dx = c.dx; out.dy = c.dy; out.dw = c.dw; out.dh = c.dh
+                    out.moved = c.moved
+                    out.resized = c.resized
+                    out.component = component(newOutline, e)
+                    out.cause = cause(newOutline, new, e)
+                case .added:
+                    let e = c.entry
+                    out = DiffViewChange(change: .added, kind: newOutline.entries[e].kind, id: newOutline.entries[e].id,
+                                         old: nil, new: side(newOutline, e, after.frames[e]!, newTable))
+                    out.component = component(newOutline, e)
+                    out.cause = cause(newOutline, new, e)
+                case .removed:
+                    let e = c.entry
+                    out = DiffViewChange(change: .removed, kind: oldOutline.entries[e].kind, id: oldOutline.entries[e].id,
+                                         old: side(oldOutline, e, before.frames[e]!, oldTable), new: nil)
+                    out.component = component(oldOutline, e)
+                    out.cause = cause(oldOutline, old, e)
+                }
+                out.followsParent = c.followsParent
+                out.following = c.following
+                v.views.append(out)
             }
             // Diagnostics of this viewport.
             let oldDiagnostics = old?.analysis.diagnostics.filter { $0.viewport == name } ?? []
@@ -347,7 +377,7 @@ enum LayoutComparison {
                 v.appeared = appeared
                 v.disappeared = disappeared
             }
-            if v.status == .unchanged && (!v.views.isEmpty || !v.appeared.isEmpty || !v.disappeared.isEmpty) { v.status = .changed }
+            if v.status == .unchanged && (v.changedViews > 0 || !v.appeared.isEmpty || !v.disappeared.isEmpty) { v.status = .changed }
             file.viewports.append(v)
         }
         let oldDiagnostics = old?.analysis.diagnostics.filter { $0.viewport == nil } ?? []

@@ -31,6 +31,9 @@ public final class LayoutDiffer: @unchecked Sendable {
     public var viewports: ViewportSelection = .all
     /// Keep each changed file's layouts in its `DiffFile` (the HTML page draws them).
     public var keepsLayouts = false
+    /// Keep the changes that only follow their parent's (JSON lists them); otherwise they are
+    /// only counted.
+    public var keepsFollowers = true
 
     private let lock = NSLock()
     private var closures: [ObjectIdentifier: [String: [String]]] = [:]
@@ -153,7 +156,7 @@ public final class LayoutDiffer: @unchecked Sendable {
 
         LayoutComparison.compare(old: oldSide, new: newSide, tolerance: tolerance, changed: changed,
                                  own: ownChanged || oldBytes == nil || newBytes == nil ? (pair.newPath ?? pair.oldPath) : nil,
-                                 into: &file)
+                                 keepsFollowers: keepsFollowers, into: &file)
         if keepsLayouts && file.hasLayoutChanges {
             file.oldLayouts = oldSide?.analysis.layouts ?? []
             file.newLayouts = newSide?.analysis.layouts ?? []

@@ -34,6 +34,7 @@ final class ViewOutline {
     private(set) var sharesViews = false
     private var pathIndex: [String: Int]?
     private var tokenCache: [[Int]?] = []
+    private var pathCache: [String?] = []
 
     init(_ document: TatamiDocument?) {
         guard let body = document?.body else {
@@ -113,28 +114,29 @@ final class ViewOutline {
         return pathIndex![path]
     }
 
-    /// `/`, `/0/2`, `/0/background2`.
+    /// `/`, `/0/2`, `/0/background2`; each entry's spelled once, from its parent's.
     func path(_ i: Int) -> String {
-        var steps: [Int32] = []
-        var j = i
-        while j > 0 {
-            steps.append(entries[j].step)
-            j = entries[j].parent
-        }
-        if steps.isEmpty { return "/" }
-        var out = ""
-        for step in steps.reversed() {
-            out += "/"
-            if step >= 0 {
-                out += String(step)
+        if pathCache.isEmpty { pathCache = [String?](repeating: nil, count: entries.count) }
+        if let hit = pathCache[i] { return hit }
+        let e = entries[i]
+        let made: String
+        if e.parent < 0 {
+            made = "/"
+        } else {
+            let parent = path(e.parent)
+            var step: String
+            if e.step >= 0 {
+                step = String(e.step)
             } else {
-                let n = -step
-                out += n % 2 == 1 ? "background" : "overlay"
+                let n = -e.step
+                step = n % 2 == 1 ? "background" : "overlay"
                 let count = (n - 1) / 2
-                if count > 0 { out += String(count + 1) }
+                if count > 0 { step += String(count + 1) }
             }
+            made = parent == "/" ? "/" + step : parent + "/" + step
         }
-        return out
+        pathCache[i] = made
+        return made
     }
 
     /// What the view shows: its leaves' kinds and contents hashed, the first `tokenLimit` in
