@@ -5,7 +5,7 @@
 # /tmp/tatami-diff-bench, then
 #   1. `tatami lint` of the same files, for reference;
 #   2. the shared component changed (its padding 8 → 12) in the working tree, which every screen
-#      imports: `tatami diff --git HEAD --format json`;
+#      imports: `tatami diff --git HEAD`, as text and as JSON;
 #   3. the component as committed, and 10 screens changed instead (a title each):
 #      `tatami diff --git HEAD --verbose`, whose count of analyses says what was laid out.
 # Each is run three times under /usr/bin/time (user + system CPU, wall, peak RSS).
@@ -80,7 +80,8 @@ measure() {  # label, command...
 
 measure "lint" "$tatami" lint .
 sed -i 's/      padding: 8/      padding: 12/' components/rows.tatami.yaml
-measure "diff, shared component changed" "$tatami" diff --git HEAD --format json
+measure "diff, shared component changed (text)" "$tatami" diff --git HEAD
+measure "diff, shared component changed (json)" "$tatami" diff --git HEAD --format json
 "$tatami" diff --git HEAD --format json --verbose > /tmp/tatami-diff-bench.json 2> /tmp/tatami-diff-bench.err || true
 echo "  $(cat /tmp/tatami-diff-bench.err)"
 echo "  $(grep -c '"status": "affected"' /tmp/tatami-diff-bench.json) files affected through the component"
@@ -89,6 +90,6 @@ for i in 0 201 402 603 804 1005 1206 1407 1608 1809; do
   f=$(ls screens/s*/screen-$i.tatami.yaml)
   sed -i "s/- text: Screen $i\$/- text: Screen number $i, changed/" "$f"
 done
-measure "diff, 10 screens changed" "$tatami" diff --git HEAD --format json
+measure "diff, 10 screens changed" "$tatami" diff --git HEAD
 "$tatami" diff --git HEAD --verbose > /dev/null 2> /tmp/tatami-diff-bench.err || true
 echo "  $(cat /tmp/tatami-diff-bench.err)"

@@ -106,11 +106,10 @@ struct Diff: ParsableCommand {
         case .html: text = DiffPage.render(report)
         }
         if format == .json {
-            let bytes = DiffFormatter.jsonBytes(report)
             if let output {
-                try PreviewOutput.replace(output, with: String(decoding: bytes, as: UTF8.self))
+                try PreviewOutput.replace(output, with: DiffFormatter.json(report))
             } else {
-                FileHandle.standardOutput.write(Data(bytes))
+                DiffFormatter.writeJSON(report) { FileHandle.standardOutput.write(Data($0)) }
             }
         } else if let output {
             try PreviewOutput.replace(output, with: text)

@@ -98,24 +98,34 @@ public enum DiffFormatter {
     /// The same text as `value(report).serialized()` and a line break, made file by file: a
     /// report of thousands of files never stands as one JSON value.
     public static func jsonBytes(_ report: DiffReport) -> [UInt8] {
+        var out: [UInt8] = []
+        writeJSON(report) { out.append(contentsOf: $0) }
+        return out
+    }
+
+    /// The JSON text in pieces, handed to `write` in order: the top of the object, then each
+    /// file (written as soon as it is serialised, so a large report is never held whole).
+    public static func writeJSON(_ report: DiffReport, to write: ([UInt8]) -> Void) {
         var top = value(report, files: []).serializedBytes()
-        guard !report.files.isEmpty else { return top + [0x0A] }
         // `"files": []` closes the object: open the array and write each file two levels in.
         let closing = Array("[]\n}".utf8)
-        guard top.count >= closing.count, Array(top.suffix(closing.count)) == closing else { return value(report).serializedBytes() + [0x0A] }
-        top.removeLast(closing.count)
-        var out = top
-        out.append(0x5B)
-        for (i, f) in report.files.enumerated() {
-            out.append(contentsOf: [0x0A, 0x20, 0x20, 0x20, 0x20])
-            for b in file(f).serializedBytes() {
-                out.append(b)
-                if b == 0x0A { out.append(contentsOf: [0x20, 0x20, 0x20, 0x20]) }
-            }
-            if i < report.files.count - 1 { out.append(0x2C) }
+        guard !report.files.isEmpty, top.count >= closing.count, Array(top.suffix(closing.count)) == closing else {
+            write(value(report).serializedBytes() + [0x0A])
+            return
         }
-        out.append(contentsOf: Array("\n  ]\n}\n".utf8))
-        return out
+        top.removeLast(closing.count)
+        top.append(0x5B)
+        write(top)
+        for (i, f) in report.files.enumerated() {
+            var chunk: [UInt8] = [0x0A, 0x20, 0x20, 0x20, 0x20]
+            for b in file(f).serializedBytes() {
+                chunk.append(b)
+                if b == 0x0A { chunk.append(contentsOf: [0x20, 0x20, 0x20, 0x20]) }
+            }
+            if i < report.files.count - 1 { chunk.append(0x2C) }
+            write(chunk)
+        }
+        write(Array("\n  ]\n}\n".utf8))
     }
 
     static func file(_ f: DiffFile) -> JSON {
