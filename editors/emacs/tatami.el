@@ -172,9 +172,10 @@ With a prefix argument, ask for the VIEWPORT."
 
 (defun tatami-diff (&optional revision)
   "Compare this buffer's layout with the file at a git REVISION (default HEAD).
-Shows the server's `tatami.diff' report (what `tatami diff --git REV FILE' prints:
-views moved, resized, added and removed per viewport, diagnostics that appeared
-or went) in another window.  With a prefix argument, ask for the revision."
+Shows the server's `tatami.diff' report in another window: what
+`tatami diff --git REV FILE' prints, the views moved, resized, added
+and removed per viewport and the diagnostics that appeared or went.
+With a prefix argument, ask for the revision."
   (interactive (list (when current-prefix-arg (read-string "Revision: " nil nil "HEAD"))))
   (require 'eglot)
   (tatami--send-pending-changes)
