@@ -19,7 +19,7 @@ public struct TatamiCommand: ParsableCommand {
             with --strict), 2 for a usage or I/O problem.
             """,
         version: version,
-        subcommands: [Lint.self, Format.self, Preview.self, Frames.self, Explain.self, SchemaCommand.self, Lsp.self]
+        subcommands: [Lint.self, Format.self, Preview.self, Frames.self, Diff.self, Explain.self, SchemaCommand.self, Lsp.self]
     )
 
     public init() {}

@@ -176,11 +176,31 @@ public enum Pipeline {
         context: ValidationContext, isCancelled: (@Sendable () -> Bool)?, onLargeStack: Bool = false,
         rules: [String: RuleLevel] = [:], keepsSyntaxTree: Bool = true
     ) -> Analysis? {
+        analyze(parse: { YAMLParser.parse(bytes: bytes) }, path: path, viewports: viewports, layout: layout, context: context,
+                isCancelled: isCancelled, onLargeStack: onLargeStack, rules: rules, keepsSyntaxTree: keepsSyntaxTree)
+    }
+
+    /// The same from a parse already made: `tatami diff` parses a file whose bytes are the same
+    /// in both revisions once, to find what it imports, and validates and lays it out in each
+    /// revision from that one parse (a parse result is immutable, so two analyses may share it).
+    public static func analyze(
+        parsed: YAMLParseResult, path: String, viewports: ViewportSelection = .all, context: ValidationContext,
+        onLargeStack: Bool = false, rules: [String: RuleLevel] = [:], keepsSyntaxTree: Bool = true
+    ) -> Analysis {
+        analyze(parse: { parsed }, path: path, viewports: viewports, layout: true, context: context, isCancelled: nil,
+                onLargeStack: onLargeStack, rules: rules, keepsSyntaxTree: keepsSyntaxTree)!
+    }
+
+    private static func analyze(
+        parse: @escaping () -> YAMLParseResult, path: String, viewports: ViewportSelection, layout: Bool,
+        context: ValidationContext, isCancelled: (@Sendable () -> Bool)?, onLargeStack: Bool,
+        rules: [String: RuleLevel], keepsSyntaxTree: Bool
+    ) -> Analysis? {
         let stop = isCancelled ?? { false }
         let work = { () -> Analysis? in
             var timings = StageTimings()
             var clock = Stopwatch()
-            var yaml = YAMLParser.parse(bytes: bytes)
+            var yaml = parse()
             timings.parse = clock.lap()
             if stop() { return nil }
             let validation = Validator.validate(yaml, context: context)

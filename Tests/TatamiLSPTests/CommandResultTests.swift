@@ -48,6 +48,6 @@ final class CommandResultTests: XCTestCase {
         let unknown = run("tatami.nothing", [.string(uri)])
         XCTAssertEqual(unknown["error"]?["code"]?.int, -32602)
         XCTAssertEqual(unknown["error"]?["message"]?.string,
-                       "unknown command 'tatami.nothing'; the server runs tatami.preview, tatami.previewSVG, tatami.previewHTML, tatami.frames")
+                       "unknown command 'tatami.nothing'; the server runs tatami.preview, tatami.previewSVG, tatami.previewHTML, tatami.frames, tatami.diff")
     }
 }

@@ -22,7 +22,7 @@ final class LifecycleTests: XCTestCase {
         let caps = r["result"]?["capabilities"]
         XCTAssertEqual(caps?["positionEncoding"]?.string, "utf-16")
         XCTAssertEqual(caps?["textDocumentSync"]?["change"]?.int, 2)
-        XCTAssertEqual(caps?["executeCommandProvider"]?["commands"]?.array?.compactMap(\.string), ["tatami.preview", "tatami.previewSVG", "tatami.previewHTML", "tatami.frames"])
+        XCTAssertEqual(caps?["executeCommandProvider"]?["commands"]?.array?.compactMap(\.string), ["tatami.preview", "tatami.previewSVG", "tatami.previewHTML", "tatami.frames", "tatami.diff"])
         XCTAssertEqual(r["result"]?["serverInfo"]?["name"]?.string, "tatami")
         let again = c.request("initialize", .object([("capabilities", .object([]))]))
         XCTAssertEqual(again["error"]?["code"]?.int, -32600)

@@ -128,3 +128,16 @@ def test_eglot_formats_and_formats_on_save_only_when_enabled(tmp_path):
     assert out.returncode == 0, out.stdout + out.stderr
     assert on_save.read_text(encoding="utf-8") == expected.read_text(encoding="utf-8")
     assert manual.read_text(encoding="utf-8") == unformatted  # formatted in the buffer, never saved
+
+
+@pytest.mark.skipif(shutil.which("emacs") is None, reason="Emacs is not installed (.ci/run installs it)")
+def test_emacs_tatami_diff_compares_the_buffer_with_head(tmp_path):
+    from test_neovim import DIFF_SCREEN, git_repository
+    git_repository(tmp_path, {"screen.tatami.yaml": DIFF_SCREEN})
+    env = dict(os.environ, TATAMI_BIN=TATAMI, TATAMI_FILE=str(tmp_path / "screen.tatami.yaml"), HOME=str(tmp_path))
+    out = subprocess.run(
+        ["emacs", "--batch", "-l", str(REPO / "editors" / "emacs" / "tatami.el"), "-l", str(HERE / "emacs" / "diff.el")],
+        env=env, capture_output=True, text=True, timeout=90, cwd=tmp_path,
+    )
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "diff shown" in out.stdout + out.stderr

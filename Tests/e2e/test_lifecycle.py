@@ -24,7 +24,7 @@ def test_initialize_reports_capabilities(raw):
     caps = r["result"]["capabilities"]
     assert caps["positionEncoding"] == "utf-16"
     assert caps["textDocumentSync"]["change"] == 2
-    assert caps["executeCommandProvider"]["commands"] == ["tatami.preview", "tatami.previewSVG", "tatami.previewHTML", "tatami.frames"]
+    assert caps["executeCommandProvider"]["commands"] == ["tatami.preview", "tatami.previewSVG", "tatami.previewHTML", "tatami.frames", "tatami.diff"]
     assert r["result"]["serverInfo"]["name"] == "tatami"
     # initialize only once
     assert raw.request(2, "initialize", {"capabilities": {}})["error"]["code"] == -32600

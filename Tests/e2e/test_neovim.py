@@ -139,3 +139,38 @@ def test_neovim_formats_and_formats_on_save_only_when_enabled(tmp_path):
     assert out.returncode == 0, out.stdout + out.stderr
     assert on_save.read_text(encoding="utf-8") == expected.read_text(encoding="utf-8")
     assert manual.read_text(encoding="utf-8") == unformatted  # formatted in the buffer, never written
+
+
+DIFF_SCREEN = """viewports:
+  phone: {width: 200, height: 100}
+body:
+  vstack:
+    - color: red
+      frame: {width: 50, height: 40}
+    - color: blue
+      frame: {width: 50, height: 20}
+  alignment: leading
+  frame: {maxWidth: infinity, maxHeight: infinity, alignment: topLeading}
+"""
+
+
+def git_repository(directory, files):
+    """A git repository in `directory` with `files` committed."""
+    for name, text in files.items():
+        (directory / name).write_text(text)
+    for args in (["init", "-q"], ["config", "user.email", "t@example.com"], ["config", "user.name", "T"],
+                 ["add", "-A"], ["commit", "-q", "-m", "one"]):
+        subprocess.run(["git", *args], cwd=directory, check=True, capture_output=True)
+
+
+@pytest.mark.skipif(shutil.which("nvim") is None, reason="Neovim is not installed (.ci/run installs it)")
+def test_neovim_plugin_compares_the_layout_with_head(tmp_path):
+    repo = HERE.parents[1]
+    git_repository(tmp_path, {"screen.tatami.yaml": DIFF_SCREEN})
+    env = dict(os.environ, TATAMI_BIN=TATAMI, TATAMI_FILE=str(tmp_path / "screen.tatami.yaml"),
+               TATAMI_PLUGIN=str(repo / "editors" / "nvim"))
+    out = subprocess.run(
+        ["nvim", "--headless", "-u", str(HERE / "nvim" / "minimal_init.lua"), "-c", f"luafile {HERE / 'nvim' / 'diff_test.lua'}"],
+        env=env, capture_output=True, text=True, timeout=90, cwd=tmp_path,
+    )
+    assert out.returncode == 0, out.stdout + out.stderr

@@ -120,8 +120,11 @@ def test_contributions_agree(manifest, packaged):
     assert "registerCommand('tatami.showPreview'" in source
     assert commands["tatami.showGraphicalPreview"]["category"] == "Tatami"
     assert "registerCommand('tatami.showGraphicalPreview'" in source
-    for menu in ("commandPalette", "editor/title"):
-        assert {m["command"] for m in c["menus"][menu]} == {"tatami.showPreview", "tatami.showGraphicalPreview"}
+    assert commands["tatami.compareLayout"]["category"] == "Tatami"
+    assert commands["tatami.compareLayout"]["title"] == "Compare Layout with HEAD"
+    assert "registerCommand('tatami.compareLayout'" in source
+    assert {m["command"] for m in c["menus"]["commandPalette"]} == {"tatami.showPreview", "tatami.showGraphicalPreview", "tatami.compareLayout"}
+    assert {m["command"] for m in c["menus"]["editor/title"]} == {"tatami.showPreview", "tatami.showGraphicalPreview"}
     for setting in properties:
         section, key = setting.split(".", 1)
         assert section == "tatami" and f"'{key}'" in source, f"extension.js does not read {setting}"
@@ -258,6 +261,24 @@ def test_a_closed_graphical_preview_is_not_redrawn(session):
     entries = session["graphical preview closed"]
     assert events(entries, "disposePanel") == [{"panel": 0}]
     assert events(entries, "request") == [] and events(entries, "webviewHtml") == []
+
+
+def test_compare_layout_asks_the_server_for_the_markdown_diff_and_shows_it(session):
+    (request,) = events(session["compare layout"], "request")
+    assert request == {"method": "workspace/executeCommand",
+                       "params": {"command": "tatami.diff",
+                                  "arguments": ["file:///work/Examples/avocado-toast.tatami.yaml", "HEAD", "markdown"]}}
+    (opened,) = events(session["compare layout"], "openTextDocument")
+    assert opened == {"content": 'DIFF ["file:///work/Examples/avocado-toast.tatami.yaml","HEAD","markdown"]', "language": "markdown"}
+    (shown,) = events(session["compare layout"], "showTextDocument")
+    assert shown["uri"].startswith("untitled:") and shown["options"]["viewColumn"] == -2
+
+
+def test_the_compare_lens_answer_is_shown_and_other_commands_pass_through(session):
+    entries = session["compare lens"]
+    assert [r["params"]["command"] for r in events(entries, "request")] == ["tatami.diff", "tatami.preview"]
+    (opened,) = events(entries, "openTextDocument")
+    assert opened == {"content": 'DIFF ["file:///work/Examples/avocado-toast.tatami.yaml","HEAD","text"]', "language": "plaintext"}
 
 
 def test_preview_of_another_language_asks_nothing(session):

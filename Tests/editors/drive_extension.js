@@ -62,6 +62,17 @@ async function main() {
   for (const l of state.listeners.change) l({ document });
   await sleep(600);
 
+  step('compare layout');
+  vscode.window.activeTextEditor = { document: { uri: file, languageId: 'tatami' } };
+  await vscode.commands.executeCommand('tatami.compareLayout');
+
+  step('compare lens');
+  // The server's lens runs `tatami.diff` through the client: the middleware shows the answer.
+  const client = global.tatamiClient;
+  const sent = (command, args) => client.sendRequest({ method: 'workspace/executeCommand' }, { command, arguments: args });
+  await client.clientOptions.middleware.executeCommand('tatami.diff', [file.toString(), 'HEAD', 'text'], sent);
+  await client.clientOptions.middleware.executeCommand('tatami.preview', [file.toString()], sent);
+
   step('not a tatami file');
   vscode.window.activeTextEditor = { document: { uri: vscode.Uri.parse('file:///work/README.md'), languageId: 'markdown' } };
   await vscode.commands.executeCommand('tatami.showPreview');

@@ -290,3 +290,79 @@ def test_every_example_has_its_generated_screenshot(browser, tmp_path):
         page.goto(html(example, tmp_path / "page.html").as_uri())
         for v in page.evaluate(GEOMETRY):
             assert v["x"] + v["width"] <= image.width and v["y"] + v["height"] <= image.height, (name, v["name"])
+
+
+# `tatami diff --format html` (docs/render.md, "The diff page"): a 200×120 viewport whose body
+# stacks its children from the top left, 10 apart. Before: red 0,0 40×20, yellow 0,30 60×20.
+# After: red 0,0 40×40 (20 taller), yellow 0,50 60×20 (20 lower), and a purple 30×10 added at
+# 0,80. Outlines are 2 pixels wide, inside the frame: before, the changed views in orange at their
+# old frames; after, in blue at their new frames, the added one in green.
+DIFF_OLD = """tatami: 1
+viewports:
+  v: {width: 200, height: 120}
+body:
+  vstack:
+    - color: red
+      frame: {width: 40, height: 20}
+    - color: yellow
+      frame: {width: 60, height: 20}
+  spacing: 10
+  alignment: leading
+  frame: {maxWidth: infinity, maxHeight: infinity, alignment: topLeading}
+"""
+DIFF_NEW = DIFF_OLD.replace("width: 40, height: 20", "width: 40, height: 40").replace(
+    "  spacing: 10", "    - color: purple\n      frame: {width: 30, height: 10}\n  spacing: 10")
+ORANGE, OUTLINE_BLUE, GREEN, PURPLE = (255, 149, 0), (0, 122, 255), (52, 199, 89), (175, 82, 222)
+
+
+def test_diff_page_outlines_changed_views_at_their_frames(browser, tmp_path):
+    old, new = tmp_path / "old.tatami.yaml", tmp_path / "new.tatami.yaml"
+    old.write_text(DIFF_OLD)
+    new.write_text(DIFF_NEW)
+    out = tmp_path / "diff.html"
+    result = subprocess.run([TATAMI, "diff", "--format", "html", "--output", out, old, new], cwd=tmp_path,
+                            capture_output=True, text=True)
+    assert result.returncode == 1, result.stderr  # a layout changed
+    page = browser.new_page(width=1200, height=800)
+    page.goto(out.as_uri())
+    found = page.evaluate("""
+      (() => [...document.querySelectorAll('div.viewport[data-side]')].map(v => {
+        const o = v.getBoundingClientRect();
+        return {side: v.dataset.side, x: o.x, y: o.y, width: o.width, height: o.height,
+                changes: [...v.querySelectorAll('.change')].map(e => {
+                  const r = e.getBoundingClientRect();
+                  return {change: e.dataset.change, path: e.dataset.path, x: r.x - o.x, y: r.y - o.y,
+                          width: r.width, height: r.height, title: e.title};
+                })};
+      }))()
+    """)
+    assert [v["side"] for v in found] == ["old", "new"]
+    before, after = found
+    assert all((v["width"], v["height"]) == (200, 120) for v in found)
+    assert before["x"] + 200 <= after["x"], ("before stands left of after", found)
+    got_before = sorted((c["path"], c["change"], c["x"], c["y"], c["width"], c["height"]) for c in before["changes"])
+    assert got_before == [("/0", "resized", 0, 0, 40, 20), ("/1", "moved", 0, 30, 60, 20)], got_before
+    got_after = sorted((c["path"], c["change"], c["x"], c["y"], c["width"], c["height"]) for c in after["changes"])
+    assert got_after == [("/0", "resized", 0, 0, 40, 40), ("/1", "moved", 0, 50, 60, 20), ("/2", "added", 0, 80, 30, 10)], got_after
+    assert any(c["title"] == "color /1 moved Δy +20" for c in after["changes"]), after["changes"]
+
+    def shot(v):
+        return decode_png(page.screenshot({"x": v["x"], "y": v["y"], "width": 200, "height": 120}))
+
+    expected_before = [
+        ((0, 10), ORANGE), ((1, 17), ORANGE), ((39, 17), ORANGE), ((20, 15), RED),   # red, outlined at 0,0 40×20
+        ((1, 40), ORANGE), ((58, 40), ORANGE), ((30, 47), YELLOW), ((30, 31), ORANGE),  # yellow at 0,30 60×20
+        ((20, 25), WHITE), ((100, 60), WHITE), ((62, 40), WHITE),
+    ]
+    expected_after = [
+        ((0, 20), OUTLINE_BLUE), ((38, 20), OUTLINE_BLUE), ((20, 35), RED), ((20, 39), OUTLINE_BLUE),  # red 0,0 40×40
+        ((1, 60), OUTLINE_BLUE), ((59, 60), OUTLINE_BLUE), ((30, 67), YELLOW), ((30, 69), OUTLINE_BLUE),  # yellow 0,50
+        ((0, 85), GREEN), ((29, 85), GREEN), ((15, 80), GREEN), ((15, 89), GREEN),  # the added view's outline
+        ((31, 85), WHITE), ((20, 45), WHITE), ((100, 60), WHITE),
+    ]
+    for v, expected in ((before, expected_before), (after, expected_after)):
+        image = shot(v)
+        wrong = [((x, y), c, image.pixel(x, y)) for (x, y), c in expected
+                 if any(abs(a - b) > 2 for a, b in zip(image.pixel(x, y), c))]
+        assert wrong == [], (v["side"], wrong)
+    assert all(url.startswith("file://") for url in page.requested_urls()), page.requested_urls()

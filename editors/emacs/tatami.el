@@ -170,5 +170,30 @@ With a prefix argument, ask for the VIEWPORT."
         (set-window-point window (point-min))))
     render))
 
+(defun tatami-diff (&optional revision)
+  "Compare this buffer's layout with the file at a git REVISION (default HEAD).
+Shows the server's `tatami.diff' report in another window: what
+`tatami diff --git REV FILE' prints, the views moved, resized, added
+and removed per viewport and the diagnostics that appeared or went.
+With a prefix argument, ask for the revision."
+  (interactive (list (when current-prefix-arg (read-string "Revision: " nil nil "HEAD"))))
+  (require 'eglot)
+  (tatami--send-pending-changes)
+  (let* ((server (eglot--current-server-or-lose))
+         (uri (tatami--uri (buffer-file-name)))
+         (report (jsonrpc-request server :workspace/executeCommand
+                                  (list :command "tatami.diff"
+                                        :arguments (vector uri (or revision "HEAD") "text"))))
+         (buffer (get-buffer-create "*tatami-diff*")))
+    (with-current-buffer buffer
+      (let ((inhibit-read-only t))
+        (erase-buffer)
+        (insert report))
+      (special-mode)
+      (goto-char (point-min)))
+    (let ((window (display-buffer buffer)))
+      (when window (set-window-point window (point-min))))
+    report))
+
 (provide 'tatami)
 ;;; tatami.el ends here

@@ -2,7 +2,8 @@
 // Tatami for VS Code: starts the language server (`<tatami.server.path> lsp`, over standard input
 // and output), tells it the default viewport, and shows the server's previews of a file beside the
 // editor, redrawn as the file changes: the ASCII one in a read-only document, the graphical one
-// (every viewport at true geometry, hover for frames) in a webview.
+// (every viewport at true geometry, hover for frames) in a webview; and compares a file's layout
+// with the committed one (Tatami: Compare Layout with HEAD, and the server's code lens).
 
 const vscode = require('vscode');
 const {
@@ -14,6 +15,8 @@ const {
 const PREVIEW_SCHEME = 'tatami-preview';
 const PREVIEW_COMMAND = 'tatami.preview';
 const HTML_PREVIEW_COMMAND = 'tatami.previewHTML';
+// The server's layout diff of a file against a git revision (its code lens runs it too).
+const DIFF_COMMAND = 'tatami.diff';
 const HTML_PREVIEW_VIEW_TYPE = 'tatami.htmlPreview';
 // The webview may run the page's own inline script and style, and load nothing at all.
 const HTML_PREVIEW_CSP =
@@ -54,6 +57,15 @@ function startClient() {
     // pull model (textDocument/diagnostic), so it asks on open, on every change and on save
     // (vscode-languageclient 10 no longer pulls on change unless told to).
     diagnosticPullOptions: { onChange: true, onSave: true },
+    // The server's "Compare layout with HEAD" lens runs `tatami.diff` through the client, which
+    // would drop the answer: show it instead.
+    middleware: {
+      executeCommand: async (command, args, next) => {
+        const result = await next(command, args);
+        if (command === DIFF_COMMAND) await showDiff(result, args[2] === 'markdown' ? 'markdown' : 'plaintext');
+        return result;
+      },
+    },
   };
   const started = new LanguageClient('tatami', 'Tatami', serverOptions, clientOptions);
   client = started;
@@ -260,12 +272,42 @@ async function showPreview(resource) {
   if (alreadyOpen) preview.emitter.fire(uri);
 }
 
+/** Shows a layout diff's report in a read-only document beside the editor. */
+async function showDiff(report, language) {
+  const content = typeof report === 'string' ? report : JSON.stringify(report, null, 2);
+  const document = await vscode.workspace.openTextDocument({ content, language });
+  await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true, preview: true });
+}
+
+/** Tatami: Compare Layout with HEAD: the editor's text against the committed file, as Markdown. */
+async function compareLayout(resource) {
+  const source = tatamiSource(resource);
+  if (!source) return undefined;
+  if (starting) await starting;
+  if (!client) {
+    vscode.window.showErrorMessage('Tatami: the language server is not running (see the Tatami output).');
+    return undefined;
+  }
+  try {
+    const report = await client.sendRequest(ExecuteCommandRequest.type, {
+      command: DIFF_COMMAND,
+      arguments: [source.toString(), 'HEAD', 'markdown'],
+    });
+    await showDiff(report, 'markdown');
+    return report;
+  } catch (error) {
+    vscode.window.showErrorMessage(`Tatami could not compare ${source.toString()}: ${error && error.message ? error.message : error}`);
+    return undefined;
+  }
+}
+
 function activate(context) {
   context.subscriptions.push(
     vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, preview),
     preview,
     htmlPreviews,
     vscode.commands.registerCommand('tatami.showPreview', showPreview),
+    vscode.commands.registerCommand('tatami.compareLayout', compareLayout),
     vscode.commands.registerCommand('tatami.showGraphicalPreview', (resource) => {
       const source = tatamiSource(resource);
       return source ? htmlPreviews.show(source) : undefined;
@@ -296,4 +338,4 @@ function deactivate() {
   return old ? old.stop() : undefined;
 }
 
-module.exports = { activate, deactivate, PreviewProvider, HTMLPreviews };
+module.exports = { activate, deactivate, PreviewProvider, HTMLPreviews, compareLayout };

@@ -1,12 +1,26 @@
+import Foundation
 import TatamiServices
 
 extension LanguageServer {
     /// `textDocument/codeLens`: "Preview <viewport>" above `body:` for each viewport, running
-    /// `tatami.preview` with `[uri, viewport]`.
+    /// `tatami.preview` with `[uri, viewport]`; then, for a file in a git repository, "Compare
+    /// layout with HEAD", running `tatami.diff` with `[uri, "HEAD", "text"]`.
     func codeLenses(_ params: JSON) throws -> JSON {
         let doc = try document(params)
         let snap = try snapshot(doc)
-        return .array(EditorServices.codeLenses(snap.analysis).compactMap { lens in
+        let lenses = EditorServices.codeLenses(snap.analysis)
+        var compare: [JSON] = []
+        if let path = doc.path, let first = lenses.first, let range = snap.lspRange(first.range), Self.isInGitRepository(path) {
+            compare = [.object([
+                ("range", range),
+                ("command", .object([
+                    ("title", .string("Compare layout with HEAD")),
+                    ("command", .string(Command.diff.rawValue)),
+                    ("arguments", .array([.string(doc.uri), .string("HEAD"), .string("text")])),
+                ])),
+            ])]
+        }
+        return .array(lenses.compactMap { lens in
             guard let range = snap.lspRange(lens.range) else { return nil }
             return .object([
                 ("range", range),
@@ -16,6 +30,17 @@ extension LanguageServer {
                     ("arguments", .array([.string(doc.uri), .string(lens.viewport)])),
                 ])),
             ])
-        })
+        } + compare)
+    }
+
+    /// Whether a `.git` (a directory, or a worktree's file) is in a folder above `path`.
+    static func isInGitRepository(_ path: String) -> Bool {
+        var dir = path
+        while let slash = dir.lastIndex(of: "/") {
+            dir = String(dir[..<slash])
+            if FileManager.default.fileExists(atPath: (dir.isEmpty ? "" : dir) + "/.git") { return true }
+            if dir.isEmpty { break }
+        }
+        return false
     }
 }

@@ -16,6 +16,10 @@ extension LanguageServer {
         case previewHTML = "tatami.previewHTML"
         /// What `tatami frames --format json` prints, as an object.
         case frames = "tatami.frames"
+        /// What `tatami diff --git REV --format json FILE` prints for the editor's text against
+        /// the file at a git revision, as an object: arguments `[uri, revision?, format?]`
+        /// (`HEAD`; `json`, or `text` and `markdown` for the report as a string).
+        case diff = "tatami.diff"
     }
 
     /// `workspace/executeCommand`: the `Command`s, all with arguments `[uri, viewport?]` and all
@@ -32,6 +36,7 @@ extension LanguageServer {
         }
         guard let doc = documents[uri] else { throw ResponseError.invalidParams("the document \(uri) is not open") }
         let named = arguments.count > 1 ? arguments[1].string : nil
+        if command == .diff { return try diff(doc, revision: named, format: arguments.count > 2 ? arguments[2].string : nil) }
         let a = try analysis(doc)
         switch command {
         case .previewHTML:
@@ -44,6 +49,8 @@ extension LanguageServer {
             return .string(SVGRenderer.render(try chosenLayout(a, viewport: named)))
         case .frames:
             return FramesFormatter.value(file: doc.path ?? doc.uri, result: try chosenLayout(a, viewport: named))
+        case .diff:
+            return .null  // answered above, without an analysis
         }
     }
 

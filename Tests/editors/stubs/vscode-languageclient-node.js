@@ -7,6 +7,8 @@ const log = (global.tatamiLog = global.tatamiLog || []);
 class LanguageClient {
   constructor(id, name, serverOptions, clientOptions) {
     log.push({ event: 'client', detail: { id, name, serverOptions, clientOptions } });
+    this.clientOptions = clientOptions;
+    global.tatamiClient = this;
   }
   start() {
     log.push({ event: 'start' });
@@ -24,6 +26,9 @@ class LanguageClient {
     if (params.command === 'tatami.previewHTML') {
       this.pages = (this.pages || 0) + 1;
       return Promise.resolve(`<!DOCTYPE html>\n<html lang="en">\n<head>\n<title>t</title>\n</head>\n<body>page ${this.pages} ${JSON.stringify(params.arguments)}</body>\n</html>\n`);
+    }
+    if (params.command === 'tatami.diff') {
+      return Promise.resolve(`DIFF ${JSON.stringify(params.arguments)}`);
     }
     return Promise.resolve(`ASCII ${JSON.stringify(params.arguments)}`);
   }

@@ -48,6 +48,7 @@ const state = {
   commands: {},
   listeners: { change: [], close: [], configuration: [] },
   panels: [],
+  untitled: 0,
 };
 
 const workspace = {
@@ -62,6 +63,11 @@ const workspace = {
   onDidCloseTextDocument: (l) => (state.listeners.close.push(l), { dispose: () => {} }),
   onDidChangeConfiguration: (l) => (state.listeners.configuration.push(l), { dispose: () => {} }),
   async openTextDocument(uri) {
+    if (!(uri instanceof Uri)) {
+      // An untitled document made from its content.
+      record('openTextDocument', { content: uri.content, language: uri.language });
+      return { uri: Uri.parse(`untitled:Untitled-${++state.untitled}`), languageId: uri.language, getText: () => uri.content };
+    }
     const provider = state.providers[uri.scheme];
     const text = await provider.provideTextDocumentContent(uri);
     record('openTextDocument', { uri: uri.toString(), text });

@@ -1,5 +1,6 @@
 -- The Tatami plugin: one `tatami lsp` client per workspace root, and a preview split.
 local M = {}
+local diff_lines  -- defined below: shows a layout diff's report
 
 local defaults = {
   -- The server command; `tatami` must be on PATH unless this names it.
@@ -163,6 +164,49 @@ local function show(source, lines)
     vim.api.nvim_set_current_win(win)
   end
   return pbuf
+end
+
+--- Shows a layout diff's report (`tatami.diff`'s text) in a scratch split of its own.
+function diff_lines(source, text)
+  local lines = vim.split(text or "", "\n", { plain = true })
+  if lines[#lines] == "" then table.remove(lines) end
+  local dbuf = vim.api.nvim_create_buf(false, true)
+  vim.api.nvim_buf_set_option(dbuf, "bufhidden", "wipe")
+  vim.api.nvim_buf_set_option(dbuf, "filetype", "tatamidiff")
+  pcall(vim.api.nvim_buf_set_name, dbuf, "tatami-diff://" .. vim.api.nvim_buf_get_name(source))
+  vim.api.nvim_buf_set_lines(dbuf, 0, -1, false, lines)
+  vim.api.nvim_buf_set_option(dbuf, "modifiable", false)
+  local win = vim.api.nvim_get_current_win()
+  vim.cmd("split")
+  vim.api.nvim_win_set_buf(0, dbuf)
+  vim.api.nvim_set_current_win(win)
+  return dbuf
+end
+
+--- Compares the buffer's layout with the file at a git revision (default HEAD): the server's
+--- `tatami.diff` report, as text, in a split (what `tatami diff --git REV FILE` prints).
+function M.diff(buf, revision)
+  local client = client_for(buf) or (M.attach(buf) and client_for(buf))
+  if not client then
+    vim.notify("tatami: no language server for this buffer", vim.log.levels.ERROR)
+    return
+  end
+  local args = { vim.uri_from_bufnr(buf), revision or "HEAD", "text" }
+  client.request("workspace/executeCommand", { command = "tatami.diff", arguments = args }, function(err, result)
+    if err then
+      vim.notify("tatami: " .. (err.message or vim.inspect(err)), vim.log.levels.ERROR)
+      return
+    end
+    diff_lines(buf, result)
+  end, buf)
+end
+
+-- The server's "Compare layout with HEAD" lens names `tatami.diff`: run from the lens
+-- (vim.lsp.codelens.run), it is handled here, which asks the server and shows the answer.
+vim.lsp.commands["tatami.diff"] = function(command, ctx)
+  local args = command.arguments or {}
+  local buf = ctx.bufnr or vim.uri_to_bufnr(args[1])
+  M.diff(buf, args[2])
 end
 
 --- Asks the server for the render and shows it in a scratch split; refreshed on save.

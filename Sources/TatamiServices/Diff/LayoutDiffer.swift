@@ -1,0 +1,284 @@
+import Foundation
+import TatamiBase
+import TatamiModel
+import TatamiValidation
+import TatamiYAML
+
+/// A file in the old revision and the file it became in the new one (relative paths; nil on the
+/// side where it does not exist).
+public struct DiffPair: Sendable, Hashable {
+    public var oldPath: String?
+    public var newPath: String?
+
+    public init(oldPath: String?, newPath: String?) {
+        self.oldPath = oldPath
+        self.newPath = newPath
+    }
+}
+
+/// Compares the layouts of files between two revisions (docs/format.md §12.7).
+///
+/// A file whose text is the same in both revisions, and whose imports, font files and workspace
+/// file are too, is not laid out at all: what it reads is found by parsing it (and what it
+/// imports, once per revision) for `imports:` and `fonts:`, not by validating it. A file laid out
+/// in both revisions with the same text is parsed once for both. `compare` may be called from
+/// several threads at once.
+public final class LayoutDiffer: @unchecked Sendable {
+    public let old: LayoutRevision
+    public let new: LayoutRevision
+    /// nil: each viewport's 1 / scale.
+    public var tolerance: Double?
+    public var viewports: ViewportSelection = .all
+    /// Keep each changed file's layouts in its `DiffFile` (the HTML page draws them).
+    public var keepsLayouts = false
+    /// Keep the changes that only follow their parent's (JSON lists them); otherwise they are
+    /// only counted.
+    public var keepsFollowers = true
+
+    private let lock = NSLock()
+    private var closures: [ObjectIdentifier: [String: [String]]] = [:]
+    /// Analyses run (each is one file in one revision, parsed, validated and laid out).
+    public private(set) var analyses = 0
+    /// Files compared without being laid out, everything they read being the same.
+    public private(set) var skipped = 0
+
+    public init(old: LayoutRevision, new: LayoutRevision) {
+        self.old = old
+        self.new = new
+    }
+
+    // MARK: Pairing files
+
+    /// The files of both revisions paired: by relative path, then the rest as renames (the same
+    /// text, else at least half of the lines in common), and what is left added or removed.
+    /// Sorted by the new path (the old one for removed files).
+    public func pairs(old oldFiles: [String], new newFiles: [String]) -> [DiffPair] {
+        let newSet = Set(newFiles), oldSet = Set(oldFiles)
+        var pairs = oldFiles.filter { newSet.contains($0) }.map { DiffPair(oldPath: $0, newPath: $0) }
+        var gone = oldFiles.filter { !newSet.contains($0) }, came = newFiles.filter { !oldSet.contains($0) }
+        if !gone.isEmpty && !came.isEmpty {
+            let goneBytes = gone.map { old.bytes(old.absolute($0)) ?? [] }
+            let cameBytes = came.map { new.bytes(new.absolute($0)) ?? [] }
+            var candidates: [(Double, Int, Int)] = []
+            for (i, a) in goneBytes.enumerated() {
+                for (j, b) in cameBytes.enumerated() {
+                    let s = a == b ? 2 : Self.lineSimilarity(a, b)
+                    if s >= 0.5 { candidates.append((s, i, j)) }
+                }
+            }
+            candidates.sort { $0.0 != $1.0 ? $0.0 > $1.0 : ($0.1 != $1.1 ? $0.1 < $1.1 : $0.2 < $1.2) }
+            var usedI = Set<Int>(), usedJ = Set<Int>()
+            for (_, i, j) in candidates where !usedI.contains(i) && !usedJ.contains(j) {
+                usedI.insert(i); usedJ.insert(j)
+                pairs.append(DiffPair(oldPath: gone[i], newPath: came[j]))
+            }
+            gone = gone.enumerated().filter { !usedI.contains($0.offset) }.map(\.element)
+            came = came.enumerated().filter { !usedJ.contains($0.offset) }.map(\.element)
+        }
+        pairs += gone.map { DiffPair(oldPath: $0, newPath: nil) }
+        pairs += came.map { DiffPair(oldPath: nil, newPath: $0) }
+        return pairs.sorted { ($0.newPath ?? $0.oldPath!) < ($1.newPath ?? $1.oldPath!) }
+    }
+
+    /// The share of lines two texts have in common (as multisets), 0 to 1.
+    static func lineSimilarity(_ a: [UInt8], _ b: [UInt8]) -> Double {
+        func lines(_ t: [UInt8]) -> [ArraySlice<UInt8>: Int] {
+            var out: [ArraySlice<UInt8>: Int] = [:]
+            for l in t.split(separator: 0x0A) { out[l, default: 0] += 1 }
+            return out
+        }
+        let x = lines(a), y = lines(b)
+        let total = max(x.values.reduce(0, +), y.values.reduce(0, +))
+        guard total > 0 else { return 1 }
+        var common = 0
+        for (l, n) in x { common += min(n, y[l] ?? 0) }
+        return Double(common) / Double(total)
+    }
+
+    // MARK: Comparing one file
+
+    /// One file compared. `onLargeStack`: the caller's thread has `LargeStack.size` of stack.
+    public func compare(_ pair: DiffPair, onLargeStack: Bool = false) -> DiffFile {
+        let oldAbs = pair.oldPath.map { old.absolute($0) }, newAbs = pair.newPath.map { new.absolute($0) }
+        // The same object on both sides: the same bytes, read once.
+        let sameObject = oldAbs.flatMap { o in newAbs.flatMap { n in old.object(o).map { $0 == new.object(n) } } } ?? false
+        let newBytes = newAbs.flatMap { new.bytes($0) }
+        let oldBytes = sameObject ? newBytes : oldAbs.flatMap { old.bytes($0) }
+        let status: DiffFile.Status
+        switch (oldBytes, newBytes) {
+        case (nil, nil): status = .identical
+        case (nil, _): status = .added
+        case (_, nil): status = .removed
+        default:
+            status = pair.oldPath != pair.newPath ? .renamed : (oldBytes == newBytes ? .affected : .modified)
+        }
+        var file = DiffFile(oldPath: oldBytes == nil ? nil : pair.oldPath, newPath: newBytes == nil ? nil : pair.newPath,
+                            status: status)
+        guard oldBytes != nil || newBytes != nil else { return file }
+
+        var shared: YAMLParseResult? = nil
+        if let a = oldBytes, let b = newBytes, a == b, let oldAbs, let newAbs {
+            let parsed = YAMLParser.parse(bytes: b)
+            let before = dependencies(of: parsed, at: oldAbs, in: old)
+            let after = dependencies(of: parsed, at: newAbs, in: new)
+            if let before, let after, before.map(old.relative) == after.map(new.relative),
+               zip(before, after).allSatisfy({ old.sameBytes($0, as: new, at: $1) }) {
+                lock.lock()
+                skipped += 1
+                lock.unlock()
+                file.status = pair.oldPath == pair.newPath ? .identical : .renamed
+                return file
+            }
+            shared = parsed
+        }
+
+        let oldReads = ReadSet(), newReads = ReadSet()
+        let oldSide = oldAbs.flatMap { path in
+            oldBytes.map { analyse($0, parsed: shared, at: path, in: old, reads: oldReads, onLargeStack: onLargeStack) }
+        }
+        let newSide = newAbs.flatMap { path in
+            newBytes.map { analyse($0, parsed: shared, at: path, in: new, reads: newReads, onLargeStack: onLargeStack) }
+        }
+        file.analysed = true
+
+        // What changed among the files read: relative paths whose bytes differ.
+        var changed = Set<String>()
+        let ownChanged = oldBytes != newBytes && oldBytes != nil && newBytes != nil
+        if ownChanged, let p = pair.newPath { changed.insert(p) }
+        var read = Set(oldReads.paths.map(old.relative))
+        read.formUnion(newReads.paths.map(new.relative))
+        for (side, path) in [(old, oldAbs), (new, newAbs)] {
+            if let path, let config = side.workspace(for: path).configPath { read.insert(side.relative(config)) }
+        }
+        for p in read.sorted() where !old.sameBytes(old.absolute(p), as: new, at: new.absolute(p)) { changed.insert(p) }
+        if oldBytes != nil && newBytes != nil { file.causes = changed.sorted { a, b in (a == pair.newPath) != (b == pair.newPath) ? a == pair.newPath : a < b } }
+        else { file.causes = [pair.newPath ?? pair.oldPath!] }
+
+        LayoutComparison.compare(old: oldSide, new: newSide, tolerance: tolerance, changed: changed,
+                                 own: ownChanged || oldBytes == nil || newBytes == nil ? (pair.newPath ?? pair.oldPath) : nil,
+                                 keepsFollowers: keepsFollowers, into: &file)
+        if keepsLayouts && file.hasLayoutChanges {
+            file.oldLayouts = oldSide?.analysis.layouts ?? []
+            file.newLayouts = newSide?.analysis.layouts ?? []
+        }
+        return file
+    }
+
+    private func analyse(_ bytes: [UInt8], parsed: YAMLParseResult?, at path: String, in revision: LayoutRevision,
+                         reads: ReadSet, onLargeStack: Bool) -> LayoutComparison.Side {
+        let workspace = revision.workspace(for: path)
+        let context = revision.context(for: path, workspace: workspace, reading: { reads.add($0) })
+        let rules = workspace.config?.levels ?? [:]
+        let yaml = parsed ?? YAMLParser.parse(bytes: bytes)
+        let analysis = Pipeline.analyze(parsed: yaml, path: revision.relative(path), viewports: viewports, context: context,
+                                        onLargeStack: onLargeStack, rules: rules, keepsSyntaxTree: false)
+        lock.lock()
+        analyses += 1
+        lock.unlock()
+        var files: [String: String] = [:]
+        for c in analysis.document.components {
+            if let p = c.filePath { files[c.name] = revision.relative(p) }
+        }
+        return LayoutComparison.Side(analysis: analysis, componentFiles: files)
+    }
+
+    // MARK: What a file reads
+
+    /// Every file `yaml` (the file at `path`) reads in `revision`: its workspace file, its
+    /// imports and theirs, and the font files any of them names, absolute, in the order found;
+    /// nil when that cannot be told without validating.
+    func dependencies(of yaml: YAMLParseResult, at path: String, in revision: LayoutRevision) -> [String]? {
+        var out: [String] = []
+        if let config = revision.workspace(for: path).configPath { out.append(config) }
+        var seen: Set<String> = [path]
+        guard let direct = Self.references(yaml, at: path, in: revision) else { return nil }
+        var queue = direct.imports
+        out += direct.fonts
+        while let next = queue.first {
+            queue.removeFirst()
+            guard seen.insert(next).inserted else { continue }
+            out.append(next)
+            guard let closure = importClosure(next, in: revision) else { return nil }
+            for p in closure where !out.contains(p) { out.append(p) }
+        }
+        return out
+    }
+
+    /// What an imported file reads (its imports, transitively, and font files), kept per
+    /// revision: a library imported by every screen is parsed once.
+    private func importClosure(_ path: String, in revision: LayoutRevision) -> [String]? {
+        let key = ObjectIdentifier(revision)
+        lock.lock()
+        if let hit = closures[key]?[path] {
+            lock.unlock()
+            return hit
+        }
+        lock.unlock()
+        var out: [String] = []
+        var seen: Set<String> = [path]
+        var queue = [path]
+        while let next = queue.first {
+            queue.removeFirst()
+            guard let bytes = revision.bytes(next) else { continue }
+            guard let refs = Self.references(YAMLParser.parse(bytes: bytes), at: next, in: revision) else { return nil }
+            out += refs.fonts
+            for i in refs.imports where seen.insert(i).inserted {
+                out.append(i)
+                queue.append(i)
+            }
+        }
+        lock.lock()
+        closures[key, default: [:]][path] = out
+        lock.unlock()
+        return out
+    }
+
+    /// The paths a file's `imports:` and `fonts:` name, resolved in `revision`; nil when the
+    /// file is not a mapping (a file with a syntax error is still read as far as it goes).
+    static func references(_ yaml: YAMLParseResult, at path: String, in revision: LayoutRevision)
+        -> (imports: [String], fonts: [String])? {
+        guard let root = yaml.root else { return yaml.isComplete ? ([], []) : nil }
+        guard root.pairs != nil else { return ([], []) }
+        let directory = ImportPath.directory(of: path)
+        func located(_ node: YAMLNode?) -> String? {
+            guard let text = node?.scalar?.text, !text.isEmpty else { return nil }
+            let joined = text.hasPrefix("/") ? ImportPath.normalize(text) : ImportPath.join(directory, text)
+            return revision.resolve(joined) ?? joined
+        }
+        var imports: [String] = [], fonts: [String] = []
+        if let list = root["imports"]?.items {
+            for item in list { if let p = located(item) { imports.append(p) } }
+        }
+        if let declared = root["fonts"]?.pairs {
+            for pair in declared {
+                guard let font = pair.value.pairs != nil ? pair.value : nil else { continue }
+                if let p = located(font["file"]) { fonts.append(p) }
+                if let fallbacks = font["fallback"]?.items {
+                    for item in fallbacks {
+                        if let p = located(item.pairs != nil ? item["file"] : item) { fonts.append(p) }
+                    }
+                }
+            }
+        }
+        return (imports, fonts)
+    }
+}
+
+/// The paths one analysis read, from whichever thread it runs on.
+final class ReadSet: @unchecked Sendable {
+    private let lock = NSLock()
+    private var set: [String] = []
+    private var seen = Set<String>()
+
+    func add(_ path: String) {
+        lock.lock()
+        if seen.insert(path).inserted { set.append(path) }
+        lock.unlock()
+    }
+
+    var paths: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return set
+    }
+}
