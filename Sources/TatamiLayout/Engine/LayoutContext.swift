@@ -25,8 +25,8 @@ struct LayoutContext {
     private var cache = MeasurementCache(nodeCount: 0)
     /// Measurements' placements, each measurement a range. A container of several children
     /// has one range, which each of its arrangements rewrites (a stack probes each child at
-    /// several proposals, and keeping every probe's placements took more memory than anything
-    /// else in layout): its measurements name that range, and its `Arrangement` says which
+    /// several proposals, and keeping every probe's placements would make them layout's largest
+    /// store: BENCHMARKS.md): its measurements name that range, and its `Arrangement` says which
     /// cache key's arrangement the range holds. `arranged` arranges a container again when the
     /// range holds another key's (rare: the last arrangement is usually the one placed).
     private var placements = PagedArray<ChildPlacement>()

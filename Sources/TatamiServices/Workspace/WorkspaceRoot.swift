@@ -63,7 +63,7 @@ public struct WorkspaceSettings: Sendable {
                                buffer: ((String) -> [UInt8]?)? = nil) -> WorkspaceSettings {
         let location: WorkspaceLocation
         if let given {
-            let dir = Workspace.canonical(given) ?? Workspace.absolute(given)
+            let dir = FileSystemPath.canonical(given) ?? Workspace.absolute(given)
             let config = dir == "/" ? "/" + Schema.workspaceFileName : dir + "/" + Schema.workspaceFileName
             location = WorkspaceLocation(root: dir, marker: .given,
                                          configPath: FileManager.default.fileExists(atPath: config) ? config : nil)
@@ -91,12 +91,6 @@ public enum Workspace {
         return ImportPath.normalize(p)
     }
 
-    static func canonical(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
-
     /// The workspace root of the file at `path` (`<stdin>`: a file in the current directory):
     /// walking up from its directory, the first directory holding `tatami.config.yaml`; else
     /// the first holding `.git`; else `fallback` (default: the current directory) when it
@@ -104,7 +98,7 @@ public enum Workspace {
     public static func locate(file path: String, fallback: String? = nil) -> WorkspaceLocation {
         let file = path == "<stdin>" ? absolute("<stdin>") : absolute(path)
         let rawDir = ImportPath.directory(of: file)
-        let dir = canonical(rawDir) ?? rawDir
+        let dir = FileSystemPath.canonical(rawDir) ?? rawDir
         let fm = FileManager.default
         var gitRoot: String? = nil
         var current = dir
@@ -119,7 +113,7 @@ public enum Workspace {
         }
         if let gitRoot { return WorkspaceLocation(root: gitRoot, marker: .git, configPath: nil) }
         let base = fallback.map(absolute) ?? absolute(".")
-        let baseDir = canonical(base) ?? base
+        let baseDir = FileSystemPath.canonical(base) ?? base
         let root = ImportPath.isInside(dir, root: baseDir) ? baseDir : dir
         return WorkspaceLocation(root: root, marker: .fallback, configPath: nil)
     }
