@@ -91,9 +91,9 @@ extension LanguageServer {
         }
         // A workspace file changed (created, edited, deleted): roots, inherited declarations and
         // rules may change for any document, so every one is checked again.
-        // A font file changed: a workspace file's fonts may name it too (its checked reading is
-        // kept by content), so the readings are dropped and every document is checked again.
-        if paths.contains(where: Self.isFontFile) { Workspace.forgetConfigs() }
+        // A font file changed: a workspace file's fonts may name it too, so every document is
+        // checked again (a workspace file's kept reading is not used once a font file it looked
+        // at has changed: `Workspace.config`).
         if paths.contains(where: { $0 == Workspace.fileName || $0.hasSuffix("/" + Workspace.fileName) || Self.isFontFile($0) }) {
             for doc in documents.values { markChanged(doc) }
             diagnosticsOfOthersChanged()
