@@ -3,8 +3,9 @@ import TatamiModel
 
 /// Walks the measured chains from the root and produces the frame tree, in viewport
 /// coordinates, each rectangle finished as it is stored (`FrameFinisher`: mirrored for
-/// right-to-left viewports, rounded to the scale; positions are computed unrounded). Reports `overflow` and `text-truncated` for what is finally placed
-/// (never for the probes made while measuring).
+/// right-to-left viewports, rounded to the scale; positions are computed unrounded). Reports
+/// `overflow` and `text-truncated` for what is finally placed (never for the probes made while
+/// measuring).
 struct FramePlacer {
     let viewport: Viewport
     private(set) var diagnostics: [Diagnostic] = []
@@ -34,21 +35,68 @@ struct FramePlacer {
     /// name its path (docs/format.md §12.3).
     @discardableResult
     mutating func place(
-        _ outer: NodeID, at origin: Point, proposal: ProposedSize, parent: Int32 = -1, step: Int32 = 0, hidden: Bool, cell: Rect? = nil,
-        in ctx: inout LayoutContext
+        _ outer: NodeID, at origin: Point, proposal: ProposedSize, parent: Int32 = -1, step: Int32 = 0, hidden: Bool,
+        cell: Rect? = nil, in ctx: inout LayoutContext
     ) -> Int32 {
         let view = ctx.tree.view(outer)
-        let core = ctx.tree[outer].core
         let isHidden = hidden || view.hidden
         if !watched.isEmpty, watched.contains(outer) { placedAt[outer] = (origin, proposal, cell) }
         let index = parts.begin(view, parent: parent, step: step)
-        var node = outer
-        var o = origin
-        var p = proposal
-        var m = ctx.measure(node, p)
+        var walk = placeModifiers(outer, at: origin, proposal: proposal, record: index, hidden: isHidden, in: &ctx)
+        let content = Rect(origin: walk.origin, size: walk.measurement.size)
+        let mark = pendingChildren.count
+        let drawing = placeCore(view, of: &walk, content: content, record: index, hidden: isHidden, in: &ctx)
+
+        var r = parts.records[Int(index)]
+        r.frame = finisher.finish(cell ?? walk.outerRect ?? content)
+        r.content = finisher.finish(content)
+        r.proposal = proposal
+        r.flags = FrameParts.Record.flags(hidden: isHidden, byZIndex: drawing.byZIndex, laidText: drawing.laidText)
+        r.drawing = drawing.drawing
+        r.linkStart = Int32(parts.links.count)
+        r.childCount = Int32(pendingChildren.count - mark)
+        r.backgroundCount = Int32(walk.backgrounds.count)
+        r.overlayCount = Int32(walk.overlays.count)
+        parts.links.append(contentsOf: pendingChildren[mark...])
+        pendingChildren.removeSubrange(mark...)
+        parts.links.append(contentsOf: walk.backgrounds)
+        parts.links.append(contentsOf: walk.overlays)
+        if !walk.borders.isEmpty {
+            r.borders = Int32(parts.borderLists.count)
+            parts.borderLists.append(walk.borders.map { ($0.style, finisher.finish($0.rect)) })
+        }
+        parts.records[Int(index)] = r
+        return index
+    }
+
+    /// What the walk down a view's modifier chain leaves: its core, where it sits, with what
+    /// proposal and measurement; the outer frame; the decorations placed on the way.
+    private struct ChainWalk {
+        var node: NodeID
+        var origin: Point
+        var proposal: ProposedSize
+        var measurement: Measurement
         var outerRect: Rect?
-        var backgrounds: [Int32] = [], overlays: [Int32] = []
+        var backgrounds: [Int32] = []
+        var overlays: [Int32] = []
         var borders: [(style: BorderStyle, rect: Rect)] = []
+    }
+
+    /// What a view's core draws, for its record.
+    private struct CoreDrawing {
+        var drawing = FrameParts.Record.drawingNone
+        var laidText = false
+        var byZIndex = false
+    }
+
+    /// Down the modifier chain from `outer` to its core, placing backgrounds and overlays (as
+    /// children of `record`) on the way.
+    private mutating func placeModifiers(
+        _ outer: NodeID, at origin: Point, proposal: ProposedSize, record index: Int32, hidden isHidden: Bool,
+        in ctx: inout LayoutContext
+    ) -> ChainWalk {
+        let core = ctx.tree[outer].core
+        var walk = ChainWalk(node: outer, origin: origin, proposal: proposal, measurement: ctx.measure(outer, proposal))
         // Decorations are numbered in modifier order, innermost first (`/background` is the
         // first applied), while the walk below meets the outermost first.
         var backgroundCount = 0, overlayCount = 0
@@ -59,63 +107,70 @@ struct FramePlacer {
             link = child
         }
 
-        // Down the modifier chain to the core.
-        while node != core {
-            switch ctx.tree.role(node) {
+        while walk.node != core {
+            let o = walk.origin, m = walk.measurement
+            switch ctx.tree.role(walk.node) {
             case .offset:
                 break  // an offset moves what is inside it, including the reported outer frame
             case .background:
-                outerRect = outerRect ?? Rect(origin: o, size: m.size)
+                walk.outerRect = walk.outerRect ?? Rect(origin: o, size: m.size)
                 let d = ctx.placement(m, 1)
-                let step = FrameParts.decorationStep(background: true, count: backgroundCount - 1 - backgrounds.count)
-                backgrounds.append(place(d.node, at: position(o, d.origin), proposal: d.proposal, parent: index, step: step,
-                                         hidden: isHidden, in: &ctx))
+                let step = FrameParts.decorationStep(background: true, count: backgroundCount - 1 - walk.backgrounds.count)
+                walk.backgrounds.append(place(d.node, at: position(o, d.origin), proposal: d.proposal, parent: index,
+                                              step: step, hidden: isHidden, in: &ctx))
             case .overlay:
-                outerRect = outerRect ?? Rect(origin: o, size: m.size)
+                walk.outerRect = walk.outerRect ?? Rect(origin: o, size: m.size)
                 let d = ctx.placement(m, 1)
-                let step = FrameParts.decorationStep(background: false, count: overlayCount - 1 - overlays.count)
-                overlays.insert(place(d.node, at: position(o, d.origin), proposal: d.proposal, parent: index, step: step,
-                                      hidden: isHidden, in: &ctx), at: 0)
+                let step = FrameParts.decorationStep(background: false, count: overlayCount - 1 - walk.overlays.count)
+                walk.overlays.insert(place(d.node, at: position(o, d.origin), proposal: d.proposal, parent: index,
+                                           step: step, hidden: isHidden, in: &ctx), at: 0)
             case .border(let style, _):
-                outerRect = outerRect ?? Rect(origin: o, size: m.size)
-                borders.append((style, Rect(origin: o, size: m.size)))
+                walk.outerRect = walk.outerRect ?? Rect(origin: o, size: m.size)
+                walk.borders.append((style, Rect(origin: o, size: m.size)))
             default:
-                outerRect = outerRect ?? Rect(origin: o, size: m.size)
+                walk.outerRect = walk.outerRect ?? Rect(origin: o, size: m.size)
             }
             let c = ctx.placement(m, 0)
-            o = position(o, c.origin)
-            p = c.proposal
-            node = c.node
-            m = ctx.measure(node, p)
+            walk.origin = position(o, c.origin)
+            walk.proposal = c.proposal
+            walk.node = c.node
+            walk.measurement = ctx.measure(walk.node, walk.proposal)
         }
-        let content = Rect(origin: o, size: m.size)
+        return walk
+    }
 
-        var drawing = FrameParts.Record.drawingNone
-        var laidText = false
-        var byZIndex = false
-        let mark = pendingChildren.count
+    /// The core at the end of `walk`: its drawing, and a container's children placed (pushed
+    /// on `pendingChildren`) with the diagnostics of their final placement.
+    private mutating func placeCore(
+        _ view: ViewNode, of walk: inout ChainWalk, content: Rect, record index: Int32, hidden isHidden: Bool,
+        in ctx: inout LayoutContext
+    ) -> CoreDrawing {
+        var result = CoreDrawing()
+        let node = walk.node, p = walk.proposal, o = walk.origin
         switch ctx.tree.role(node) {
         case .text:
             // What the lines are made from, for the final proposal; they are laid out when read.
-            if let metrics = ctx.textMetrics(m), let text = ctx.frameText(node, p) {
-                drawing = Int32(parts.texts.count)
-                laidText = true
+            if let metrics = ctx.textMetrics(walk.measurement), let text = ctx.frameText(node, p) {
+                result.drawing = Int32(parts.texts.count)
+                result.laidText = true
                 parts.texts.append(text)
                 if metrics.truncated { reportTruncation(view, text.layout, content) }
             }
         case .image:
-            if view.kindTag == .image { drawing = FrameParts.Record.drawingFromView }
+            if view.kindTag == .image { result.drawing = FrameParts.Record.drawingFromView }
         case .color:
-            if view.kindTag == .color { drawing = FrameParts.Record.drawingFromView }
+            if view.kindTag == .color { result.drawing = FrameParts.Record.drawingFromView }
         case .divider(let axis):
             // A divider in a horizontal stack is a vertical bar, and the other way round.
-            drawing = axis == .horizontal ? FrameParts.Record.drawingVerticalDivider : FrameParts.Record.drawingHorizontalDivider
+            result.drawing = axis == .horizontal
+                ? FrameParts.Record.drawingVerticalDivider : FrameParts.Record.drawingHorizontalDivider
         case .container:
             switch view.kindTag {
-            case .zstack, .canvas: byZIndex = true
+            case .zstack, .canvas: result.byZIndex = true
             default: break
             }
-            m = ctx.arranged(node, p)
+            walk.measurement = ctx.arranged(node, p)
+            let m = walk.measurement
             let count = Int(m.childCount)
             for i in 0..<count {
                 let c = ctx.placement(m, i)
@@ -124,9 +179,11 @@ struct FramePlacer {
                                   step: Int32(clamping: Int(ctx.tree[c.node].childIndex)), hidden: isHidden,
                                   cell: cell.map { $0.offsetBy(dx: o.x, dy: o.y) }, in: &ctx)
                 pendingChildren.append(child)
-                if let cell, !isHidden { reportCellTooSmall(view, cell.size, ctx.tree.view(c.node), ctx.measure(c.node, c.proposal).size) }
+                if let cell, !isHidden {
+                    reportCellTooSmall(view, cell.size, ctx.tree.view(c.node), ctx.measure(c.node, c.proposal).size)
+                }
             }
-            reportOverflow(view, ctx.overflow(m), m.size, proposal: p, frame: outerRect ?? content, area: ctx.area,
+            reportOverflow(view, ctx.overflow(m), m.size, proposal: p, frame: walk.outerRect ?? content, area: ctx.area,
                            container: (node, p), in: &ctx)
             for note in ctx.notes(m) {
                 diagnostics.append(Diagnostic(note.code, note.message + " in viewport \(viewport.name)",
@@ -135,27 +192,7 @@ struct FramePlacer {
         default:
             break
         }
-
-        var r = parts.records[Int(index)]
-        r.frame = finisher.finish(cell ?? outerRect ?? content)
-        r.content = finisher.finish(content)
-        r.proposal = proposal
-        r.flags = FrameParts.Record.flags(hidden: isHidden, byZIndex: byZIndex, laidText: laidText)
-        r.drawing = drawing
-        r.linkStart = Int32(parts.links.count)
-        r.childCount = Int32(pendingChildren.count - mark)
-        r.backgroundCount = Int32(backgrounds.count)
-        r.overlayCount = Int32(overlays.count)
-        parts.links.append(contentsOf: pendingChildren[mark...])
-        pendingChildren.removeSubrange(mark...)
-        parts.links.append(contentsOf: backgrounds)
-        parts.links.append(contentsOf: overlays)
-        if !borders.isEmpty {
-            r.borders = Int32(parts.borderLists.count)
-            parts.borderLists.append(borders.map { ($0.style, finisher.finish($0.rect)) })
-        }
-        parts.records[Int(index)] = r
-        return index
+        return result
     }
 
     /// `overflow`: on an axis where the container's content exceeds what it was offered and its
@@ -171,14 +208,16 @@ struct FramePlacer {
         if overflow.width > epsilon, leavesHorizontally, let available = p.width {
             diagnostics.append(Diagnostic(
                 .overflow,
-                "\(kind) content is \(formatNumber(size.width)) wide but \(formatNumber(available)) is available (overflow \(formatNumber(overflow.width))) in viewport \(name)",
+                "\(kind) content is \(formatNumber(size.width)) wide but \(formatNumber(available)) is available "
+                    + "(overflow \(formatNumber(overflow.width))) in viewport \(name)",
                 at: view.kindRange, viewport: name,
                 related: needers(container.node, container.proposal, .horizontal, in: &ctx)))
         }
         if overflow.height > epsilon, leavesVertically, let available = p.height {
             diagnostics.append(Diagnostic(
                 .overflow,
-                "\(kind) content is \(formatNumber(size.height)) tall but \(formatNumber(available)) is available (overflow \(formatNumber(overflow.height))) in viewport \(name)",
+                "\(kind) content is \(formatNumber(size.height)) tall but \(formatNumber(available)) is available "
+                    + "(overflow \(formatNumber(overflow.height))) in viewport \(name)",
                 at: view.kindRange, viewport: name,
                 related: needers(container.node, container.proposal, .vertical, in: &ctx)))
         }
@@ -254,7 +293,9 @@ struct FramePlacer {
         if tall { excess.append("\(formatNumber(size.height - cell.height)) too tall") }
         diagnostics.append(Diagnostic(
             .cellTooSmall,
-            "\(child.kindName) is \(formatNumber(size.width))×\(formatNumber(size.height)) but \(what) is \(formatNumber(cell.width))×\(formatNumber(cell.height)) (\(excess.joined(separator: ", "))) and sticks out of it in viewport \(viewport.name)",
+            "\(child.kindName) is \(formatNumber(size.width))×\(formatNumber(size.height)) but \(what) is "
+                + "\(formatNumber(cell.width))×\(formatNumber(cell.height)) (\(excess.joined(separator: ", "))) "
+                + "and sticks out of it in viewport \(viewport.name)",
             at: child.kindRange, viewport: viewport.name))
     }
 
