@@ -206,6 +206,16 @@ enum LineBreakRules {
     /// LB25's number states (Example 7): after `NU (NU|SY|IS)*`, or after that and one CL/CP.
     static let notInNumber: UInt8 = 0, inNumber: UInt8 = 1, closedNumber: UInt8 = 2
 
+    /// Where a number stands (LB25) after a base of class `c`: NU starts or continues one, SY and
+    /// IS continue it, a closing class closes it, anything else ends it.
+    @inline(__always)
+    static func numberState(_ number: UInt8, after c: UInt8) -> UInt8 {
+        if c == NU { return inNumber }
+        if number == inNumber && (c == SY || c == IS) { return inNumber }
+        if number == inNumber && has(closing, c) { return closedNumber }
+        return notInNumber
+    }
+
     /// LB11–LB31 for a base of class `c` after the base `prev` (neither is CM or ZWJ, nor a hard
     /// break; `prev` may be SP). `beforeSpaces` is the base before the spaces when `prev` is SP;
     /// `prevPrev` the base before `prev`; `number` LB25's state at `prev`; `nextIsNumber` whether
@@ -354,45 +364,6 @@ private struct Scanner {
         }
     }
 
-    /// What the scan knows of the text before the character it is at.
-    private struct State {
-        typealias R = LineBreakRules
-        var prev = R.SOT           // the class of the previous base (LB9: X CM* is X; LB10: a lone CM is AL)
-        var prevPrev = R.SOT       // the base before it (LB21a)
-        var beforeSpaces = R.SOT   // when prev is SP, the base before the run of spaces (LB8, LB14–17)
-        var rawPrev: UInt32 = 0    // the previous scalar itself, and the one before (departures a, b, d)
-        var rawPrevPrev: UInt32 = 0
-        var number = R.notInNumber
-        var oddRegionalIndicators = false // an odd run of RI ends at prev (LB30a)
-        // Whether the previous character leaves the pair table unsure: the start, a space or tab
-        // (LB8, LB14–LB18, departure d), ZWJ (LB8a), `/` or `-` (departures b and a).
-        var special = true
-
-        /// Past the character `scalar` of class `c`.
-        @inline(__always)
-        mutating func advance(past scalar: UInt32, class c: UInt8, isCombining: Bool, attaches: Bool) {
-            if !attaches {
-                let c = isCombining ? R.AL : c
-                if c == R.SP && prev != R.SP { beforeSpaces = prev }
-                if c == R.NU {
-                    number = R.inNumber
-                } else if number == R.inNumber && (c == R.SY || c == R.IS) {
-                    // still in the number
-                } else if number == R.inNumber && R.has(R.closing, c) {
-                    number = R.closedNumber
-                } else {
-                    number = R.notInNumber
-                }
-                oddRegionalIndicators = c == R.RI && !(prev == R.RI && oddRegionalIndicators)
-                prevPrev = prev
-                prev = c
-            }
-            rawPrevPrev = rawPrev
-            rawPrev = scalar
-            special = scalar == 0x20 || scalar == 0x09 || scalar == 0x200D || scalar == 0x2F || scalar == 0x2D
-        }
-    }
-
     private func run(
         pairTable: UnsafeBufferPointer<UInt8>, buffer: UnsafeMutableBufferPointer<LineBreakOpportunity>,
         into result: inout [LineBreakOpportunity]
@@ -400,7 +371,19 @@ private struct Scanner {
         let out = buffer.baseAddress!
         var buffered = 0
         let cjClass = options.conditionalJapaneseStarterAsIdeographic ? R.ID : R.NS
-        var state = State()
+        let hyphenDigit = options.breakAfterHyphenBeforeDigit, solidus = options.noBreakAfterSolidus
+        let afterSpaces = options.breakAfterSpaces
+
+        var prev = R.SOT           // the class of the previous base (LB9: X CM* is X; LB10: a lone CM is AL)
+        var prevPrev = R.SOT       // the base before it (LB21a)
+        var beforeSpaces = R.SOT   // when prev is SP, the base before the run of spaces (LB8, LB14–17)
+        var rawPrev: UInt32 = 0, rawPrevPrev: UInt32 = 0  // the previous scalar, the one before (departures a, b, d)
+        var number = R.notInNumber
+        var oddRegionalIndicators = false // an odd run of RI ends at prev (LB30a)
+
+        // Whether the previous character leaves the pair table unsure: the start, a space or tab
+        // (LB8, LB14–LB18, departure d), ZWJ (LB8a), `/` or `-` (departures b and a).
+        var special = true
         var i = 0
         while i < count {
             let (scalar, length) = decode(at: i)
@@ -410,83 +393,91 @@ private struct Scanner {
 
             // LB9: a combining mark or ZWJ attaches to the base before it, unless that is a space,
             // a hard break or ZW (or, with departure (d), a tab).
-            let attaches = isCombining && !R.has(R.noBase, state.prev)
-                && !(options.breakAfterSpaces && state.rawPrev == 0x09)
+            let attaches = isCombining && !R.has(R.noBase, prev) && !(afterSpaces && rawPrev == 0x09)
 
             // 0: no break, 1: allowed, 2: look at the context, 3: mandatory.
             var decision: UInt8 = 2
-            if !state.special && !isCombining && fastPaths {
-                decision = pairTable[Int(state.prev) << 6 | Int(c)]
-            }
+            if !special && !isCombining && fastPaths { decision = pairTable[Int(prev) << 6 | Int(c)] }
             if decision == 2 {
-                decision = contextDecision(state, scalar: scalar, class: c, isCombining: isCombining, attaches: attaches,
-                                           next: i &+ length)
+                if prev == R.SOT {
+                    decision = 0                                                // LB2
+                } else if prev == R.BK || prev == R.LF || prev == R.NL || (prev == R.CR && c != R.LF) {
+                    decision = 3                                                // LB4, LB5
+                } else if R.has(R.hardBreaks, c) {
+                    decision = 0                                                // LB5 CR × LF, LB6
+                } else if afterSpaces && (rawPrev == 0x20 || rawPrev == 0x09) {
+                    decision = (scalar == 0x20 || scalar == 0x09) ? 0 : 1      // departure (d)
+                } else if c == R.SP || c == R.ZW {
+                    decision = 0                                                // LB7
+                } else if prev == R.ZW || (prev == R.SP && beforeSpaces == R.ZW) {
+                    decision = 1                                                // LB8
+                } else if rawPrev == 0x200D {
+                    decision = 0                                                // LB8a (ZWJ is U+200D alone)
+                } else if solidus && rawPrev == 0x2F {
+                    decision = 0                                                // departure (b)
+                } else if hyphenDigit && rawPrev == 0x2D && scalar &- 0x30 < 10
+                            && Self.isASCIIAlphanumeric(rawPrevPrev) {
+                    decision = 1                                                // departure (a)
+                } else if attaches {
+                    decision = 0                                                // LB9
+                } else {
+                    if isCombining { c = R.AL }                                 // LB10
+                    let next = i &+ length
+                    decision = R.pairDecision(
+                        prev: prev, prevPrev: prevPrev, beforeSpaces: beforeSpaces, c: c, number: number,
+                        oddRegionalIndicators: oddRegionalIndicators, nextIsNumber: { nextBaseIsNumber(from: next) }
+                    ) ? 1 : 0
+                }
             }
             if decision != 0 {
-                if buffered == Self.bufferCapacity {
-                    result.append(contentsOf: UnsafeBufferPointer(start: out, count: buffered))
-                    buffered = 0
-                }
+                if buffered == Self.bufferCapacity { Self.flush(out, &buffered, into: &result) }
                 (out + buffered).initialize(to: LineBreakOpportunity(offset: i, isMandatory: decision == 3))
                 buffered &+= 1
             }
-            state.advance(past: scalar, class: c, isCombining: isCombining, attaches: attaches)
+
+            if !attaches {
+                if isCombining { c = R.AL }
+                if c == R.SP && prev != R.SP { beforeSpaces = prev }
+                number = R.numberState(number, after: c)
+                oddRegionalIndicators = c == R.RI && !(prev == R.RI && oddRegionalIndicators)
+                prevPrev = prev
+                prev = c
+            }
+            (rawPrevPrev, rawPrev) = (rawPrev, scalar)
+            special = scalar == 0x20 || scalar == 0x09 || scalar == 0x200D || scalar == 0x2F || scalar == 0x2D
             i &+= length
 
             // After a letter (AL), a run of ASCII letters is AL × AL (LB28) throughout, and leaves
             // the state as any AL leaves it (not in a number, no RI, nothing special): skip it.
-            if state.prev == R.AL && fastPaths {
-                var j = i
-                while j < count && Self.isASCIILetter(bytes[j]) { j &+= 1 }
+            if prev == R.AL && fastPaths {
+                let j = endOfASCIILetters(from: i)
                 if j != i {
-                    state.rawPrevPrev = j &- i >= 2 ? UInt32(bytes[j &- 2]) : state.rawPrev
-                    state.rawPrev = UInt32(bytes[j &- 1])
-                    state.prevPrev = R.AL
-                    state.special = false
+                    rawPrevPrev = j &- i >= 2 ? UInt32(bytes[j &- 2]) : rawPrev
+                    rawPrev = UInt32(bytes[j &- 1])
+                    prevPrev = R.AL
+                    special = false
                     i = j
                 }
             }
         }
         // LB3: always a break at the end; mandatory only after a hard line break (LB4, LB5).
         result.append(contentsOf: UnsafeBufferPointer(start: out, count: buffered))
-        result.append(LineBreakOpportunity(offset: count, isMandatory: R.has(R.hardBreaks, state.prev)))
+        result.append(LineBreakOpportunity(offset: count, isMandatory: R.has(R.hardBreaks, prev)))
     }
 
-    /// The decision before the character `scalar` of class `c` at the byte before `next` where the
-    /// pair table cannot give it: 0 no break, 1 allowed, 3 mandatory.
+    /// The end of the run of ASCII letters from byte `start`.
     @inline(__always)
-    private func contextDecision(
-        _ state: State, scalar: UInt32, class c: UInt8, isCombining: Bool, attaches: Bool, next: Int
-    ) -> UInt8 {
-        let prev = state.prev, rawPrev = state.rawPrev
-        let afterSpaces = options.breakAfterSpaces
-        if prev == R.SOT {
-            return 0                                                    // LB2
-        } else if prev == R.BK || prev == R.LF || prev == R.NL || (prev == R.CR && c != R.LF) {
-            return 3                                                    // LB4, LB5
-        } else if R.has(R.hardBreaks, c) {
-            return 0                                                    // LB5 CR × LF, LB6
-        } else if afterSpaces && (rawPrev == 0x20 || rawPrev == 0x09) {
-            return (scalar == 0x20 || scalar == 0x09) ? 0 : 1          // departure (d)
-        } else if c == R.SP || c == R.ZW {
-            return 0                                                    // LB7
-        } else if prev == R.ZW || (prev == R.SP && state.beforeSpaces == R.ZW) {
-            return 1                                                    // LB8
-        } else if rawPrev == 0x200D {
-            return 0                                                    // LB8a (ZWJ is U+200D alone)
-        } else if options.noBreakAfterSolidus && rawPrev == 0x2F {
-            return 0                                                    // departure (b)
-        } else if options.breakAfterHyphenBeforeDigit && rawPrev == 0x2D && scalar &- 0x30 < 10
-                    && Self.isASCIIAlphanumeric(state.rawPrevPrev) {
-            return 1                                                    // departure (a)
-        } else if attaches {
-            return 0                                                    // LB9
-        }
-        let c = isCombining ? R.AL : c                                  // LB10
-        return R.pairDecision(
-            prev: prev, prevPrev: state.prevPrev, beforeSpaces: state.beforeSpaces, c: c, number: state.number,
-            oddRegionalIndicators: state.oddRegionalIndicators, nextIsNumber: { nextBaseIsNumber(from: next) }
-        ) ? 1 : 0
+    private func endOfASCIILetters(from start: Int) -> Int {
+        var j = start
+        while j < count && Self.isASCIILetter(bytes[j]) { j &+= 1 }
+        return j
+    }
+
+    /// Moves the `buffered` opportunities at `out` to `result`.
+    private static func flush(_ out: UnsafeMutablePointer<LineBreakOpportunity>, _ buffered: inout Int,
+                              into result: inout [LineBreakOpportunity]) {
+        result.append(contentsOf: UnsafeBufferPointer(start: out, count: buffered))
+        buffered = 0
     }
 
     @inline(__always)
