@@ -39,66 +39,119 @@ struct FramePlacer {
         cell: Rect? = nil, in ctx: inout LayoutContext
     ) -> Int32 {
         let view = ctx.tree.view(outer)
+        let core = ctx.tree[outer].core
         let isHidden = hidden || view.hidden
         if !watched.isEmpty, watched.contains(outer) { placedAt[outer] = (origin, proposal, cell) }
         let index = parts.begin(view, parent: parent, step: step)
-        var walk = placeModifiers(outer, at: origin, proposal: proposal, record: index, hidden: isHidden, in: &ctx)
-        let content = Rect(origin: walk.origin, size: walk.measurement.size)
+        var node = outer
+        var o = origin
+        var p = proposal
+        var m = ctx.measure(node, p)
+        var outerRect: Rect?
+        var backgrounds: [Int32] = [], overlays: [Int32] = []
+        var borders: [(style: BorderStyle, rect: Rect)] = []
+        // Decorations are numbered in modifier order, innermost first (`/background` is the
+        // first applied), while the walk below meets the outermost first.
+        let (backgroundCount, overlayCount) = Self.decorationCounts(outer, core: core, in: ctx)
+
+        // Down the modifier chain to the core.
+        while node != core {
+            switch ctx.tree.role(node) {
+            case .offset:
+                break  // an offset moves what is inside it, including the reported outer frame
+            case .background:
+                outerRect = outerRect ?? Rect(origin: o, size: m.size)
+                let d = ctx.placement(m, 1)
+                let step = FrameParts.decorationStep(background: true, count: backgroundCount - 1 - backgrounds.count)
+                backgrounds.append(place(d.node, at: position(o, d.origin), proposal: d.proposal, parent: index, step: step,
+                                         hidden: isHidden, in: &ctx))
+            case .overlay:
+                outerRect = outerRect ?? Rect(origin: o, size: m.size)
+                let d = ctx.placement(m, 1)
+                let step = FrameParts.decorationStep(background: false, count: overlayCount - 1 - overlays.count)
+                overlays.insert(place(d.node, at: position(o, d.origin), proposal: d.proposal, parent: index, step: step,
+                                      hidden: isHidden, in: &ctx), at: 0)
+            case .border(let style, _):
+                outerRect = outerRect ?? Rect(origin: o, size: m.size)
+                borders.append((style, Rect(origin: o, size: m.size)))
+            default:
+                outerRect = outerRect ?? Rect(origin: o, size: m.size)
+            }
+            let c = ctx.placement(m, 0)
+            o = position(o, c.origin)
+            p = c.proposal
+            node = c.node
+            m = ctx.measure(node, p)
+        }
+        let content = Rect(origin: o, size: m.size)
+
+        var drawing = FrameParts.Record.drawingNone
+        var laidText = false
+        var byZIndex = false
         let mark = pendingChildren.count
-        let drawing = placeCore(view, of: &walk, content: content, record: index, hidden: isHidden, in: &ctx)
+        switch ctx.tree.role(node) {
+        case .text:
+            // What the lines are made from, for the final proposal; they are laid out when read.
+            if let metrics = ctx.textMetrics(m), let text = ctx.frameText(node, p) {
+                drawing = Int32(parts.texts.count)
+                laidText = true
+                parts.texts.append(text)
+                if metrics.truncated { reportTruncation(view, text.layout, content) }
+            }
+        case .image:
+            if view.kindTag == .image { drawing = FrameParts.Record.drawingFromView }
+        case .color:
+            if view.kindTag == .color { drawing = FrameParts.Record.drawingFromView }
+        case .divider(let axis):
+            // A divider in a horizontal stack is a vertical bar, and the other way round.
+            drawing = axis == .horizontal
+                ? FrameParts.Record.drawingVerticalDivider : FrameParts.Record.drawingHorizontalDivider
+        case .container:
+            switch view.kindTag {
+            case .zstack, .canvas: byZIndex = true
+            default: break
+            }
+            m = ctx.arranged(node, p)
+            placeChildren(of: view, arranged: m, at: o, record: index, hidden: isHidden, in: &ctx)
+            reportOverflow(view, ctx.overflow(m), m.size, proposal: p, frame: outerRect ?? content, area: ctx.area,
+                           container: (node, p), in: &ctx)
+            reportNotes(ctx.notes(m))
+        default:
+            break
+        }
 
         var r = parts.records[Int(index)]
-        r.frame = finisher.finish(cell ?? walk.outerRect ?? content)
+        r.frame = finisher.finish(cell ?? outerRect ?? content)
         r.content = finisher.finish(content)
         r.proposal = proposal
-        r.flags = FrameParts.Record.flags(hidden: isHidden, byZIndex: drawing.byZIndex, laidText: drawing.laidText)
-        r.drawing = drawing.drawing
-        r.linkStart = Int32(parts.links.count)
-        r.childCount = Int32(pendingChildren.count - mark)
-        r.backgroundCount = Int32(walk.backgrounds.count)
-        r.overlayCount = Int32(walk.overlays.count)
-        parts.links.append(contentsOf: pendingChildren[mark...])
-        pendingChildren.removeSubrange(mark...)
-        parts.links.append(contentsOf: walk.backgrounds)
-        parts.links.append(contentsOf: walk.overlays)
-        if !walk.borders.isEmpty {
-            r.borders = Int32(parts.borderLists.count)
-            parts.borderLists.append(walk.borders.map { ($0.style, finisher.finish($0.rect)) })
-        }
+        r.flags = FrameParts.Record.flags(hidden: isHidden, byZIndex: byZIndex, laidText: laidText)
+        r.drawing = drawing
+        link(&r, children: mark, backgrounds: backgrounds, overlays: overlays, borders: borders)
         parts.records[Int(index)] = r
         return index
     }
 
-    /// What the walk down a view's modifier chain leaves: its core, where it sits, with what
-    /// proposal and measurement; the outer frame; the decorations placed on the way.
-    private struct ChainWalk {
-        var node: NodeID
-        var origin: Point
-        var proposal: ProposedSize
-        var measurement: Measurement
-        var outerRect: Rect?
-        var backgrounds: [Int32] = []
-        var overlays: [Int32] = []
-        var borders: [(style: BorderStyle, rect: Rect)] = []
-    }
-
-    /// What a view's core draws, for its record.
-    private struct CoreDrawing {
-        var drawing = FrameParts.Record.drawingNone
-        var laidText = false
-        var byZIndex = false
-    }
-
-    /// Down the modifier chain from `outer` to its core, placing backgrounds and overlays (as
-    /// children of `record`) on the way.
-    private mutating func placeModifiers(
-        _ outer: NodeID, at origin: Point, proposal: ProposedSize, record index: Int32, hidden isHidden: Bool,
+    /// Places the children of a container arranged as `m` at `o` (pushed on `pendingChildren`).
+    private mutating func placeChildren(
+        of view: ViewNode, arranged m: Measurement, at o: Point, record index: Int32, hidden isHidden: Bool,
         in ctx: inout LayoutContext
-    ) -> ChainWalk {
-        let core = ctx.tree[outer].core
-        var walk = ChainWalk(node: outer, origin: origin, proposal: proposal, measurement: ctx.measure(outer, proposal))
-        // Decorations are numbered in modifier order, innermost first (`/background` is the
-        // first applied), while the walk below meets the outermost first.
+    ) {
+        let count = Int(m.childCount)
+        for i in 0..<count {
+            let c = ctx.placement(m, i)
+            let cell = ctx.cell(m, i)
+            let child = place(c.node, at: position(o, c.origin), proposal: c.proposal, parent: index,
+                              step: Int32(clamping: Int(ctx.tree[c.node].childIndex)), hidden: isHidden,
+                              cell: cell.map { $0.offsetBy(dx: o.x, dy: o.y) }, in: &ctx)
+            pendingChildren.append(child)
+            if let cell, !isHidden {
+                reportCellTooSmall(view, cell.size, ctx.tree.view(c.node), ctx.measure(c.node, c.proposal).size)
+            }
+        }
+    }
+
+    /// How many backgrounds and overlays the chain from `outer` to its `core` has.
+    private static func decorationCounts(_ outer: NodeID, core: NodeID, in ctx: LayoutContext) -> (Int, Int) {
         var backgroundCount = 0, overlayCount = 0
         var link = outer
         while link != core, let child = ctx.tree.role(link).wrappedChild {
@@ -106,93 +159,33 @@ struct FramePlacer {
             if case .overlay = ctx.tree.role(link) { overlayCount += 1 }
             link = child
         }
-
-        while walk.node != core {
-            let o = walk.origin, m = walk.measurement
-            switch ctx.tree.role(walk.node) {
-            case .offset:
-                break  // an offset moves what is inside it, including the reported outer frame
-            case .background:
-                walk.outerRect = walk.outerRect ?? Rect(origin: o, size: m.size)
-                let d = ctx.placement(m, 1)
-                let step = FrameParts.decorationStep(background: true, count: backgroundCount - 1 - walk.backgrounds.count)
-                walk.backgrounds.append(place(d.node, at: position(o, d.origin), proposal: d.proposal, parent: index,
-                                              step: step, hidden: isHidden, in: &ctx))
-            case .overlay:
-                walk.outerRect = walk.outerRect ?? Rect(origin: o, size: m.size)
-                let d = ctx.placement(m, 1)
-                let step = FrameParts.decorationStep(background: false, count: overlayCount - 1 - walk.overlays.count)
-                walk.overlays.insert(place(d.node, at: position(o, d.origin), proposal: d.proposal, parent: index,
-                                           step: step, hidden: isHidden, in: &ctx), at: 0)
-            case .border(let style, _):
-                walk.outerRect = walk.outerRect ?? Rect(origin: o, size: m.size)
-                walk.borders.append((style, Rect(origin: o, size: m.size)))
-            default:
-                walk.outerRect = walk.outerRect ?? Rect(origin: o, size: m.size)
-            }
-            let c = ctx.placement(m, 0)
-            walk.origin = position(o, c.origin)
-            walk.proposal = c.proposal
-            walk.node = c.node
-            walk.measurement = ctx.measure(walk.node, walk.proposal)
-        }
-        return walk
+        return (backgroundCount, overlayCount)
     }
 
-    /// The core at the end of `walk`: its drawing, and a container's children placed (pushed
-    /// on `pendingChildren`) with the diagnostics of their final placement.
-    private mutating func placeCore(
-        _ view: ViewNode, of walk: inout ChainWalk, content: Rect, record index: Int32, hidden isHidden: Bool,
-        in ctx: inout LayoutContext
-    ) -> CoreDrawing {
-        var result = CoreDrawing()
-        let node = walk.node, p = walk.proposal, o = walk.origin
-        switch ctx.tree.role(node) {
-        case .text:
-            // What the lines are made from, for the final proposal; they are laid out when read.
-            if let metrics = ctx.textMetrics(walk.measurement), let text = ctx.frameText(node, p) {
-                result.drawing = Int32(parts.texts.count)
-                result.laidText = true
-                parts.texts.append(text)
-                if metrics.truncated { reportTruncation(view, text.layout, content) }
-            }
-        case .image:
-            if view.kindTag == .image { result.drawing = FrameParts.Record.drawingFromView }
-        case .color:
-            if view.kindTag == .color { result.drawing = FrameParts.Record.drawingFromView }
-        case .divider(let axis):
-            // A divider in a horizontal stack is a vertical bar, and the other way round.
-            result.drawing = axis == .horizontal
-                ? FrameParts.Record.drawingVerticalDivider : FrameParts.Record.drawingHorizontalDivider
-        case .container:
-            switch view.kindTag {
-            case .zstack, .canvas: result.byZIndex = true
-            default: break
-            }
-            walk.measurement = ctx.arranged(node, p)
-            let m = walk.measurement
-            let count = Int(m.childCount)
-            for i in 0..<count {
-                let c = ctx.placement(m, i)
-                let cell = ctx.cell(m, i)
-                let child = place(c.node, at: position(o, c.origin), proposal: c.proposal, parent: index,
-                                  step: Int32(clamping: Int(ctx.tree[c.node].childIndex)), hidden: isHidden,
-                                  cell: cell.map { $0.offsetBy(dx: o.x, dy: o.y) }, in: &ctx)
-                pendingChildren.append(child)
-                if let cell, !isHidden {
-                    reportCellTooSmall(view, cell.size, ctx.tree.view(c.node), ctx.measure(c.node, c.proposal).size)
-                }
-            }
-            reportOverflow(view, ctx.overflow(m), m.size, proposal: p, frame: walk.outerRect ?? content, area: ctx.area,
-                           container: (node, p), in: &ctx)
-            for note in ctx.notes(m) {
-                diagnostics.append(Diagnostic(note.code, note.message + " in viewport \(viewport.name)",
-                                              at: note.view.kindRange, viewport: viewport.name))
-            }
-        default:
-            break
+    /// Links a record to its children (those pushed on `pendingChildren` since `mark`, which it
+    /// takes off), its backgrounds, overlays and borders.
+    private mutating func link(_ r: inout FrameParts.Record, children mark: Int, backgrounds: [Int32], overlays: [Int32],
+                               borders: [(style: BorderStyle, rect: Rect)]) {
+        r.linkStart = Int32(parts.links.count)
+        r.childCount = Int32(pendingChildren.count - mark)
+        r.backgroundCount = Int32(backgrounds.count)
+        r.overlayCount = Int32(overlays.count)
+        parts.links.append(contentsOf: pendingChildren[mark...])
+        pendingChildren.removeSubrange(mark...)
+        parts.links.append(contentsOf: backgrounds)
+        parts.links.append(contentsOf: overlays)
+        if !borders.isEmpty {
+            r.borders = Int32(parts.borderLists.count)
+            parts.borderLists.append(borders.map { ($0.style, finisher.finish($0.rect)) })
         }
-        return result
+    }
+
+    /// A container's notes (canvas placements), reported as found in this viewport.
+    private mutating func reportNotes(_ notes: [LayoutNote]) {
+        for note in notes {
+            diagnostics.append(Diagnostic(note.code, note.message + " in viewport \(viewport.name)",
+                                          at: note.view.kindRange, viewport: viewport.name))
+        }
     }
 
     /// `overflow`: on an axis where the container's content exceeds what it was offered and its
