@@ -86,8 +86,9 @@ let package = Package(
         .testTarget(name: "TatamiBaseTests", dependencies: ["TatamiBase", "TatamiTestSupport"]),
         .testTarget(name: "TatamiTextTests", dependencies: ["TatamiText", "TatamiTestSupport"]),
         .testTarget(name: "TatamiYAMLTests", dependencies: ["TatamiYAML", "TatamiBase", "TatamiTestSupport"]),
-        .testTarget(name: "TatamiModelTests", dependencies: [
-            "TatamiModel", "TatamiValidation", "TatamiYAML", "TatamiBase", "TatamiTestSupport",
+        .testTarget(name: "TatamiModelTests", dependencies: ["TatamiModel", "TatamiBase", "TatamiTestSupport"]),
+        .testTarget(name: "TatamiValidationTests", dependencies: [
+            "TatamiValidation", "TatamiModel", "TatamiYAML", "TatamiBase", "TatamiTestSupport",
         ]),
         .testTarget(name: "TatamiLayoutTests", dependencies: [
             "TatamiLayout", "TatamiModel", "TatamiServices", "TatamiBase", "TatamiTestSupport",

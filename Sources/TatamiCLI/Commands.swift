@@ -129,7 +129,10 @@ struct Preview: ParsableCommand {
     var format: PreviewFormat = .text
 
     @Option(name: .long, help: ArgumentHelp(
-        "Write to this file instead of standard output (replaced whole, never half-written). With --watch and --format html or svg, the page open in a browser reloads itself when it is rewritten.",
+        """
+        Write to this file instead of standard output (replaced whole, never half-written). With --watch and \
+        --format html or svg, the page open in a browser reloads itself when it is rewritten.
+        """,
         valueName: "PATH"))
     var output: String?
 
@@ -146,7 +149,10 @@ struct Preview: ParsableCommand {
     var outline = false
 
     @Option(name: .long, help: ArgumentHelp(
-        "The workspace root: imports must stay inside it (default: the directory holding the nearest tatami.config.yaml above the file, else the nearest .git, else the current directory).",
+        """
+        The workspace root: imports must stay inside it (default: the directory holding the nearest \
+        tatami.config.yaml above the file, else the nearest .git, else the current directory).
+        """,
         valueName: "DIR"))
     var root: String?
 
@@ -230,7 +236,8 @@ func exitOnErrors(_ analysis: Analysis, file: String) throws {
     let errors = analysis.diagnostics.filter { $0.severity == .error }
     guard !errors.isEmpty else { return }
     let first = LocatedDiagnostic(file: file, diagnostic: errors[0], table: analysis.lineTable)
-    StandardError.write("\(errors.count) error\(errors.count == 1 ? "" : "s") in \(file), the first at line \(first.line): \(errors[0].message) [\(errors[0].code.name)] (run tatami lint for all)\n")
+    StandardError.write("\(errors.count) error\(errors.count == 1 ? "" : "s") in \(file), the first at line \(first.line): "
+                        + "\(errors[0].message) [\(errors[0].code.name)] (run tatami lint for all)\n")
     throw ExitCode(1)
 }
 
@@ -246,7 +253,10 @@ struct Frames: ParsableCommand {
     var format: FramesFormat = .json
 
     @Option(name: .long, help: ArgumentHelp(
-        "The workspace root: imports must stay inside it (default: the directory holding the nearest tatami.config.yaml above the file, else the nearest .git, else the current directory).",
+        """
+        The workspace root: imports must stay inside it (default: the directory holding the nearest \
+        tatami.config.yaml above the file, else the nearest .git, else the current directory).
+        """,
         valueName: "DIR"))
     var root: String?
 

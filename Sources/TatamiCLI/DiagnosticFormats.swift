@@ -145,7 +145,9 @@ enum DiagnosticFormatter {
         for i in items {
             let d = i.diagnostic
             let kind = d.severity == .error ? "error" : d.severity == .warning ? "warning" : "notice"
-            out += "::\(kind) file=\(escapeProperty(i.file)),line=\(i.line),col=\(i.column),endLine=\(i.endLine),endColumn=\(i.endColumn),title=\(escapeProperty("tatami " + d.code.name))::\(escapeData(d.message))\n"
+            out += "::\(kind) file=\(escapeProperty(i.file)),line=\(i.line),col=\(i.column),"
+            out += "endLine=\(i.endLine),endColumn=\(i.endColumn),title=\(escapeProperty("tatami " + d.code.name))"
+            out += "::\(escapeData(d.message))\n"
         }
         return out
     }

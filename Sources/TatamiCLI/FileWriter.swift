@@ -1,4 +1,5 @@
 import Foundation
+import TatamiServices
 import TatamiValidation
 #if canImport(Glibc)
 import Glibc
@@ -61,9 +62,7 @@ enum SourceFileWriter {
     static func write(_ bytes: [UInt8], to path: String) throws {
         if let refusal = refusal(for: path) { throw refusal }
         // The file itself, through every link: the copy goes beside it, on its file system.
-        guard let resolved = realpath(path, nil) else { throw failure(path, "cannot resolve the path") }
-        let target = String(cString: resolved)
-        free(resolved)
+        guard let target = FileSystemPath.canonical(path) else { throw failure(path, "cannot resolve the path") }
         // One descriptor for reading and writing: what was checked is what is written (never
         // blocking, should a FIFO have taken the file's place since).
         let fd = open(target, O_RDWR | O_NONBLOCK | O_CLOEXEC)

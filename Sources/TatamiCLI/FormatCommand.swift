@@ -33,7 +33,10 @@ struct Format: ParsableCommand {
     var check = false
 
     @Option(name: .long, help: ArgumentHelp(
-        "The workspace root, whose tatami.config.yaml gives the line width (default: the directory holding the nearest tatami.config.yaml above each file, else the nearest .git, else the current directory).",
+        """
+        The workspace root, whose tatami.config.yaml gives the line width (default: the directory holding \
+        the nearest tatami.config.yaml above each file, else the nearest .git, else the current directory).
+        """,
         valueName: "DIR"))
     var root: String?
 

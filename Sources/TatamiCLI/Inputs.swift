@@ -132,7 +132,7 @@ enum Inputs {
     /// A path as the user should see it: relative to the current directory when below it.
     static func shown(_ path: String) -> String {
         let cwd = FileManager.default.currentDirectoryPath
-        let canonicalCwd = realpath(cwd, nil).map { p -> String in defer { free(p) }; return String(cString: p) } ?? cwd
+        let canonicalCwd = FileSystemPath.canonical(cwd) ?? cwd
         for base in [cwd, canonicalCwd] where path.hasPrefix(base + "/") {
             return String(path.dropFirst(base.count + 1))
         }

@@ -74,7 +74,10 @@ enum JSONSchemaExport {
             ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
             ("title", .string("Tatami workspace file")),
             ("description", .string(
-                "tatami.config.yaml: marks the workspace root and gives every Tatami file below it viewports, fonts, exclude globs and per-code severities (docs/workspace.md).")),
+                """
+                tatami.config.yaml: marks the workspace root and gives every Tatami file below it viewports, \
+                fonts, exclude globs and per-code severities (docs/workspace.md).
+                """)),
             ("type", .string("object")),
             ("properties", .object(keys)),
             ("additionalProperties", .bool(false)),
@@ -182,7 +185,10 @@ enum JSONSchemaExport {
 
     private static func placement(_ mode: Mode) -> JSON {
         var s = shape(Schema.placement, mode)
-        s = merged(s, [("description", .string("One placement: one rule (`absolute`, `relative`, `insets`, `anchor`, or `x`, `y`, `width` and `height` together) and an optional `when`."))])
+        s = merged(s, [("description", .string("""
+            One placement: one rule (`absolute`, `relative`, `insets`, `anchor`, or `x`, `y`, `width` and `height` \
+            together) and an optional `when`.
+            """))])
         return s
     }
 
@@ -232,7 +238,10 @@ enum JSONSchemaExport {
         var extra: [(String, JSON?)] = []
         switch place {
         case .child:
-            description = "A view: a mapping with exactly one kind key (`text`, `hstack`, … or a component's capitalised name) beside its parameters, modifiers and attributes; a bare scalar is a text."
+            description = """
+                A view: a mapping with exactly one kind key (`text`, `hstack`, … or a component's capitalised name) \
+                beside its parameters, modifiers and attributes; a bare scalar is a text.
+                """
         case .body:
             description = "The root view; it may also have `ignoresSafeArea`."
             let key = attribute("ignoresSafeArea")

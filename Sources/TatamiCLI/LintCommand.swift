@@ -30,7 +30,10 @@ struct Lint: ParsableCommand {
     var strict = false
 
     @Option(name: .long, help: ArgumentHelp(
-        "The workspace root: imports must stay inside it (default: the directory holding the nearest tatami.config.yaml above each file, else the nearest .git, else the current directory).",
+        """
+        The workspace root: imports must stay inside it (default: the directory holding the nearest \
+        tatami.config.yaml above each file, else the nearest .git, else the current directory).
+        """,
         valueName: "DIR"))
     var root: String?
 
@@ -50,7 +53,11 @@ struct Lint: ParsableCommand {
 
     @Flag(name: .long, help: ArgumentHelp(
         "Apply every safe fix (the quick fixes an editor applies without asking), rewrite the files, and report what is left.",
-        discussion: "Standard input: the fixed text goes to standard output and the problems left to standard error. Each fix is checked by analysing the file again: one that would leave its problem or add another is not applied. Fixes that need a choice (a typo as close to two names) are left."))
+        discussion: """
+            Standard input: the fixed text goes to standard output and the problems left to standard error. \
+            Each fix is checked by analysing the file again: one that would leave its problem or add another is \
+            not applied. Fixes that need a choice (a typo as close to two names) are left.
+            """))
     var fix = false
 
     @Flag(name: .long, help: ArgumentHelp(

@@ -73,7 +73,7 @@ final class LintJob: BatchJob {
         var configPaths = Set<String>()
         var configs: [LintItem] = []
         func addConfig(_ path: String, display: String? = nil) {
-            let canonical = realpath(path, nil).map { p -> String in defer { free(p) }; return String(cString: p) } ?? path
+            let canonical = FileSystemPath.canonical(path) ?? path
             if configPaths.insert(canonical).inserted { configs.append(.config(display: display ?? Inputs.shown(canonical), path: canonical)) }
         }
         for item in found {
@@ -147,7 +147,7 @@ final class LintJob: BatchJob {
             hook?(bytes)
             // Only --fix reads the YAML tree after validation (its code actions).
             return Pipeline.analyze(bytes: bytes, path: item.displayPath, viewports: selection,
-                                    workspace: workspace, onLargeStack: true, keepsSyntaxTree: fixing,
+                                    workspace: workspace, alreadyOnLargeStack: true, keepsSyntaxTree: fixing,
                                     reading: { recorder.record($0) })
         }
         var analysis = analyze(bytes)

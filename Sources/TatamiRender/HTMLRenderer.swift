@@ -86,7 +86,8 @@ public enum HTMLRenderer {
         .viewport>svg{position:absolute;left:0;top:0;display:block}
         .view{position:absolute;box-sizing:border-box}
         .view:hover{outline:1px solid #FF2D95;outline-offset:-1px;background:rgba(255,45,149,0.08)}
-        .info{font:12px/18px ui-monospace,'DejaVu Sans Mono',Menlo,Consolas,monospace;min-height:18px;margin:0 0 6px;color:#3C3C43;white-space:pre;max-width:100%}
+        .info{font:12px/18px ui-monospace,'DejaVu Sans Mono',Menlo,Consolas,monospace;\
+        min-height:18px;margin:0 0 6px;color:#3C3C43;white-space:pre;max-width:100%}
 
         """
 
@@ -149,7 +150,8 @@ public enum HTMLRenderer {
         out += " data-x=\"\(Markup.number(f.minX))\" data-y=\"\(Markup.number(f.minY))\""
         out += " data-width=\"\(Markup.number(f.width))\" data-height=\"\(Markup.number(f.height))\""
         out += " title=\"\(Markup.escape(title(view)))\""
-        out += " style=\"left:\(Markup.number(f.minX))px;top:\(Markup.number(f.minY))px;width:\(Markup.number(max(0, f.width)))px;height:\(Markup.number(max(0, f.height)))px\"></div>\n"
+        out += " style=\"left:\(Markup.number(f.minX))px;top:\(Markup.number(f.minY))px;"
+        out += "width:\(Markup.number(max(0, f.width)))px;height:\(Markup.number(max(0, f.height)))px\"></div>\n"
         return out
     }
 

@@ -105,7 +105,8 @@ public enum SVGRenderer {
 
     static func image(_ r: Rect, name: String) -> String {
         guard drawable(r) else { return "" }
-        var out = "<svg class=\"image\" \(attributes(r)) viewBox=\"\(Markup.number(r.minX)) \(Markup.number(r.minY)) \(Markup.number(r.width)) \(Markup.number(r.height))\" overflow=\"hidden\">\n"
+        let viewBox = "\(Markup.number(r.minX)) \(Markup.number(r.minY)) \(Markup.number(r.width)) \(Markup.number(r.height))"
+        var out = "<svg class=\"image\" \(attributes(r)) viewBox=\"\(viewBox)\" overflow=\"hidden\">\n"
         out += "<rect \(attributes(r)) fill=\"\(imageFill.hex)\"/>\n"
         let x0 = Markup.number(r.minX), y0 = Markup.number(r.minY), x1 = Markup.number(r.maxX), y1 = Markup.number(r.maxY)
         out += "<path d=\"M\(x0) \(y0)L\(x1) \(y1)M\(x1) \(y0)L\(x0) \(y1)\" stroke=\"\(imageEdge.hex)\" stroke-width=\"0.5\" stroke-opacity=\"0.6\"/>\n"

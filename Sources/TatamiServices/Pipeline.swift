@@ -106,7 +106,7 @@ public enum Pipeline {
     /// callers that watch them (`--watch`).
     public static func analyze(
         bytes: [UInt8], path: String, viewports: ViewportSelection = .all, layout: Bool = true,
-        workspace: WorkspaceSettings, onLargeStack: Bool = false, keepsSyntaxTree: Bool = true,
+        workspace: WorkspaceSettings, alreadyOnLargeStack: Bool = false, keepsSyntaxTree: Bool = true,
         reading: (@Sendable (String) -> Void)? = nil
     ) -> Analysis {
         var context = fileContext(path: path, workspaceRoot: workspace.root)
@@ -127,8 +127,8 @@ public enum Pipeline {
             }
         }
         return analyze(bytes: bytes, path: path, viewports: viewports, layout: layout, context: context,
-                       isCancelled: nil, onLargeStack: onLargeStack, rules: workspace.config?.levels ?? [:],
-                       keepsSyntaxTree: keepsSyntaxTree)!
+                       isCancelled: nil, alreadyOnLargeStack: alreadyOnLargeStack,
+                       rules: workspace.config?.levels ?? [:], keepsSyntaxTree: keepsSyntaxTree)!
     }
 
     /// A validation context that reads imports from disk: paths are made absolute against the
@@ -146,15 +146,13 @@ public enum Pipeline {
         return context
     }
 
-    /// `realpath(3)`: absolute, symbolic links resolved; nil when nothing is there. For
-    /// standard input's pseudo-file, its directory is resolved instead.
+    /// `FileSystemPath.canonical`; for standard input's pseudo-file, its directory is resolved
+    /// instead.
     static func canonicalPath(_ path: String) -> String? {
         if path.hasSuffix("/<stdin>") {
             return canonicalPath(ImportPath.directory(of: path)).map { $0 + "/<stdin>" }
         }
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        return FileSystemPath.canonical(path)
     }
 
     public static func analyze(
@@ -173,7 +171,7 @@ public enum Pipeline {
     /// layout, so the two are never held together; the analysis's `yaml` then has no root.
     public static func analyze(
         bytes: [UInt8], path: String, viewports: ViewportSelection = .all, layout: Bool = true,
-        context: ValidationContext, isCancelled: (@Sendable () -> Bool)?, onLargeStack: Bool = false,
+        context: ValidationContext, isCancelled: (@Sendable () -> Bool)?, alreadyOnLargeStack: Bool = false,
         rules: [String: RuleLevel] = [:], keepsSyntaxTree: Bool = true
     ) -> Analysis? {
         analyze(parse: { YAMLParser.parse(bytes: bytes) }, path: path, viewports: viewports, layout: layout, context: context,
@@ -264,10 +262,10 @@ public enum Pipeline {
                 path: path, lineTable: yaml.lineTable, yaml: yaml, document: document, layouts: layouts,
                 diagnostics: shown.sortedForDisplay(), missingViewport: missing, timings: timings)
         }
-        // `onLargeStack`: the caller's thread has `LargeStack.size` of stack (the language
+        // `alreadyOnLargeStack`: the caller's thread has `LargeStack.size` of stack (the language
         // server's analysis thread, which then makes every analysis's objects in one place
         // rather than on a new thread each time).
-        return onLargeStack ? work() : LargeStack.run(work)
+        return alreadyOnLargeStack ? work() : LargeStack.run(work)
     }
 }
 

@@ -233,7 +233,8 @@ struct EventDecoder {
                 return Diagnostic(
                     .yamlSyntax, "\(opener) is never closed (\(message))",
                     at: SourceRange(start: openAt, end: openEnd),
-                    related: [RelatedLocation(range: SourceRange(start: at, end: end), message: "the YAML parser gave up here: \(f.problem ?? "invalid YAML")")])
+                    related: [RelatedLocation(range: SourceRange(start: at, end: end),
+                                              message: "the YAML parser gave up here: \(f.problem ?? "invalid YAML")")])
             }
         }
         // A line indented to no column a mapping or list above it uses: said in columns.

@@ -39,7 +39,7 @@ func nestedStacks(depth: Int) -> String {
 /// `chains` chains of `length` nested stacks, each ending in a colour, side by side in an hstack.
 /// Block style, two spaces deeper per level: the file grows with the square of the depth, but
 /// libyaml reads it linearly (flow style, `{vstack: [{hstack: [...]}]}`, is smaller yet costs
-/// libyaml time quadratic in the nesting, 100 ms for this benchmark's chains).
+/// libyaml time quadratic in the nesting: BENCHMARKS.md, "Deep chains against a flat list").
 func deepChains(chains: Int, length: Int) -> String {
     var out = "tatami: 1\nviewports:\n  screen: {width: 100000, height: 100000}\nbody:\n  hstack:\n"
     for _ in 0..<chains {

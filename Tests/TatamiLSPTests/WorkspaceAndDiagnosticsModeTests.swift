@@ -16,7 +16,7 @@ final class WorkspaceAndDiagnosticsModeTests: XCTestCase {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
         // Canonical (the temporary directory may be behind a symbolic link).
-        return URL(fileURLWithPath: ImportPathMatch.canonical(dir.path) ?? dir.path)
+        return URL(fileURLWithPath: FileSystemPath.canonical(dir.path) ?? dir.path)
     }
 
     private func codes(_ c: TestClient, _ uri: String) -> [String]? {

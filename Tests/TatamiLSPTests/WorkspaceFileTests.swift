@@ -13,7 +13,7 @@ final class WorkspaceFileTests: XCTestCase {
         let raw = FileManager.default.temporaryDirectory.appendingPathComponent("tatami-lsp-ws-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: raw, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: raw) }
-        let dir = URL(fileURLWithPath: ImportPathMatch.canonical(raw.path) ?? raw.path)
+        let dir = URL(fileURLWithPath: FileSystemPath.canonical(raw.path) ?? raw.path)
         for (path, text) in files {
             let url = dir.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

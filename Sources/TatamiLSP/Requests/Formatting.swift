@@ -33,11 +33,13 @@ extension LanguageServer {
     private func formattingWork(_ doc: OpenDocument, range: SourceRange?) throws -> RequestJob.Work {
         let (width, isWorkspaceFile) = formatSettings(doc)
         let text = doc.text, table = doc.lineTable, uri = doc.uri
-        return RequestJob.Work(compute: { onLargeStack in
+        return RequestJob.Work(compute: { alreadyOnLargeStack in
             if let range {
-                return FormatEdits.range(range, of: text, lineWidth: width, workspaceFile: isWorkspaceFile, onLargeStack: onLargeStack)
+                return FormatEdits.range(range, of: text, lineWidth: width, workspaceFile: isWorkspaceFile,
+                                         alreadyOnLargeStack: alreadyOnLargeStack)
             }
-            return FormatEdits.document(text, lineWidth: width, workspaceFile: isWorkspaceFile, onLargeStack: onLargeStack)
+            return FormatEdits.document(text, lineWidth: width, workspaceFile: isWorkspaceFile,
+                                        alreadyOnLargeStack: alreadyOnLargeStack)
         }, answer: { server, outcome in
             switch outcome {
             case .edits(let e):

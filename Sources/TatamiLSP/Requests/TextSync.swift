@@ -91,9 +91,9 @@ extension LanguageServer {
         }
         // A workspace file changed (created, edited, deleted): roots, inherited declarations and
         // rules may change for any document, so every one is checked again.
-        // A font file changed: a workspace file's fonts may name it too (its checked reading is
-        // kept by content), so the readings are dropped and every document is checked again.
-        if paths.contains(where: Self.isFontFile) { Workspace.forgetConfigs() }
+        // A font file changed: a workspace file's fonts may name it too, so every document is
+        // checked again (a workspace file's kept reading is not used once a font file it looked
+        // at has changed: `Workspace.config`).
         if paths.contains(where: { $0 == Workspace.fileName || $0.hasSuffix("/" + Workspace.fileName) || Self.isFontFile($0) }) {
             for doc in documents.values { markChanged(doc) }
             diagnosticsOfOthersChanged()
@@ -133,7 +133,7 @@ extension LanguageServer {
     func readers(of path: String, except: OpenDocument? = nil) -> [OpenDocument] {
         // The usual case, a document nothing imports: no file-system call on each keystroke.
         guard documents.values.contains(where: { $0 !== except && !$0.dependencies.isEmpty }) else { return [] }
-        let spellings = Set([path, ImportPath.normalize(path)] + [ImportPathMatch.canonical(path)].compactMap { $0 })
+        let spellings = Set([path, ImportPath.normalize(path)] + [FileSystemPath.canonical(path)].compactMap { $0 })
         return documents.values.filter { doc in
             doc !== except && doc.path != path && !doc.dependencies.isDisjoint(with: spellings)
         }
@@ -168,15 +168,5 @@ extension LanguageServer {
         }
         if client.inlayHintRefresh { requestClient("workspace/inlayHint/refresh") }
         if client.codeLensRefresh { requestClient("workspace/codeLens/refresh") }
-    }
-}
-
-/// Paths from URIs (as the editor spelled them) in the form the validator records found files.
-enum ImportPathMatch {
-    /// `realpath(3)`; nil when nothing is there.
-    static func canonical(_ p: String) -> String? {
-        guard let r = realpath(p, nil) else { return nil }
-        defer { free(r) }
-        return String(cString: r)
     }
 }

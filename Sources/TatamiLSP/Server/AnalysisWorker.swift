@@ -41,12 +41,13 @@ final class AnalysisJob: @unchecked Sendable {
 
     var isCancelled: Bool { lock.withLock { cancelled } }
 
-    /// Runs the job on the calling thread, whose stack must be `LargeStack.size` (the worker's
-    /// is); `onLargeStack` false spawns such a thread for it.
-    func run(onLargeStack: Bool = false) -> Analysis? {
+    /// Runs the job. `alreadyOnLargeStack`: the calling thread has `LargeStack.size` of stack
+    /// (the worker's has), so the job runs on it; false spawns such a thread for it.
+    func run(alreadyOnLargeStack: Bool = false) -> Analysis? {
         if isWorkspaceFile { return Pipeline.analyzeWorkspaceFile(bytes: bytes, path: path) }
         return Pipeline.analyze(bytes: bytes, path: path, viewports: .all, layout: true, context: context,
-                         isCancelled: { [self] in isCancelled }, onLargeStack: onLargeStack, rules: rules)
+                         isCancelled: { [self] in isCancelled }, alreadyOnLargeStack: alreadyOnLargeStack,
+                         rules: rules)
     }
 }
 
@@ -122,11 +123,11 @@ final class AnalysisWorker: @unchecked Sendable {
             switch next {
             case .analysis(let job):
                 let start = DispatchTime.now().uptimeNanoseconds
-                let analysis = job.isCancelled ? nil : job.run(onLargeStack: true)
+                let analysis = job.isCancelled ? nil : job.run(alreadyOnLargeStack: true)
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
                 finished(AnalysisOutcome(finished: .analysis(job, analysis, seconds: seconds)))
             case .request(let job):
-                if !job.isCancelled { job.run(onLargeStack: true) }
+                if !job.isCancelled { job.run(alreadyOnLargeStack: true) }
                 finished(AnalysisOutcome(finished: .request(job)))
             }
         }

@@ -230,7 +230,7 @@ public final class LanguageServer {
     /// Runs a request's work on the worker (inline scheduling: now, on this thread, and answers).
     private func start(_ job: RequestJob) {
         guard let worker else {
-            job.run(onLargeStack: false)
+            job.run(alreadyOnLargeStack: false)
             finished(job)
             return
         }
@@ -351,7 +351,7 @@ public final class LanguageServer {
         WorkspaceSettings.forFile(path, fallback: folderFallback(for: path), buffer: { [documents] config in
             // `config` is canonical; an editor may name the file through a link.
             let open = documents.values.filter { $0.path.map(Pipeline.isWorkspaceFile) ?? false }
-            return (open.first { $0.path == config } ?? open.first { $0.path.flatMap(ImportPathMatch.canonical) == config })?.text
+            return (open.first { $0.path == config } ?? open.first { $0.path.flatMap(FileSystemPath.canonical) == config })?.text
         })
     }
 

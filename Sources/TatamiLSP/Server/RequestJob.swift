@@ -1,8 +1,8 @@
 import Foundation
 import TatamiServices
 
-/// A request whose work runs off the message thread (formatting: most of a second on a
-/// 50,000-line file), on the analysis worker, one job at a time with the analyses.
+/// A request whose work runs off the message thread (formatting, which takes long on a large
+/// file), on the analysis worker, one job at a time with the analyses.
 ///
 /// Its handler prepares the `Work` on the message thread from the state as the request found
 /// it (the document's text and line table, the settings), so the answer is about the text the
@@ -13,13 +13,13 @@ import TatamiServices
 final class RequestJob: @unchecked Sendable {
     /// The work and how to answer from its result.
     struct Work {
-        fileprivate let run: (_ onLargeStack: Bool) -> Void
+        fileprivate let run: (_ alreadyOnLargeStack: Bool) -> Void
         fileprivate let answer: (LanguageServer) throws -> JSON
 
-        /// `compute` runs on the worker's thread (`onLargeStack`: the thread has
+        /// `compute` runs on the worker's thread (`alreadyOnLargeStack`: the thread has
         /// `LargeStack.size` of stack) or, with inline scheduling, on the message thread;
         /// `answer` runs on the message thread with its result.
-        init<Result>(compute: @escaping (_ onLargeStack: Bool) -> Result,
+        init<Result>(compute: @escaping (_ alreadyOnLargeStack: Bool) -> Result,
                      answer: @escaping (LanguageServer, Result) throws -> JSON) {
             let box = ResultBox<Result>()
             run = { box.value = compute($0) }
@@ -48,8 +48,8 @@ final class RequestJob: @unchecked Sendable {
     /// The client cancelled the request: the worker does not start it.
     var isCancelled: Bool { cancellations.contains(id) }
 
-    func run(onLargeStack: Bool) {
-        work.run(onLargeStack)
+    func run(alreadyOnLargeStack: Bool) {
+        work.run(alreadyOnLargeStack)
         ran = true
     }
 

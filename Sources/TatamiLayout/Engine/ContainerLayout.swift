@@ -37,7 +37,7 @@ struct Arrangement {
 ///
 /// Algorithms are immutable classes, not structs, so that a `NodeRole` holding one copies with a
 /// retain: an existential struct payload made every copy of a role go through the payload's
-/// value witnesses (about a tenth of layout's instructions).
+/// value witnesses, a cost BENCHMARKS.md measures.
 protocol ContainerLayout: AnyObject {
     func arrange(_ proposal: ProposedSize, children: Children, in ctx: inout LayoutContext) -> Arrangement
 }

@@ -3,8 +3,9 @@ import TatamiModel
 
 /// Walks the measured chains from the root and produces the frame tree, in viewport
 /// coordinates, each rectangle finished as it is stored (`FrameFinisher`: mirrored for
-/// right-to-left viewports, rounded to the scale; positions are computed unrounded). Reports `overflow` and `text-truncated` for what is finally placed
-/// (never for the probes made while measuring).
+/// right-to-left viewports, rounded to the scale; positions are computed unrounded). Reports
+/// `overflow` and `text-truncated` for what is finally placed (never for the probes made while
+/// measuring).
 struct FramePlacer {
     let viewport: Viewport
     private(set) var diagnostics: [Diagnostic] = []
@@ -34,8 +35,8 @@ struct FramePlacer {
     /// name its path (docs/format.md §12.3).
     @discardableResult
     mutating func place(
-        _ outer: NodeID, at origin: Point, proposal: ProposedSize, parent: Int32 = -1, step: Int32 = 0, hidden: Bool, cell: Rect? = nil,
-        in ctx: inout LayoutContext
+        _ outer: NodeID, at origin: Point, proposal: ProposedSize, parent: Int32 = -1, step: Int32 = 0, hidden: Bool,
+        cell: Rect? = nil, in ctx: inout LayoutContext
     ) -> Int32 {
         let view = ctx.tree.view(outer)
         let core = ctx.tree[outer].core
@@ -51,13 +52,7 @@ struct FramePlacer {
         var borders: [(style: BorderStyle, rect: Rect)] = []
         // Decorations are numbered in modifier order, innermost first (`/background` is the
         // first applied), while the walk below meets the outermost first.
-        var backgroundCount = 0, overlayCount = 0
-        var link = outer
-        while link != core, let child = ctx.tree.role(link).wrappedChild {
-            if case .background = ctx.tree.role(link) { backgroundCount += 1 }
-            if case .overlay = ctx.tree.role(link) { overlayCount += 1 }
-            link = child
-        }
+        let (backgroundCount, overlayCount) = Self.decorationCounts(outer, core: core, in: ctx)
 
         // Down the modifier chain to the core.
         while node != core {
@@ -109,29 +104,18 @@ struct FramePlacer {
             if view.kindTag == .color { drawing = FrameParts.Record.drawingFromView }
         case .divider(let axis):
             // A divider in a horizontal stack is a vertical bar, and the other way round.
-            drawing = axis == .horizontal ? FrameParts.Record.drawingVerticalDivider : FrameParts.Record.drawingHorizontalDivider
+            drawing = axis == .horizontal
+                ? FrameParts.Record.drawingVerticalDivider : FrameParts.Record.drawingHorizontalDivider
         case .container:
             switch view.kindTag {
             case .zstack, .canvas: byZIndex = true
             default: break
             }
             m = ctx.arranged(node, p)
-            let count = Int(m.childCount)
-            for i in 0..<count {
-                let c = ctx.placement(m, i)
-                let cell = ctx.cell(m, i)
-                let child = place(c.node, at: position(o, c.origin), proposal: c.proposal, parent: index,
-                                  step: Int32(clamping: Int(ctx.tree[c.node].childIndex)), hidden: isHidden,
-                                  cell: cell.map { $0.offsetBy(dx: o.x, dy: o.y) }, in: &ctx)
-                pendingChildren.append(child)
-                if let cell, !isHidden { reportCellTooSmall(view, cell.size, ctx.tree.view(c.node), ctx.measure(c.node, c.proposal).size) }
-            }
+            placeChildren(of: view, arranged: m, at: o, record: index, hidden: isHidden, in: &ctx)
             reportOverflow(view, ctx.overflow(m), m.size, proposal: p, frame: outerRect ?? content, area: ctx.area,
                            container: (node, p), in: &ctx)
-            for note in ctx.notes(m) {
-                diagnostics.append(Diagnostic(note.code, note.message + " in viewport \(viewport.name)",
-                                              at: note.view.kindRange, viewport: viewport.name))
-            }
+            reportNotes(ctx.notes(m))
         default:
             break
         }
@@ -142,6 +126,46 @@ struct FramePlacer {
         r.proposal = proposal
         r.flags = FrameParts.Record.flags(hidden: isHidden, byZIndex: byZIndex, laidText: laidText)
         r.drawing = drawing
+        link(&r, children: mark, backgrounds: backgrounds, overlays: overlays, borders: borders)
+        parts.records[Int(index)] = r
+        return index
+    }
+
+    /// Places the children of a container arranged as `m` at `o` (pushed on `pendingChildren`).
+    private mutating func placeChildren(
+        of view: ViewNode, arranged m: Measurement, at o: Point, record index: Int32, hidden isHidden: Bool,
+        in ctx: inout LayoutContext
+    ) {
+        let count = Int(m.childCount)
+        for i in 0..<count {
+            let c = ctx.placement(m, i)
+            let cell = ctx.cell(m, i)
+            let child = place(c.node, at: position(o, c.origin), proposal: c.proposal, parent: index,
+                              step: Int32(clamping: Int(ctx.tree[c.node].childIndex)), hidden: isHidden,
+                              cell: cell.map { $0.offsetBy(dx: o.x, dy: o.y) }, in: &ctx)
+            pendingChildren.append(child)
+            if let cell, !isHidden {
+                reportCellTooSmall(view, cell.size, ctx.tree.view(c.node), ctx.measure(c.node, c.proposal).size)
+            }
+        }
+    }
+
+    /// How many backgrounds and overlays the chain from `outer` to its `core` has.
+    private static func decorationCounts(_ outer: NodeID, core: NodeID, in ctx: LayoutContext) -> (Int, Int) {
+        var backgroundCount = 0, overlayCount = 0
+        var link = outer
+        while link != core, let child = ctx.tree.role(link).wrappedChild {
+            if case .background = ctx.tree.role(link) { backgroundCount += 1 }
+            if case .overlay = ctx.tree.role(link) { overlayCount += 1 }
+            link = child
+        }
+        return (backgroundCount, overlayCount)
+    }
+
+    /// Links a record to its children (those pushed on `pendingChildren` since `mark`, which it
+    /// takes off), its backgrounds, overlays and borders.
+    private mutating func link(_ r: inout FrameParts.Record, children mark: Int, backgrounds: [Int32], overlays: [Int32],
+                               borders: [(style: BorderStyle, rect: Rect)]) {
         r.linkStart = Int32(parts.links.count)
         r.childCount = Int32(pendingChildren.count - mark)
         r.backgroundCount = Int32(backgrounds.count)
@@ -154,8 +178,14 @@ struct FramePlacer {
             r.borders = Int32(parts.borderLists.count)
             parts.borderLists.append(borders.map { ($0.style, finisher.finish($0.rect)) })
         }
-        parts.records[Int(index)] = r
-        return index
+    }
+
+    /// A container's notes (canvas placements), reported as found in this viewport.
+    private mutating func reportNotes(_ notes: [LayoutNote]) {
+        for note in notes {
+            diagnostics.append(Diagnostic(note.code, note.message + " in viewport \(viewport.name)",
+                                          at: note.view.kindRange, viewport: viewport.name))
+        }
     }
 
     /// `overflow`: on an axis where the container's content exceeds what it was offered and its
@@ -171,14 +201,16 @@ struct FramePlacer {
         if overflow.width > epsilon, leavesHorizontally, let available = p.width {
             diagnostics.append(Diagnostic(
                 .overflow,
-                "\(kind) content is \(formatNumber(size.width)) wide but \(formatNumber(available)) is available (overflow \(formatNumber(overflow.width))) in viewport \(name)",
+                "\(kind) content is \(formatNumber(size.width)) wide but \(formatNumber(available)) is available "
+                    + "(overflow \(formatNumber(overflow.width))) in viewport \(name)",
                 at: view.kindRange, viewport: name,
                 related: needers(container.node, container.proposal, .horizontal, in: &ctx)))
         }
         if overflow.height > epsilon, leavesVertically, let available = p.height {
             diagnostics.append(Diagnostic(
                 .overflow,
-                "\(kind) content is \(formatNumber(size.height)) tall but \(formatNumber(available)) is available (overflow \(formatNumber(overflow.height))) in viewport \(name)",
+                "\(kind) content is \(formatNumber(size.height)) tall but \(formatNumber(available)) is available "
+                    + "(overflow \(formatNumber(overflow.height))) in viewport \(name)",
                 at: view.kindRange, viewport: name,
                 related: needers(container.node, container.proposal, .vertical, in: &ctx)))
         }
@@ -254,7 +286,9 @@ struct FramePlacer {
         if tall { excess.append("\(formatNumber(size.height - cell.height)) too tall") }
         diagnostics.append(Diagnostic(
             .cellTooSmall,
-            "\(child.kindName) is \(formatNumber(size.width))×\(formatNumber(size.height)) but \(what) is \(formatNumber(cell.width))×\(formatNumber(cell.height)) (\(excess.joined(separator: ", "))) and sticks out of it in viewport \(viewport.name)",
+            "\(child.kindName) is \(formatNumber(size.width))×\(formatNumber(size.height)) but \(what) is "
+                + "\(formatNumber(cell.width))×\(formatNumber(cell.height)) (\(excess.joined(separator: ", "))) "
+                + "and sticks out of it in viewport \(viewport.name)",
             at: child.kindRange, viewport: viewport.name))
     }
 

@@ -25,8 +25,8 @@ struct LayoutContext {
     private var cache = MeasurementCache(nodeCount: 0)
     /// Measurements' placements, each measurement a range. A container of several children
     /// has one range, which each of its arrangements rewrites (a stack probes each child at
-    /// several proposals, and keeping every probe's placements took more memory than anything
-    /// else in layout): its measurements name that range, and its `Arrangement` says which
+    /// several proposals, and keeping every probe's placements would make them layout's largest
+    /// store: BENCHMARKS.md): its measurements name that range, and its `Arrangement` says which
     /// cache key's arrangement the range holds. `arranged` arranges a container again when the
     /// range holds another key's (rare: the last arrangement is usually the one placed).
     private var placements = PagedArray<ChildPlacement>()
@@ -169,7 +169,9 @@ struct LayoutContext {
             let missing = ShapedTextMeasurer.missingCharacters(string, chain: chain)
             textDiagnostics.append(Diagnostic(
                 .missingGlyph,
-                "no face of this text's font has \(missing); a screen would draw \(missing.hasPrefix("a glyph") ? "it" : "them") in another font, so the text's size here is a guess (add a face that has \(missing.hasPrefix("a glyph") ? "it" : "them") to the font's `fallback`)",
+                "no face of this text's font has \(missing); a screen would draw \(missing.hasPrefix("a glyph") ? "it" : "them") "
+                    + "in another font, so the text's size here is a guess "
+                    + "(add a face that has \(missing.hasPrefix("a glyph") ? "it" : "them") to the font's `fallback`)",
                 at: view.kindRange))
         }
         return shaped
@@ -551,74 +553,5 @@ struct LayoutContext {
         let w = viewport.width, h = viewport.height
         let v = evaluate(condition) { Schema.conditionValue($0, width: w, height: h) }
         return v != 0
-    }
-}
-
-/// One axis of a flexible frame (docs/format.md §6.1.2).
-struct FlexibleAxis {
-    let min: Double?, ideal: Double?, max: Double?
-
-    func clamp(_ v: Double) -> Double {
-        var v = v
-        if let max { v = Swift.min(v, max) }
-        if let min { v = Swift.max(v, min) }
-        return v
-    }
-
-    /// The proposal clamped to [min, max]; unspecified becomes the ideal when one is given,
-    /// clamped too (an ideal outside [min, max] is never used as is, as in SwiftUI).
-    func childProposal(_ p: Double?) -> Double? {
-        guard let p else { return ideal.map(clamp) }
-        return clamp(p)
-    }
-
-    func size(_ p: Double?, child: Double) -> Double {
-        switch (min, max) {
-        case (.some, .some):
-            if let p { return clamp(p) }
-            return ideal.map(clamp) ?? clamp(child)
-        case (.some(let lo), nil):
-            guard let p else { return Swift.max(child, lo) }
-            return Swift.max(Swift.min(p, child), lo)
-        case (nil, .some(let hi)):
-            guard let p else { return Swift.min(child, hi) }
-            return Swift.min(Swift.max(p, child), hi)
-        case (nil, nil):
-            return child
-        }
-    }
-}
-
-/// The proposal `aspectRatio` makes to its child (docs/format.md §6.1.4), also the shape of a
-/// `fit` grid's cells (§7.4.1).
-enum AspectFit {
-    /// Width / height of a size: 0 × h is 0, w × 0 is ∞, and 0 × 0 (or ∞ × ∞) has no ratio.
-    static func ratio(of s: Size) -> Double? {
-        let r = s.width / s.height
-        return r.isNaN ? nil : r
-    }
-
-    /// The largest (`fit`) or smallest (`fill`) size of ratio `r` (0 ≤ r ≤ ∞) within the
-    /// proposal, an unspecified dimension counting as infinite. Degenerate ratios read
-    /// literally: ratio 0 fits as 0 × H and fills as W × ∞; ratio ∞ fits as W × 0 and fills as
-    /// ∞ × H (a fill of a 0-long side stays that side: 0 × H, W × 0).
-    static func proposal(ratio r: Double, mode: ContentMode, within p: ProposedSize) -> ProposedSize {
-        let w = p.width ?? .infinity, h = p.height ?? .infinity
-        if r.isNaN || r < 0 { return p }
-        if r == 0 {
-            return mode == .fit || w == 0 ? ProposedSize(width: 0, height: h) : ProposedSize(width: w, height: .infinity)
-        }
-        if r == .infinity {
-            return mode == .fit || h == 0 ? ProposedSize(width: w, height: 0) : ProposedSize(width: .infinity, height: h)
-        }
-        if w.isInfinite && h.isInfinite { return ProposedSize(width: .infinity, height: .infinity) }
-        // Compare w/h with r without dividing by zero: w/h > r  ⇔  w > r·h.
-        let wider = w > r * h
-        switch mode {
-        case .fit:
-            return wider ? ProposedSize(width: h * r, height: h) : ProposedSize(width: w, height: w / r)
-        case .fill:
-            return wider ? ProposedSize(width: w, height: w / r) : ProposedSize(width: h * r, height: h)
-        }
     }
 }

@@ -374,14 +374,13 @@ struct MeasurementExtras {
 /// overflow entries. Keys are the proposals after `LayoutTree.cacheKey`; each key is computed
 /// once per node, so any order of the entries is correct.
 ///
-/// One slot, because nearly every node is measured for one key only (the 111,111-view
-/// benchmark file: 200,001 nodes once, 11,110 twice, none more): a second slot would stay empty
-/// for most nodes and only add memory to touch. The overflow is a `PagedArray`: a text-heavy
-/// file measures some nodes many times (the 50,000-line server benchmark: 278,000 overflow
-/// entries per viewport), and as one array it grew by doubling to 22 MB, copying itself each
-/// time. Most lookups there are misses (a proposal the node has not been measured for), so a
-/// node's slot also keeps a 32-bit filter of its overflow keys: a key whose bit is clear is not
-/// in the chain, which then is not walked.
+/// One slot, because nearly every node is measured for one key only: a second slot would stay
+/// empty for most nodes and only add memory to touch. The overflow is a `PagedArray`: a
+/// text-heavy file measures some nodes many times, and as one array the overflow would grow by
+/// doubling, copying itself each time (the figures are in BENCHMARKS.md). Most lookups there
+/// are misses (a proposal the node has not been measured for), so a node's slot also keeps a
+/// 32-bit filter of its overflow keys: a key whose bit is clear is not in the chain, which then
+/// is not walked.
 struct MeasurementCache {
     private static let none = UInt32.max
 

@@ -59,13 +59,16 @@ struct ModifierOrderCheck {
         }
         return Diagnostic(
             .modifierOrder,
-            "\(which): modifier keys apply in the fixed order \(names.map { "`\($0)`" }.joined(separator: " → ")) whatever order they are written in; \(difference), in viewport \(viewport.name)",
+            "\(which): modifier keys apply in the fixed order \(names.map { "`\($0)`" }.joined(separator: " → ")) "
+                + "whatever order they are written in; \(difference), in viewport \(viewport.name)",
             at: view.kindRange, viewport: viewport.name,
             // The keys, where they are written in the view reported (an imported component's body
             // is reported at its instance, in another file: its keys are left out).
             related: chain.written.keys.enumerated().compactMap { i, range in
                 guard view.range.start <= range.start && range.end <= view.range.end else { return nil }
-                return RelatedLocation(range: range, message: "`\(writtenNames[i])`, written \(ordinal(i + 1)), applies \(ordinal((names.firstIndex(of: writtenNames[i]) ?? i) + 1))")
+                let applied = (names.firstIndex(of: writtenNames[i]) ?? i) + 1
+                return RelatedLocation(range: range,
+                                       message: "`\(writtenNames[i])`, written \(ordinal(i + 1)), applies \(ordinal(applied))")
             })
     }
 

@@ -36,7 +36,8 @@ public enum StructuralLints {
             if isContainer && level == LayoutEngine.maxContainerDepth + 1 {
                 report(Diagnostic(
                     .tooDeep,
-                    "\(view.kindName) is nested \(level) containers deep (more than \(LayoutEngine.maxContainerDepth)); flatten it: a component does not reduce the depth, since its body's containers count where it is used",
+                    "\(view.kindName) is nested \(level) containers deep (more than \(LayoutEngine.maxContainerDepth)); "
+                        + "flatten it: a component does not reduce the depth, since its body's containers count where it is used",
                     at: view.kindRange))
             }
             let children = view.children

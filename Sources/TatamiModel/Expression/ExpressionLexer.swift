@@ -188,7 +188,8 @@ enum ExpressionLexer {
     private static func describe(_ s: String) -> String {
         guard let scalar = s.unicodeScalars.first, s.unicodeScalars.count == 1 else { return "`\(s)`" }
         let v = scalar.value
-        if v < 0x20 || v == 0x7F || (0x80..<0xA0).contains(v) || [.format, .nonspacingMark, .enclosingMark, .spacingMark].contains(scalar.properties.generalCategory)
+        if v < 0x20 || v == 0x7F || (0x80..<0xA0).contains(v)
+            || [.format, .nonspacingMark, .enclosingMark, .spacingMark].contains(scalar.properties.generalCategory)
             || scalar.properties.isWhitespace {
             let hex = String(v, radix: 16, uppercase: true)
             return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex

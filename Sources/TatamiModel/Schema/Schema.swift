@@ -28,7 +28,10 @@ public enum Schema {
                 doc: "The screens the layout is computed for, by name; lint and hover compute every one of them.",
                 default: .described("one viewport `default`, 320×480")),
         KeySpec("fonts", .map(.object(fontKeys)),
-                doc: "Fonts by name, added to or replacing the defaults (caption, body, headline, title, largeTitle): monospace cell metrics, or a font file shaped at a size."),
+                doc: """
+                    Fonts by name, added to or replacing the defaults (caption, body, headline, title, largeTitle): \
+                    monospace cell metrics, or a font file shaped at a size.
+                    """),
         KeySpec("alignments", .map(.object(alignmentDeclarationKeys)),
                 doc: "Custom alignment guides by name, each with an axis and a default value, for lining up views across stacks."),
         KeySpec("components", .map(.object(componentKeys)),
@@ -94,7 +97,10 @@ public enum Schema {
         KeySpec("height", .number(NumberBounds(min: 0, minIsExclusive: true, max: 10_000)),
                 doc: "A cell font's height of one line of text, in points."),
         KeySpec("file", .string,
-                doc: "A font file (`.ttf`, `.otf`, or `.ttc` with `index`), relative to the file that declares the font and inside the workspace root: texts are shaped in it with HarfBuzz, as a browser sets them."),
+                doc: """
+                    A font file (`.ttf`, `.otf`, or `.ttc` with `index`), relative to the file that declares the font \
+                    and inside the workspace root: texts are shaped in it with HarfBuzz, as a browser sets them.
+                    """),
         KeySpec("index", .number(NumberBounds(min: 0, max: 65_535, isInteger: true)),
                 doc: "Which face of a font collection (`.ttc`) `file` names.",
                 default: .number(0)),

@@ -76,7 +76,11 @@ public enum DiagnosticCatalog {
          "The YAML tree is checked against the format: keys, types and values, views, expressions, components and imports.",
          DiagnosticCode.modelStageCodes),
         ("Laying out",
-         "These come from computing the frames, in each viewport the file declares, and the message names the viewport (but for `too-deep` and `useless-container`, which are found once per file). The layout is still computed, but probably not as meant.",
+         """
+         These come from computing the frames, in each viewport the file declares, and the message names the \
+         viewport (but for `too-deep` and `useless-container`, which are found once per file). The layout is \
+         still computed, but probably not as meant.
+         """,
          DiagnosticCode.layoutStageCodes),
         ("Suppression comments",
          "`# tatami-ignore` comments are read last, after every other check.",

@@ -152,7 +152,8 @@ extension AssistHoverText {
                                     .text(" and "), .code("height"), .text(":")]))
             for layout in analysis.layouts {
                 let vp = layout.viewport
-                rows.append(RichText.Row(viewportLabel(vp), ": ", [.text(Self.value(expression) { Schema.conditionValue($0, width: vp.width, height: vp.height) })]))
+                let value = Self.value(expression) { Schema.conditionValue($0, width: vp.width, height: vp.height) }
+                rows.append(RichText.Row(viewportLabel(vp), ": ", [.text(value)]))
             }
         case .guide(let name):
             text.append(.paragraph([.text("The view's "), .code(name), .text(" guide, over its own frame:")]))

@@ -99,7 +99,10 @@ struct RenamePlanner {
             let o = place.occurrence
             guard o.isExact else {
                 let line = place.file.table.line(ofByte: o.range.start) + 1
-                return .failure(RenameError(.cannotEdit, "`$\(o.name)` on line \(line) of \(place.file.reportPath) is in a text spanning several lines that cannot be edited exactly; rename it by hand"))
+                return .failure(RenameError(
+                    .cannotEdit,
+                    "`$\(o.name)` on line \(line) of \(place.file.reportPath) is in a text spanning several lines "
+                        + "that cannot be edited exactly; rename it by hand"))
             }
             if o.kind == .id {
                 edits.append(Self.scalarEdit(o.node, to: newName, path: place.file.reportPath))

@@ -40,15 +40,18 @@ enum SemanticTokenModifier: String, CaseIterable {
 extension EditorServices {
     /// The legend's types, LSP's standard names:
     ///
-    /// | type | what |
-    /// |---|---|
-    /// | `keyword` | kind keys (`text`, `hstack`, …) |
-    /// | `class` | component names: instances' kind keys; with `declaration`, names under `components:` |
-    /// | `decorator` | modifier keys (`padding`, `frame`, `background`, …, `modifiers`) |
-    /// | `property` | every other known key: top-level keys, attributes, inherited keys, kind parameters, keys inside objects, guide names in `alignmentGuides` |
-    /// | `parameter` | `$name` and `${name}` in a component's body, instances' argument keys; with `declaration`, names under `params:` |
-    /// | `variable` | with `declaration`: names under `viewports:`, `fonts:`, `alignments:`, and `id:` values; without: `font:` and `alignment:` values naming a declared font or custom alignment; in expressions, names (`defaultLibrary`: `width`, `height`, `landscape`, `portrait`, guide names) |
-    /// | `number`, `operator`, `function` | inside expressions (`when`, `alignmentGuides` values, canvas `x`/`y`/`width`/`height`, `alignments.*.default`); functions are `defaultLibrary` |
+    /// - `keyword`: kind keys (`text`, `hstack`, …).
+    /// - `class`: component names: instances' kind keys; with `declaration`, names under `components:`.
+    /// - `decorator`: modifier keys (`padding`, `frame`, `background`, …, `modifiers`).
+    /// - `property`: every other known key: top-level keys, attributes, inherited keys, kind parameters,
+    ///   keys inside objects, guide names in `alignmentGuides`.
+    /// - `parameter`: `$name` and `${name}` in a component's body, instances' argument keys; with
+    ///   `declaration`, names under `params:`.
+    /// - `variable`: with `declaration`: names under `viewports:`, `fonts:`, `alignments:`, and `id:`
+    ///   values; without: `font:` and `alignment:` values naming a declared font or custom alignment;
+    ///   in expressions, names (`defaultLibrary`: `width`, `height`, `landscape`, `portrait`, guide names).
+    /// - `number`, `operator`, `function`: inside expressions (`when`, `alignmentGuides` values, canvas
+    ///   `x`/`y`/`width`/`height`, `alignments.*.default`); functions are `defaultLibrary`.
     ///
     /// Unknown keys and plain values get no token.
     public static let semanticTokenTypes: [String] = SemanticTokenType.allCases.map(\.rawValue)

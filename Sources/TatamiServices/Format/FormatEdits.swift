@@ -28,12 +28,12 @@ public struct FormatEdits: Sendable {
         case rangeNeedsWholeDocument
     }
 
-    /// The replacements that format the whole document. `onLargeStack`: the calling thread has
-    /// `LargeStack.size` of stack (the language server's worker), so the formatter runs on it
-    /// rather than on a thread of its own.
+    /// The replacements that format the whole document. `alreadyOnLargeStack`: the calling
+    /// thread has `LargeStack.size` of stack (the language server's worker), so the formatter
+    /// runs on it rather than on a thread of its own.
     public static func document(_ text: [UInt8], lineWidth: Int = TatamiFormatter.defaultLineWidth,
-                                workspaceFile: Bool = false, onLargeStack: Bool = false) -> Outcome {
-        switch format(text, lineWidth: lineWidth, workspaceFile: workspaceFile, onLargeStack: onLargeStack) {
+                                workspaceFile: Bool = false, alreadyOnLargeStack: Bool = false) -> Outcome {
+        switch format(text, lineWidth: lineWidth, workspaceFile: workspaceFile, alreadyOnLargeStack: alreadyOnLargeStack) {
         case .failed(let f):
             return .failed(f)
         case .formatted(let new):
@@ -44,9 +44,9 @@ public struct FormatEdits: Sendable {
     /// The replacements of the whole document's formatting that touch `range` (UTF-8 offsets of
     /// `text`), if applying only them keeps the document's meaning (see above).
     public static func range(_ range: SourceRange, of text: [UInt8], lineWidth: Int = TatamiFormatter.defaultLineWidth,
-                             workspaceFile: Bool = false, onLargeStack: Bool = false) -> Outcome {
+                             workspaceFile: Bool = false, alreadyOnLargeStack: Bool = false) -> Outcome {
         let whole: FormatEdits
-        switch document(text, lineWidth: lineWidth, workspaceFile: workspaceFile, onLargeStack: onLargeStack) {
+        switch document(text, lineWidth: lineWidth, workspaceFile: workspaceFile, alreadyOnLargeStack: alreadyOnLargeStack) {
         case .edits(let e): whole = e
         case let other: return other
         }
@@ -54,7 +54,9 @@ public struct FormatEdits: Sendable {
         func check(_ picked: [TextDiff.Replacement]) -> Bool {
             if picked.count == whole.replacements.count || picked.isEmpty { return true }
             let partial = TextDiff.apply(picked, to: text, from: whole.formatted)
-            return format(partial, lineWidth: lineWidth, workspaceFile: workspaceFile, onLargeStack: onLargeStack).bytes == whole.formatted
+            let reformatted = format(partial, lineWidth: lineWidth, workspaceFile: workspaceFile,
+                                     alreadyOnLargeStack: alreadyOnLargeStack)
+            return reformatted.bytes == whole.formatted
         }
         var picked = TextDiff.replacements(whole.replacements, touching: clamped)
         // A range that reaches the end of the last line (a line break may follow: editors
@@ -77,8 +79,8 @@ public struct FormatEdits: Sendable {
         return .rangeNeedsWholeDocument
     }
 
-    private static func format(_ text: [UInt8], lineWidth: Int, workspaceFile: Bool, onLargeStack: Bool) -> FormatResult {
-        onLargeStack
+    private static func format(_ text: [UInt8], lineWidth: Int, workspaceFile: Bool, alreadyOnLargeStack: Bool) -> FormatResult {
+        alreadyOnLargeStack
             ? TatamiFormatter.formatOnThisThread(bytes: text, lineWidth: lineWidth, workspaceFile: workspaceFile)
             : TatamiFormatter.format(bytes: text, lineWidth: lineWidth, workspaceFile: workspaceFile)
     }

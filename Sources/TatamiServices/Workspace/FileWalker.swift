@@ -35,7 +35,7 @@ public final class FileWalker {
 
     /// `excludes`: globs written as in `.gitignore`, relative to the current directory.
     public init(excludes: [String] = []) {
-        let cwd = Workspace.canonical(FileManager.default.currentDirectoryPath) ?? FileManager.default.currentDirectoryPath
+        let cwd = FileSystemPath.canonical(FileManager.default.currentDirectoryPath) ?? FileManager.default.currentDirectoryPath
         // A pattern with a `/` is anchored to the current directory; one without matches a name
         // anywhere, also in directories outside the current one.
         let patterns = excludes.compactMap { IgnorePattern(Substring($0)) }
@@ -45,12 +45,12 @@ public final class FileWalker {
 
     /// Whether `path` (a file named on the command line) is new; it is then counted as seen.
     public func claim(file path: String) -> Bool {
-        seenFiles.insert(Workspace.canonical(path) ?? Workspace.absolute(path)).inserted
+        seenFiles.insert(FileSystemPath.canonical(path) ?? Workspace.absolute(path)).inserted
     }
 
     /// The Tatami files below `directory` not found before, sorted by display path.
     public func walk(_ directory: String) -> [Found] {
-        guard let start = Workspace.canonical(directory) else { return [] }
+        guard let start = FileSystemPath.canonical(directory) else { return [] }
         var ignores = IgnoreStack(ancestorRules(of: start))
         for rules in extraExcludes ?? [] { ignores.push(rules) }
         var found: [Found] = []
@@ -94,7 +94,7 @@ public final class FileWalker {
     private func visit(_ dir: String, display: String, ignores: IgnoreStack, into found: inout [Found]) {
         // A link to a directory already entered (a loop back up the tree, or two links to one
         // place) is not followed again.
-        guard let real = Workspace.canonical(dir), seenDirectories.insert(real).inserted else { return }
+        guard let real = FileSystemPath.canonical(dir), seenDirectories.insert(real).inserted else { return }
         let fm = FileManager.default
         guard let names = try? fm.contentsOfDirectory(atPath: dir) else { return }
         var ignores = ignores
@@ -115,7 +115,7 @@ public final class FileWalker {
                 visit(path, display: shown, ignores: ignores, into: &found)
             } else if Self.suffixes.contains(where: { name.hasSuffix($0) }) {
                 if ignores.isIgnored(path, isDirectory: false) { continue }
-                let real = Workspace.canonical(path) ?? path
+                let real = FileSystemPath.canonical(path) ?? path
                 if seenFiles.insert(real).inserted { found.append(Found(displayPath: shown, path: real)) }
             }
         }

@@ -3,17 +3,10 @@ import TatamiBase
 
 /// Font files read from disk, kept while they stay the same: a font file (a CJK face is 20 MB)
 /// is read and hashed once per change, not once per analysis. A file counts as the same while
-/// its inode, size and modification time are (as `make` and editors' watchers judge it).
+/// its `FileStamp` is.
 public enum FontFiles {
-    private struct Stamp: Equatable {
-        let inode: UInt64
-        let size: Int64
-        let seconds: Int
-        let nanoseconds: Int
-    }
-
     private static let lock = NSLock()
-    nonisolated(unsafe) private static var cache: [String: (stamp: Stamp, bytes: FontBytes)] = [:]
+    nonisolated(unsafe) private static var cache: [String: (stamp: FileStamp, bytes: FontBytes)] = [:]
 
     /// Font files larger than this are not read (docs/limits.md).
     public static let maximumBytes = 128 << 20
@@ -23,8 +16,7 @@ public enum FontFiles {
     public static func bytes(at path: String) -> FontBytes? {
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= maximumBytes else { return nil }
-        let stamp = Stamp(inode: UInt64(info.st_ino), size: Int64(info.st_size), seconds: info.st_mtim.tv_sec,
-                          nanoseconds: info.st_mtim.tv_nsec)
+        let stamp = FileStamp(info)
         lock.lock()
         if let hit = cache[path], hit.stamp == stamp {
             lock.unlock()

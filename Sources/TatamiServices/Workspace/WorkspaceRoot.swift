@@ -63,7 +63,7 @@ public struct WorkspaceSettings: Sendable {
                                buffer: ((String) -> [UInt8]?)? = nil) -> WorkspaceSettings {
         let location: WorkspaceLocation
         if let given {
-            let dir = Workspace.canonical(given) ?? Workspace.absolute(given)
+            let dir = FileSystemPath.canonical(given) ?? Workspace.absolute(given)
             let config = dir == "/" ? "/" + Schema.workspaceFileName : dir + "/" + Schema.workspaceFileName
             location = WorkspaceLocation(root: dir, marker: .given,
                                          configPath: FileManager.default.fileExists(atPath: config) ? config : nil)
@@ -91,12 +91,6 @@ public enum Workspace {
         return ImportPath.normalize(p)
     }
 
-    static func canonical(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
-
     /// The workspace root of the file at `path` (`<stdin>`: a file in the current directory):
     /// walking up from its directory, the first directory holding `tatami.config.yaml`; else
     /// the first holding `.git`; else `fallback` (default: the current directory) when it
@@ -104,7 +98,7 @@ public enum Workspace {
     public static func locate(file path: String, fallback: String? = nil) -> WorkspaceLocation {
         let file = path == "<stdin>" ? absolute("<stdin>") : absolute(path)
         let rawDir = ImportPath.directory(of: file)
-        let dir = canonical(rawDir) ?? rawDir
+        let dir = FileSystemPath.canonical(rawDir) ?? rawDir
         let fm = FileManager.default
         var gitRoot: String? = nil
         var current = dir
@@ -119,18 +113,16 @@ public enum Workspace {
         }
         if let gitRoot { return WorkspaceLocation(root: gitRoot, marker: .git, configPath: nil) }
         let base = fallback.map(absolute) ?? absolute(".")
-        let baseDir = canonical(base) ?? base
+        let baseDir = FileSystemPath.canonical(base) ?? base
         let root = ImportPath.isInside(dir, root: baseDir) ? baseDir : dir
         return WorkspaceLocation(root: root, marker: .fallback, configPath: nil)
     }
 
     // MARK: Workspace files
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var cache: [String: (bytes: [UInt8], loaded: LoadedWorkspaceConfig)] = [:]
-
-    /// The workspace file at `path`, read from disk and checked; kept while its bytes stay the
-    /// same, so many files (and threads) share one reading. An unreadable file reads as empty.
+    /// The workspace file at `path`, read from disk and checked; kept while it and the font
+    /// files it names stay the same (`WorkspaceConfigCache`), so many files (and threads) share
+    /// one reading. An unreadable file reads as empty.
     public static func config(at path: String) -> LoadedWorkspaceConfig {
         config(at: path, bytes: FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? [])
     }
@@ -138,17 +130,9 @@ public enum Workspace {
     /// The workspace file at `path` with the text `bytes` (an editor's unsaved buffer), checked;
     /// shares the cache of `config(at:)`.
     public static func config(at path: String, bytes: [UInt8]) -> LoadedWorkspaceConfig {
-        lock.lock()
-        if let hit = cache[path], hit.bytes == bytes {
-            lock.unlock()
-            return hit.loaded
+        WorkspaceConfigCache.shared.config(at: path, bytes: bytes) { inputs in
+            check(yaml: YAMLParser.parse(bytes: bytes), path: path, lookingAt: { inputs.look(at: $0) })
         }
-        lock.unlock()
-        let loaded = check(bytes: bytes, path: path)
-        lock.lock()
-        cache[path] = (bytes, loaded)
-        lock.unlock()
-        return loaded
     }
 
     /// Parses and checks a workspace file's text.
@@ -158,21 +142,36 @@ public enum Workspace {
 
     /// Checks a workspace file's parsed text.
     public static func check(yaml: YAMLParseResult, path: String) -> LoadedWorkspaceConfig {
+        check(yaml: yaml, path: path, lookingAt: nil)
+    }
+
+    /// Checks a workspace file's parsed text; `lookingAt` is told each path the check resolves
+    /// or reads, before it does.
+    static func check(yaml: YAMLParseResult, path: String,
+                      lookingAt: (@Sendable (String) -> Void)?) -> LoadedWorkspaceConfig {
         // Font files the workspace file names are relative to it, inside its directory.
-        let result = Validator.validateWorkspaceConfig(
-            yaml, context: Pipeline.fileContext(path: path, workspaceRoot: ImportPath.directory(of: path)))
+        var context = Pipeline.fileContext(path: path, workspaceRoot: ImportPath.directory(of: path))
+        if let lookingAt {
+            let disk = context
+            context.resolve = { p in
+                lookingAt(p)
+                return disk.resolve(p)
+            }
+            context.load = { p in
+                lookingAt(p)
+                return disk.load(p)
+            }
+            context.loadFont = { p in
+                lookingAt(p)
+                return disk.loadFont(p)
+            }
+        }
+        let result = Validator.validateWorkspaceConfig(yaml, context: context)
         var diagnostics = result.diagnostics
         diagnostics += DiagnosticCatalog.unknownCodes(result.config.rules.map { ($0.code, $0.codeRange) },
                                                       effect: "this rule changes nothing")
         return LoadedWorkspaceConfig(path: path, lineTable: yaml.lineTable, config: result.config,
                                      diagnostics: diagnostics.sortedForDisplay(), levels: result.config.levels)
-    }
-
-    /// Forgets what was read (the language server calls it when a workspace file changes).
-    public static func forgetConfigs() {
-        lock.lock()
-        cache = [:]
-        lock.unlock()
     }
 
     static func apply(_ levels: [String: RuleLevel], to diagnostics: [Diagnostic]) -> [Diagnostic] {

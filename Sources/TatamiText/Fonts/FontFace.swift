@@ -28,7 +28,10 @@ public enum FontLoadError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notScalable: return "the face has neither outlines nor a colour bitmap strike: it cannot be sized"
         case .noUnicodeMap: return "the face has no Unicode character map"
         case .notOpenType:
-            return "FreeType reads it but HarfBuzz cannot shape it: only TrueType and OpenType files and collections are read, not WOFF, WOFF2 or Type 1 (decompress or convert it to a .ttf or .otf)"
+            return """
+                FreeType reads it but HarfBuzz cannot shape it: only TrueType and OpenType files and collections \
+                are read, not WOFF, WOFF2 or Type 1 (decompress or convert it to a .ttf or .otf)
+                """
         }
     }
 }

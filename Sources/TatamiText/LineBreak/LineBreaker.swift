@@ -206,6 +206,16 @@ enum LineBreakRules {
     /// LB25's number states (Example 7): after `NU (NU|SY|IS)*`, or after that and one CL/CP.
     static let notInNumber: UInt8 = 0, inNumber: UInt8 = 1, closedNumber: UInt8 = 2
 
+    /// Where a number stands (LB25) after a base of class `c`: NU starts or continues one, SY and
+    /// IS continue it, a closing class closes it, anything else ends it.
+    @inline(__always)
+    static func numberState(_ number: UInt8, after c: UInt8) -> UInt8 {
+        if c == NU { return inNumber }
+        if number == inNumber && (c == SY || c == IS) { return inNumber }
+        if number == inNumber && has(closing, c) { return closedNumber }
+        return notInNumber
+    }
+
     /// LB11–LB31 for a base of class `c` after the base `prev` (neither is CM or ZWJ, nor a hard
     /// break; `prev` may be SP). `beforeSpaces` is the base before the spaces when `prev` is SP;
     /// `prevPrev` the base before `prev`; `number` LB25's state at `prev`; `nextIsNumber` whether
@@ -361,15 +371,13 @@ private struct Scanner {
         let out = buffer.baseAddress!
         var buffered = 0
         let cjClass = options.conditionalJapaneseStarterAsIdeographic ? R.ID : R.NS
-        let hyphenDigit = options.breakAfterHyphenBeforeDigit
-        let solidus = options.noBreakAfterSolidus
+        let hyphenDigit = options.breakAfterHyphenBeforeDigit, solidus = options.noBreakAfterSolidus
         let afterSpaces = options.breakAfterSpaces
 
         var prev = R.SOT           // the class of the previous base (LB9: X CM* is X; LB10: a lone CM is AL)
         var prevPrev = R.SOT       // the base before it (LB21a)
         var beforeSpaces = R.SOT   // when prev is SP, the base before the run of spaces (LB8, LB14–17)
-        var rawPrev: UInt32 = 0    // the previous scalar itself, and the one before (departures a, b, d)
-        var rawPrevPrev: UInt32 = 0
+        var rawPrev: UInt32 = 0, rawPrevPrev: UInt32 = 0  // the previous scalar, the one before (departures a, b, d)
         var number = R.notInNumber
         var oddRegionalIndicators = false // an odd run of RI ends at prev (LB30a)
 
@@ -389,9 +397,7 @@ private struct Scanner {
 
             // 0: no break, 1: allowed, 2: look at the context, 3: mandatory.
             var decision: UInt8 = 2
-            if !special && !isCombining && fastPaths {
-                decision = pairTable[Int(prev) << 6 | Int(c)]
-            }
+            if !special && !isCombining && fastPaths { decision = pairTable[Int(prev) << 6 | Int(c)] }
             if decision == 2 {
                 if prev == R.SOT {
                     decision = 0                                                // LB2
@@ -424,10 +430,7 @@ private struct Scanner {
                 }
             }
             if decision != 0 {
-                if buffered == Self.bufferCapacity {
-                    result.append(contentsOf: UnsafeBufferPointer(start: out, count: buffered))
-                    buffered = 0
-                }
+                if buffered == Self.bufferCapacity { Self.flush(out, &buffered, into: &result) }
                 (out + buffered).initialize(to: LineBreakOpportunity(offset: i, isMandatory: decision == 3))
                 buffered &+= 1
             }
@@ -435,29 +438,19 @@ private struct Scanner {
             if !attaches {
                 if isCombining { c = R.AL }
                 if c == R.SP && prev != R.SP { beforeSpaces = prev }
-                if c == R.NU {
-                    number = R.inNumber
-                } else if number == R.inNumber && (c == R.SY || c == R.IS) {
-                    // still in the number
-                } else if number == R.inNumber && R.has(R.closing, c) {
-                    number = R.closedNumber
-                } else {
-                    number = R.notInNumber
-                }
+                number = R.numberState(number, after: c)
                 oddRegionalIndicators = c == R.RI && !(prev == R.RI && oddRegionalIndicators)
                 prevPrev = prev
                 prev = c
             }
-            rawPrevPrev = rawPrev
-            rawPrev = scalar
+            (rawPrevPrev, rawPrev) = (rawPrev, scalar)
             special = scalar == 0x20 || scalar == 0x09 || scalar == 0x200D || scalar == 0x2F || scalar == 0x2D
             i &+= length
 
             // After a letter (AL), a run of ASCII letters is AL × AL (LB28) throughout, and leaves
             // the state as any AL leaves it (not in a number, no RI, nothing special): skip it.
             if prev == R.AL && fastPaths {
-                var j = i
-                while j < count && Self.isASCIILetter(bytes[j]) { j &+= 1 }
+                let j = endOfASCIILetters(from: i)
                 if j != i {
                     rawPrevPrev = j &- i >= 2 ? UInt32(bytes[j &- 2]) : rawPrev
                     rawPrev = UInt32(bytes[j &- 1])
@@ -470,6 +463,21 @@ private struct Scanner {
         // LB3: always a break at the end; mandatory only after a hard line break (LB4, LB5).
         result.append(contentsOf: UnsafeBufferPointer(start: out, count: buffered))
         result.append(LineBreakOpportunity(offset: count, isMandatory: R.has(R.hardBreaks, prev)))
+    }
+
+    /// The end of the run of ASCII letters from byte `start`.
+    @inline(__always)
+    private func endOfASCIILetters(from start: Int) -> Int {
+        var j = start
+        while j < count && Self.isASCIILetter(bytes[j]) { j &+= 1 }
+        return j
+    }
+
+    /// Moves the `buffered` opportunities at `out` to `result`.
+    private static func flush(_ out: UnsafeMutablePointer<LineBreakOpportunity>, _ buffered: inout Int,
+                              into result: inout [LineBreakOpportunity]) {
+        result.append(contentsOf: UnsafeBufferPointer(start: out, count: buffered))
+        buffered = 0
     }
 
     @inline(__always)

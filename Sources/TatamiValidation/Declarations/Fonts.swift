@@ -18,7 +18,9 @@ extension DeclarationReader {
                 } else {
                     for key in ["size", "lineHeight", "index", "fallback"] {
                         if let p = f[key] {
-                            report(.conflictingKeys, "`\(key)` belongs to a font given by a file; font `\(name)` has no `file`, so it is a cell font (`width` and `height`)",
+                            report(.conflictingKeys,
+                                   "`\(key)` belongs to a font given by a file; font `\(name)` has no `file`, "
+                                       + "so it is a cell font (`width` and `height`)",
                                    at: p.key.range)
                         }
                     }

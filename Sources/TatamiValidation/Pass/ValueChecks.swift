@@ -69,7 +69,8 @@ extension ValueChecking {
             let word = meant ? "true" : "false"
             let before = YAML11Resolver.kind(of: s.text) == .bool ? " (YAML 1.1 read it as `\(word)`)" : ""
             report(.wrongType,
-                   "expected \(expected)\(target), found the string `\(s.text)`: YAML 1.2 reads `\(s.text)` as a string, not a boolean\(before); write `\(word)`",
+                   "expected \(expected)\(target), found the string `\(s.text)`: YAML 1.2 reads `\(s.text)` as a string, "
+                       + "not a boolean\(before); write `\(word)`",
                    at: range(of: value, key: key),
                    fixes: [FixIt(title: "replace with `\(word)`", range: s.valueRange, replacement: word)])
             return

@@ -5,7 +5,12 @@ extension DiagnosticExplanation {
         .zeroSize,
         summary: "A view that draws something is 0 wide or 0 tall.",
         when: [
-            "In some viewport, a view that would draw something (a text, an image, a colour other than `clear`, or a container holding one) ends up 0 points wide or tall, so nothing of it shows. Often a flexible view got no room because its siblings took it all. It is reported once, for the outermost such view; hidden views are not reported.",
+            """
+            In some viewport, a view that would draw something (a text, an image, a colour other than \
+            `clear`, or a container holding one) ends up 0 points wide or tall, so nothing of it shows. \
+            Often a flexible view got no room because its siblings took it all. It is reported once, for the \
+            outermost such view; hidden views are not reported.
+            """,
         ],
         example: """
             viewports:

@@ -5,7 +5,11 @@ extension DiagnosticExplanation {
         .outOfBounds,
         summary: "A canvas child's rectangle leaves the canvas.",
         when: [
-            "In some viewport, the rectangle a canvas placement gives a child reaches outside the canvas (when the canvas has a finite size). The child is still placed there and drawn past the canvas's edge.",
+            """
+            In some viewport, the rectangle a canvas placement gives a child reaches outside the canvas \
+            (when the canvas has a finite size). The child is still placed there and drawn past the canvas's \
+            edge.
+            """,
         ],
         example: """
             viewports:
@@ -17,7 +21,11 @@ extension DiagnosticExplanation {
 
             """,
         fix: [
-            "Correct the placement so the rectangle stays inside. Placements relative to the canvas's size (`relative`, `insets`, `anchor`, or expressions over `width` and `height`) keep a child inside in every viewport.",
+            """
+            Correct the placement so the rectangle stays inside. Placements relative to the canvas's size \
+            (`relative`, `insets`, `anchor`, or expressions over `width` and `height`) keep a child inside \
+            in every viewport.
+            """,
         ],
         fixed: """
             viewports:

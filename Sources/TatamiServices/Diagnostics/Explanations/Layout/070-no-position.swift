@@ -5,7 +5,11 @@ extension DiagnosticExplanation {
         .noPosition,
         summary: "No placement of a canvas child applies in a viewport, so it is not shown there.",
         when: [
-            "A canvas child's `position` is a list of placements with `when` conditions, and in some viewport none of them holds: the child has no place there and is left out. This may be what you meant, so it is information, not a warning.",
+            """
+            A canvas child's `position` is a list of placements with `when` conditions, and in some viewport \
+            none of them holds: the child has no place there and is left out. This may be what you meant, so \
+            it is information, not a warning.
+            """,
         ],
         example: """
             viewports:
@@ -19,7 +23,10 @@ extension DiagnosticExplanation {
 
             """,
         fix: [
-            "End the list with a placement without `when`, which applies when no other does. To show the view only in some viewports, give the view itself a `when`.",
+            """
+            End the list with a placement without `when`, which applies when no other does. To show the view \
+            only in some viewports, give the view itself a `when`.
+            """,
         ],
         fixed: """
             viewports:

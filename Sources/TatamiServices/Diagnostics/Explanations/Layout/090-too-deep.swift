@@ -5,7 +5,12 @@ extension DiagnosticExplanation {
         .tooDeep,
         summary: "Containers nested more than 10 deep.",
         when: [
-            "A container (a stack, `flow`, `grid`, `bricks` or `canvas`) sits inside more than 10 other containers. Such a layout is hard to read and to change; the layout is still computed. It is reported once per file, at the first container past the limit, whatever the viewport. Component instances do not count as containers, but the containers of their bodies do.",
+            """
+            A container (a stack, `flow`, `grid`, `bricks` or `canvas`) sits inside more than 10 other \
+            containers. Such a layout is hard to read and to change; the layout is still computed. It is \
+            reported once per file, at the first container past the limit, whatever the viewport. Component \
+            instances do not count as containers, but the containers of their bodies do.
+            """,
         ],
         example: """
             body:
@@ -35,7 +40,11 @@ extension DiagnosticExplanation {
 
             """,
         fix: [
-            "Flatten the layout: a stack of stacks on the same axis is usually one stack (with `spacing` or a `spacer`), a wrapper that only adds space is a `padding` or `frame` on the view itself, and rows of cells are a `grid`, `flow` or `bricks`.",
+            """
+            Flatten the layout: a stack of stacks on the same axis is usually one stack (with `spacing` or a \
+            `spacer`), a wrapper that only adds space is a `padding` or `frame` on the view itself, and rows \
+            of cells are a `grid`, `flow` or `bricks`.
+            """,
         ],
         fixed: """
             body:

@@ -5,7 +5,11 @@ extension DiagnosticExplanation {
         .multipleKinds,
         summary: "A view has two kind keys.",
         when: [
-            "One mapping holds two kind keys, such as `text` and `image`: a view is exactly one thing. It usually means a `- ` is missing between two items of a list. The first kind is used and the second ignored.",
+            """
+            One mapping holds two kind keys, such as `text` and `image`: a view is exactly one thing. It \
+            usually means a `- ` is missing between two items of a list. The first kind is used and the \
+            second ignored.
+            """,
         ],
         example: """
             body:

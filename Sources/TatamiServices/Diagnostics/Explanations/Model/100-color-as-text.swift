@@ -5,8 +5,15 @@ extension DiagnosticExplanation {
         .colorAsText,
         summary: "A colour name written where a view is expected, under `background` or `overlay`.",
         when: [
-            "A bare value where a view is expected is a text view (`- Hello` means `- text: Hello`), so `background: red` puts the word `red` behind the view, not the colour. The value names a colour (one of the named colours, or a quoted `\"#RRGGBB\"`), so the colour was almost certainly meant.",
-            "That text view gets no layout warnings of its own: the word cut to the decorated view's size (`text-truncated`, once per viewport) would only repeat this.",
+            """
+            A bare value where a view is expected is a text view (`- Hello` means `- text: Hello`), so \
+            `background: red` puts the word `red` behind the view, not the colour. The value names a colour \
+            (one of the named colours, or a quoted `"#RRGGBB"`), so the colour was almost certainly meant.
+            """,
+            """
+            That text view gets no layout warnings of its own: the word cut to the decorated view's size \
+            (`text-truncated`, once per viewport) would only repeat this.
+            """,
         ],
         example: """
             body:

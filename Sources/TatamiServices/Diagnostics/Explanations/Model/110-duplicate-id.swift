@@ -5,7 +5,10 @@ extension DiagnosticExplanation {
         .duplicateID,
         summary: "Two views share an `id`.",
         when: [
-            "The same `id` is given to two views of the file. Ids name views in `tatami frames` output and for tools, so each must be unique. The diagnostic is on the second and points at the first.",
+            """
+            The same `id` is given to two views of the file. Ids name views in `tatami frames` output and \
+            for tools, so each must be unique. The diagnostic is on the second and points at the first.
+            """,
         ],
         example: """
             body:

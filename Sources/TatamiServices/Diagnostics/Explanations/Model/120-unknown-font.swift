@@ -5,7 +5,11 @@ extension DiagnosticExplanation {
         .unknownFont,
         summary: "A `font` that is neither a default font nor one the file declares.",
         when: [
-            "`font:` names a font that does not exist here. The default fonts are `caption`, `body`, `headline`, `title` and `largeTitle`; a file adds its own (or changes these) under `fonts:`. A close name is suggested.",
+            """
+            `font:` names a font that does not exist here. The default fonts are `caption`, `body`, \
+            `headline`, `title` and `largeTitle`; a file adds its own (or changes these) under `fonts:`. A \
+            close name is suggested.
+            """,
         ],
         example: """
             body:

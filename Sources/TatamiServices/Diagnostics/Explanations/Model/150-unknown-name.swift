@@ -5,7 +5,13 @@ extension DiagnosticExplanation {
         .unknownName,
         summary: "An expression uses a name or function that does not exist there.",
         when: [
-            "An expression names something unknown where it is written. Conditions (`when`) know `width`, `height`, `landscape` and `portrait`; canvas placements know `width` and `height` (the canvas's); alignment guide values know `width`, `height` and the built-in guides (`top`, `bottom`, `leading`, …). It also fires for an unknown function, and for a value called like a function.",
+            """
+            An expression names something unknown where it is written. Conditions (`when`) know `width`, \
+            `height`, `landscape` and `portrait`; canvas placements know `width` and `height` (the \
+            canvas's); alignment guide values know `width`, `height` and the built-in guides (`top`, \
+            `bottom`, `leading`, …). It also fires for an unknown function, and for a value called like a \
+            function.
+            """,
             "A close name is suggested, and editors offer the fix.",
         ],
         example: """

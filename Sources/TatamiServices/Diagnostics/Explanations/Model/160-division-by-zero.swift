@@ -5,8 +5,15 @@ extension DiagnosticExplanation {
         .divisionByZero,
         summary: "An expression divides by zero; the division gives 0.",
         when: [
-            "A division's divisor is 0. When the divisor uses no name (`width / 0`) it is 0 everywhere, and the check reports it once. When it is 0 only with some viewport's values (`width / (height - width)` in a square viewport), layout reports it in that viewport, and the message names it.",
-            "The division counts as 0 and the layout goes on. The right side of `&&` and `||` is only computed when it decides the result, so a guard in front of the division avoids it.",
+            """
+            A division's divisor is 0. When the divisor uses no name (`width / 0`) it is 0 everywhere, and \
+            the check reports it once. When it is 0 only with some viewport's values (`width / (height - \
+            width)` in a square viewport), layout reports it in that viewport, and the message names it.
+            """,
+            """
+            The division counts as 0 and the layout goes on. The right side of `&&` and `||` is only \
+            computed when it decides the result, so a guard in front of the division avoids it.
+            """,
         ],
         example: """
             viewports:

@@ -5,7 +5,12 @@ extension DiagnosticExplanation {
         .unknownParam,
         summary: "An argument, or a `$name` in a component's body, that names no parameter.",
         when: [
-            "An instance gives an argument the component does not declare under `params:`, or the component's body uses `$name` or `${name}` for a parameter it does not have. A close parameter is suggested. Modifiers and attributes of an instance (`padding`, `frame`, `id`, …) go beside the component's name, not among its arguments.",
+            """
+            An instance gives an argument the component does not declare under `params:`, or the component's \
+            body uses `$name` or `${name}` for a parameter it does not have. A close parameter is suggested. \
+            Modifiers and attributes of an instance (`padding`, `frame`, `id`, …) go beside the component's \
+            name, not among its arguments.
+            """,
         ],
         example: """
             components:
@@ -21,7 +26,10 @@ extension DiagnosticExplanation {
 
             """,
         fix: [
-            "Correct the name, remove the argument, or declare the parameter in the component's `params:` (with a `type`, and a `default` if instances may leave it out).",
+            """
+            Correct the name, remove the argument, or declare the parameter in the component's `params:` \
+            (with a `type`, and a `default` if instances may leave it out).
+            """,
         ],
         fixed: """
             components:

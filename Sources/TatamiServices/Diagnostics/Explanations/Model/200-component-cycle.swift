@@ -5,7 +5,10 @@ extension DiagnosticExplanation {
         .componentCycle,
         summary: "A component uses itself, directly or through others.",
         when: [
-            "A component's body uses the component itself, or uses another component that leads back to it (`A → B → A`): expanding it would never end. The message gives the chain.",
+            """
+            A component's body uses the component itself, or uses another component that leads back to it \
+            (`A → B → A`): expanding it would never end. The message gives the chain.
+            """,
         ],
         example: """
             components:
@@ -20,7 +23,10 @@ extension DiagnosticExplanation {
 
             """,
         fix: [
-            "Break the chain: a component cannot contain itself. To nest content of the caller's choosing, give the component a `view` parameter (a slot) and pass the inner view as an argument.",
+            """
+            Break the chain: a component cannot contain itself. To nest content of the caller's choosing, \
+            give the component a `view` parameter (a slot) and pass the inner view as an argument.
+            """,
         ],
         fixed: """
             components:

@@ -5,7 +5,11 @@ extension DiagnosticExplanation {
         .unusedComponent,
         summary: "A component the file declares but no view uses.",
         when: [
-            "A component declared under `components:` is used neither by the file's views nor by another component they use. Components imported from other files are not counted; a library file is checked on its own, where its `body` can show each of its components.",
+            """
+            A component declared under `components:` is used neither by the file's views nor by another \
+            component they use. Components imported from other files are not counted; a library file is \
+            checked on its own, where its `body` can show each of its components.
+            """,
         ],
         example: """
             components:
@@ -19,7 +23,10 @@ extension DiagnosticExplanation {
 
             """,
         fix: [
-            "Use the component or remove it. In a library, show it in the file's `body`, or silence the warning for the file with `# tatami-ignore-file: unused-component`.",
+            """
+            Use the component or remove it. In a library, show it in the file's `body`, or silence the \
+            warning for the file with `# tatami-ignore-file: unused-component`.
+            """,
         ],
         fixed: """
             components:

@@ -5,7 +5,11 @@ extension DiagnosticExplanation {
         .unknownCode,
         summary: "A `tatami-ignore` comment, or a workspace file's `rules:`, names something that is not a diagnostic code.",
         when: [
-            "A `# tatami-ignore:` or `# tatami-ignore-file:` comment lists a name that no check reports, most often a misspelt code. Such a name silences nothing, so the diagnostic it was meant to hide still shows.",
+            """
+            A `# tatami-ignore:` or `# tatami-ignore-file:` comment lists a name that no check reports, most \
+            often a misspelt code. Such a name silences nothing, so the diagnostic it was meant to hide \
+            still shows.
+            """,
             "A key under `rules:` in `tatami.config.yaml` is not a code (docs/workspace.md): the rule changes nothing.",
         ],
         example: """

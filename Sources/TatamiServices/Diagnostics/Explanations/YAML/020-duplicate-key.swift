@@ -5,7 +5,10 @@ extension DiagnosticExplanation {
         .duplicateKey,
         summary: "A key appears twice in one mapping.",
         when: [
-            "Two keys of the same mapping are spelled the same. YAML does not allow it; Tatami reads the first and ignores the second, so the line you edited last may be the one that has no effect.",
+            """
+            Two keys of the same mapping are spelled the same. YAML does not allow it; Tatami reads the \
+            first and ignores the second, so the line you edited last may be the one that has no effect.
+            """,
             "The diagnostic is on the second key and points at the first.",
         ],
         example: """
