@@ -29,7 +29,10 @@ struct Diff: ParsableCommand {
                                             valueName: "REV"))
     var git: String?
 
-    @Option(name: .long, help: "text (default; coloured on a terminal), json, markdown (a pull request comment), github (workflow annotations) or html (before and after, side by side).")
+    @Option(name: .long, help: """
+        text (default; coloured on a terminal), json, markdown (a pull request comment), \
+        github (workflow annotations) or html (before and after, side by side).
+        """)
     var format: DiffFormat = .text
 
     @Option(name: .long, help: ArgumentHelp("Write the report to this file instead of standard output.", valueName: "PATH"))
@@ -40,7 +43,10 @@ struct Diff: ParsableCommand {
     var tolerance: Double?
 
     @Option(name: .customLong("fail-on"), help: ArgumentHelp(
-        "Exit 1 only for these changes (comma-separated): added, removed, moved, resized, truncation, overflow, diagnostics (any that appeared), any, or a diagnostic code.",
+        """
+        Exit 1 only for these changes (comma-separated): added, removed, moved, resized, truncation, \
+        overflow, diagnostics (any that appeared), any, or a diagnostic code.
+        """,
         valueName: "LIST"))
     var failOn: String?
 
@@ -67,7 +73,8 @@ struct Diff: ParsableCommand {
         if output == "-" { throw ValidationError("--output takes a file; without it the report goes to standard output") }
         for gate in gates where !DiffGate.changeWords.contains(gate) && DiffGate.aliases[gate] == nil
             && DiagnosticCatalog.explanation(named: gate) == nil {
-            throw ValidationError("--fail-on: unknown change `\(gate)` (added, removed, moved, resized, truncation, overflow, diagnostics, any, or a diagnostic code)")
+            throw ValidationError("--fail-on: unknown change `\(gate)` "
+                                  + "(added, removed, moved, resized, truncation, overflow, diagnostics, any, or a diagnostic code)")
         }
     }
 
@@ -91,7 +98,7 @@ struct Diff: ParsableCommand {
         let pairs = setup.pairs ?? differ.pairs(old: setup.oldFiles, new: setup.newFiles)
         var files = [DiffFile?](repeating: nil, count: pairs.count)
         ParallelRunner.run(count: pairs.count, workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-                           { differ.compare(pairs[$0], onLargeStack: true) },
+                           { differ.compare(pairs[$0], alreadyOnLargeStack: true) },
                            emit: { files[$0] = $1 })
         let compared = files.compactMap { $0 }
         let report = DiffReport(old: setup.oldSide, new: setup.newSide, tolerance: tolerance,
@@ -118,7 +125,8 @@ struct Diff: ParsableCommand {
         }
         if verbose {
             let identical = compared.filter { $0.status == .identical }.count
-            var line = "tatami: \(compared.count) file\(compared.count == 1 ? "" : "s") compared, \(identical) identical with everything they read (not laid out), "
+            var line = "tatami: \(compared.count) file\(compared.count == 1 ? "" : "s") compared, "
+                + "\(identical) identical with everything they read (not laid out), "
             line += "\(differ.analyses) analys\(differ.analyses == 1 ? "is" : "es") (a file laid out in one revision)"
             for side in [setup.old, setup.new] {
                 if let g = side as? GitRevision { line += ", \(g.blobsRead) blob\(g.blobsRead == 1 ? "" : "s") read from \(g.label)" }

@@ -175,7 +175,7 @@ public enum Pipeline {
         rules: [String: RuleLevel] = [:], keepsSyntaxTree: Bool = true
     ) -> Analysis? {
         analyze(parse: { YAMLParser.parse(bytes: bytes) }, path: path, viewports: viewports, layout: layout, context: context,
-                isCancelled: isCancelled, onLargeStack: onLargeStack, rules: rules, keepsSyntaxTree: keepsSyntaxTree)
+                isCancelled: isCancelled, alreadyOnLargeStack: alreadyOnLargeStack, rules: rules, keepsSyntaxTree: keepsSyntaxTree)
     }
 
     /// The same from a parse already made: `tatami diff` parses a file whose bytes are the same
@@ -183,15 +183,15 @@ public enum Pipeline {
     /// revision from that one parse (a parse result is immutable, so two analyses may share it).
     public static func analyze(
         parsed: YAMLParseResult, path: String, viewports: ViewportSelection = .all, context: ValidationContext,
-        onLargeStack: Bool = false, rules: [String: RuleLevel] = [:], keepsSyntaxTree: Bool = true
+        alreadyOnLargeStack: Bool = false, rules: [String: RuleLevel] = [:], keepsSyntaxTree: Bool = true
     ) -> Analysis {
         analyze(parse: { parsed }, path: path, viewports: viewports, layout: true, context: context, isCancelled: nil,
-                onLargeStack: onLargeStack, rules: rules, keepsSyntaxTree: keepsSyntaxTree)!
+                alreadyOnLargeStack: alreadyOnLargeStack, rules: rules, keepsSyntaxTree: keepsSyntaxTree)!
     }
 
     private static func analyze(
         parse: @escaping () -> YAMLParseResult, path: String, viewports: ViewportSelection, layout: Bool,
-        context: ValidationContext, isCancelled: (@Sendable () -> Bool)?, onLargeStack: Bool,
+        context: ValidationContext, isCancelled: (@Sendable () -> Bool)?, alreadyOnLargeStack: Bool,
         rules: [String: RuleLevel], keepsSyntaxTree: Bool
     ) -> Analysis? {
         let stop = isCancelled ?? { false }

@@ -312,11 +312,17 @@ public enum DiffFormatter {
                     rows.append(Row(magnitude: -1, cells: [v.name, "`\(d.code)`", "\(d.line) (old)", "gone", cell(d.message)]))
                 }
             }
-            for d in f.appeared { rows.append(Row(magnitude: .infinity, cells: ["", "`\(d.code)`", "\(d.line)", "new \(d.severity.rawValue)", cell(d.message)])) }
+            for d in f.appeared {
+                rows.append(Row(magnitude: .infinity, cells: ["", "`\(d.code)`", "\(d.line)", "new \(d.severity.rawValue)", cell(d.message)]))
+            }
             for d in f.disappeared { rows.append(Row(magnitude: -1, cells: ["", "`\(d.code)`", "\(d.line) (old)", "gone", cell(d.message)])) }
             guard !rows.isEmpty else { continue }
             out += "| viewport | view | line | change | detail |\n|---|---|---|---|---|\n"
-            for (_, r) in rows.enumerated().sorted(by: { $0.element.magnitude != $1.element.magnitude ? $0.element.magnitude > $1.element.magnitude : $0.offset < $1.offset }) {
+            // The largest changes first; equal ones in the order they were found.
+            let ordered = rows.enumerated().sorted { a, b in
+                a.element.magnitude != b.element.magnitude ? a.element.magnitude > b.element.magnitude : a.offset < b.offset
+            }
+            for (_, r) in ordered {
                 out += "| " + r.cells.joined(separator: " | ") + " |\n"
             }
         }
@@ -363,7 +369,8 @@ public enum DiffFormatter {
                     out += "::notice file=\(property(f.path))\(line),title=\(property("Layout change (\(v.name))"))::\(message(text))\n"
                 }
                 for d in v.appeared {
-                    out += "::warning file=\(property(f.path)),line=\(d.line),col=\(d.column),title=\(property("New \(d.code) (\(v.name))"))::\(message(d.message))\n"
+                    out += "::warning file=\(property(f.path)),line=\(d.line),col=\(d.column),"
+                        + "title=\(property("New \(d.code) (\(v.name))"))::\(message(d.message))\n"
                 }
             }
             for d in f.appeared {

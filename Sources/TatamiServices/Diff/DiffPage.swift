@@ -77,7 +77,8 @@ public enum DiffPage {
         .absent{display:flex;align-items:center;justify-content:center;color:#8E8E93}
         .change{position:absolute;box-sizing:border-box;outline-offset:-2px;outline-width:2px;outline-style:solid}
         .change .inner{position:absolute;left:2px;top:2px;right:2px;bottom:2px;overflow:hidden}
-        .change .label{position:absolute;left:0;top:0;font:10px/12px ui-monospace,'DejaVu Sans Mono',Menlo,monospace;padding:0 2px;color:#FFFFFF;white-space:nowrap}
+        .change .label{position:absolute;left:0;top:0;font:10px/12px ui-monospace,'DejaVu Sans Mono',Menlo,monospace;\
+        padding:0 2px;color:#FFFFFF;white-space:nowrap}
         .diagnostics{margin:0 0 16px;padding-left:20px;font:12px/18px ui-monospace,'DejaVu Sans Mono',Menlo,monospace}
 
         """
@@ -91,7 +92,8 @@ public enum DiffPage {
         let v = layout.viewport
         let w = number(v.width), h = number(v.height)
         out += " \(w)×\(h)</figcaption>\n"
-        out += "<div class=\"viewport\" data-viewport=\"\(escape(v.name))\" data-side=\"\(side)\" data-width=\"\(w)\" data-height=\"\(h)\" style=\"width:\(w)px;height:\(h)px\">\n"
+        out += "<div class=\"viewport\" data-viewport=\"\(escape(v.name))\" data-side=\"\(side)\""
+        out += " data-width=\"\(w)\" data-height=\"\(h)\" style=\"width:\(w)px;height:\(h)px\">\n"
         out += SVGRenderer.element(RenderScene(layout), standalone: false) + "\n"
         for c in changes {
             let place: DiffViewSide?
@@ -111,7 +113,8 @@ public enum DiffPage {
             let title = "\(c.kind + (c.id.map { "#" + $0 } ?? "")) \(place.path) \(text)"
             out += "<div class=\"change\" data-change=\"\(c.word)\" data-path=\"\(escape(place.path))\" data-kind=\"\(escape(c.kind))\""
             out += " data-x=\"\(number(f.minX))\" data-y=\"\(number(f.minY))\" data-width=\"\(number(f.width))\" data-height=\"\(number(f.height))\""
-            out += " title=\"\(escape(title))\" style=\"left:\(number(f.minX))px;top:\(number(f.minY))px;width:\(number(max(0, f.width)))px;height:\(number(max(0, f.height)))px;outline-color:\(color.hex)\">"
+            out += " title=\"\(escape(title))\" style=\"left:\(number(f.minX))px;top:\(number(f.minY))px;"
+            out += "width:\(number(max(0, f.width)))px;height:\(number(max(0, f.height)))px;outline-color:\(color.hex)\">"
             let labelText = side == "new" && c.change == .changed ? DiffFormatter.deltas(c) : c.word
             out += "<span class=\"inner\"><span class=\"label\" style=\"background:\(color.hex)\">\(escape(labelText))</span></span></div>\n"
         }

@@ -25,7 +25,7 @@ public struct GitRepository: Sendable {
         let out = try GitRepository.run(["rev-parse", "--show-toplevel"], in: directory)
         let line = String(decoding: out, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !line.isEmpty else { throw GitError("\(directory): not inside a git repository") }
-        topLevel = Workspace.canonical(line) ?? line
+        topLevel = FileSystemPath.canonical(line) ?? line
     }
 
     /// The full commit id a revision names.

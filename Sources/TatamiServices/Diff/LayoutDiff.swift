@@ -226,17 +226,70 @@ enum LayoutComparison {
     /// kept (every format but JSON shows them as their parent's count).
     static func compare(old: Side?, new: Side?, tolerance: Double?, changed: Set<String>, own: String?,
                         keepsFollowers: Bool = true, into file: inout DiffFile) {
-        let oldOutline = ViewOutline(old?.analysis.document), newOutline = ViewOutline(new?.analysis.document)
-        let matching = ViewMatching(old: oldOutline, new: newOutline)
-        var lines: LineMap?
-        func lineMap() -> LineMap {
+        var comparer = Comparer(old: old, new: new, tolerance: tolerance, changed: changed, own: own,
+                                keepsFollowers: keepsFollowers)
+        let oldLayouts = old?.analysis.layouts ?? [], newLayouts = new?.analysis.layouts ?? []
+        var names: [String] = newLayouts.map(\.viewport.name)
+        for l in oldLayouts where !names.contains(l.viewport.name) { names.append(l.viewport.name) }
+        for name in names {
+            let o = oldLayouts.first { $0.viewport.name == name }, n = newLayouts.first { $0.viewport.name == name }
+            file.viewports.append(comparer.viewport(name, old: o, new: n))
+        }
+        let oldDiagnostics = old?.analysis.diagnostics.filter { $0.viewport == nil } ?? []
+        let newDiagnostics = new?.analysis.diagnostics.filter { $0.viewport == nil } ?? []
+        if !oldDiagnostics.isEmpty || !newDiagnostics.isEmpty {
+            let (appeared, disappeared) = compareDiagnostics(oldDiagnostics, oldTable: old?.analysis.lineTable, newDiagnostics,
+                                                             newTable: new?.analysis.lineTable, lines: comparer.lineMap())
+            file.appeared = appeared
+            file.disappeared = disappeared
+        }
+    }
+
+    /// A view's change before its strings are made: what changed, by entry (in the new outline,
+    /// or the old one for a removed view).
+    struct DraftChange {
+        var entry: Int
+        var other: Int
+        var change: DiffViewChange.Change
+        var moved = false, resized = false
+        var dx = 0.0, dy = 0.0, dw = 0.0, dh = 0.0
+        var followsParent = false
+        var following = 0
+    }
+
+    /// One file's two sides, compared viewport by viewport.
+    struct Comparer {
+        let old: Side?, new: Side?
+        let tolerance: Double?
+        let changed: Set<String>
+        let keepsFollowers: Bool
+        let oldOutline: ViewOutline, newOutline: ViewOutline
+        let matching: ViewMatching
+        let fallbackCause: String?
+        private var lines: LineMap?
+
+        init(old: Side?, new: Side?, tolerance: Double?, changed: Set<String>, own: String?, keepsFollowers: Bool) {
+            self.old = old
+            self.new = new
+            self.tolerance = tolerance
+            self.changed = changed
+            self.keepsFollowers = keepsFollowers
+            oldOutline = ViewOutline(old?.analysis.document)
+            newOutline = ViewOutline(new?.analysis.document)
+            matching = ViewMatching(old: oldOutline, new: newOutline)
+            fallbackCause = own ?? changed.sorted().first
+        }
+
+        /// The lines of the old text carried to the new one, made on first use.
+        mutating func lineMap() -> LineMap {
             if let lines { return lines }
             let made = LineMap(old: old?.analysis.lineTable.bytes ?? [], new: new?.analysis.lineTable.bytes ?? [])
             lines = made
             return made
         }
 
-        let fallbackCause = own ?? changed.sorted().first
+        /// The changed file a view's change comes from: the file of the innermost component
+        /// around it that changed, else the file itself (or the first changed file).
         func cause(_ outline: ViewOutline, _ side: Side?, _ entry: Int) -> String? {
             var i = outline.entries[entry].instance
             while i >= 0 {
@@ -246,6 +299,7 @@ enum LayoutComparison {
             }
             return fallbackCause
         }
+
         func component(_ outline: ViewOutline, _ entry: Int) -> String? {
             var i = outline.entries[entry].instance
             // An instance's own frame belongs to the file using it, its body to the component.
@@ -255,36 +309,50 @@ enum LayoutComparison {
             }
             return i >= 0 ? outline.entries[i].kind : nil
         }
+
         func side(_ outline: ViewOutline, _ entry: Int, _ frame: Rect, _ table: LineTable?) -> DiffViewSide {
             let start = outline.entries[entry].node.range.start
             let line = table.flatMap { t in start <= t.bytes.count ? t.line(ofByte: start) + 1 : nil }
             return DiffViewSide(path: outline.path(entry), line: line, frame: frame)
         }
 
-        let oldLayouts = old?.analysis.layouts ?? [], newLayouts = new?.analysis.layouts ?? []
-        var names: [String] = newLayouts.map(\.viewport.name)
-        for l in oldLayouts where !names.contains(l.viewport.name) { names.append(l.viewport.name) }
-        for name in names {
-            let o = oldLayouts.first { $0.viewport.name == name }, n = newLayouts.first { $0.viewport.name == name }
+        /// One viewport of the file: its views' changes and its diagnostics'.
+        mutating func viewport(_ name: String, old o: LayoutResult?, new n: LayoutResult?) -> DiffViewport {
             let viewport = n?.viewport ?? o!.viewport
             let tol = tolerance ?? 1 / (viewport.scale > 0 ? viewport.scale : 1)
             var v = DiffViewport(name: name, status: .unchanged, old: o?.viewport, new: n?.viewport, tolerance: tol)
             if (o == nil) != (n == nil) && old != nil && new != nil { v.status = o == nil ? .added : .removed }
             let before = Frames(o, oldOutline), after = Frames(n, newOutline)
-            func significant(_ d: Double) -> Bool { abs(d) > 1e-9 && abs(d) >= tol - 1e-9 }
-            let oldTable = old?.analysis.lineTable, newTable = new?.analysis.lineTable
-            // First without strings: what changed, by entry (in the new outline, or the old one
-            // for a removed view), in the new revision's drawing order, then the removed views.
-            struct Light {
-                var entry: Int
-                var other: Int
-                var change: DiffViewChange.Change
-                var moved = false, resized = false
-                var dx = 0.0, dy = 0.0, dw = 0.0, dh = 0.0
-                var followsParent = false
-                var following = 0
+            let drafts = self.drafts(before, after, tolerance: tol)
+            for c in drafts {
+                switch c.change {
+                case .added: v.added += 1
+                case .removed: v.removed += 1
+                case .changed:
+                    if c.moved { v.moved += 1 }
+                    if c.resized { v.resized += 1 }
+                }
             }
-            var lights: [Light] = []
+            v.changedViews = drafts.count
+            for c in drafts where keepsFollowers || !c.followsParent { v.views.append(report(c, before, after)) }
+            let oldDiagnostics = old?.analysis.diagnostics.filter { $0.viewport == name } ?? []
+            let newDiagnostics = new?.analysis.diagnostics.filter { $0.viewport == name } ?? []
+            if !oldDiagnostics.isEmpty || !newDiagnostics.isEmpty {
+                let (appeared, disappeared) = compareDiagnostics(oldDiagnostics, oldTable: old?.analysis.lineTable, newDiagnostics,
+                                                                 newTable: new?.analysis.lineTable, lines: lineMap())
+                v.appeared = appeared
+                v.disappeared = disappeared
+            }
+            if v.status == .unchanged && (v.changedViews > 0 || !v.appeared.isEmpty || !v.disappeared.isEmpty) { v.status = .changed }
+            return v
+        }
+
+        /// What changed, without strings: in the new revision's drawing order, then the removed
+        /// views; each marked when it only follows its parent's change, and counting those that
+        /// follow it.
+        func drafts(_ before: Frames, _ after: Frames, tolerance tol: Double) -> [DraftChange] {
+            func significant(_ d: Double) -> Bool { abs(d) > 1e-9 && abs(d) >= tol - 1e-9 }
+            var lights: [DraftChange] = []
             var changeOfNew = [Int32](repeating: -1, count: newOutline.entries.count)
             var changeOfOld = [Int32](repeating: -1, count: oldOutline.entries.count)
             for e in after.order {
@@ -295,17 +363,18 @@ enum LayoutComparison {
                     let moved = significant(dx) || significant(dy), resized = significant(dw) || significant(dh)
                     guard moved || resized else { continue }
                     changeOfNew[e] = Int32(lights.count)
-                    lights.append(Light(entry: e, other: m, change: .changed, moved: moved, resized: resized, dx: dx, dy: dy, dw: dw, dh: dh))
+                    lights.append(DraftChange(entry: e, other: m, change: .changed, moved: moved, resized: resized,
+                                              dx: dx, dy: dy, dw: dw, dh: dh))
                 } else {
                     changeOfNew[e] = Int32(lights.count)
-                    lights.append(Light(entry: e, other: -1, change: .added))
+                    lights.append(DraftChange(entry: e, other: -1, change: .added))
                 }
             }
             for e in before.order {
                 let m = matching.oldToNew[e]
                 if m >= 0 && after.frames[m] != nil { continue }
                 changeOfOld[e] = Int32(lights.count)
-                lights.append(Light(entry: e, other: -1, change: .removed))
+                lights.append(DraftChange(entry: e, other: -1, change: .removed))
             }
             // Which changes only follow their parent's, and how many follow each.
             var parents = [Int](repeating: -1, count: lights.count)
@@ -327,66 +396,38 @@ enum LayoutComparison {
             for i in lights.indices.reversed() where lights[i].followsParent && parents[i] >= 0 {
                 lights[parents[i]].following += 1 + lights[i].following
             }
-            for c in lights {
-                switch c.change {
-                case .added: v.added += 1
-                case .removed: v.removed += 1
-                case .changed:
-                    if c.moved { v.moved += 1 }
-                    if c.resized { v.resized += 1 }
-                }
-            }
-            v.changedViews = lights.count
-            // Then the changes reported, with their paths, lines and causes.
-            for c in lights where keepsFollowers || !c.followsParent {
-                var out: DiffViewChange
-                switch c.change {
-                case .changed:
-                    let e = c.entry
-                    out = DiffViewChange(change: .changed, kind: newOutline.entries[e].kind, id: newOutline.entries[e].id,
-                                         old: side(oldOutline, c.other, before.frames[c.other]!, oldTable),
-                                         new: side(newOutline, e, after.frames[e]!, newTable))
-                    out.dx = c.dx; out.dy = c.dy; out.dw = c.dw; out.dh = c.dh
-                    out.moved = c.moved
-                    out.resized = c.resized
-                    out.component = component(newOutline, e)
-                    out.cause = cause(newOutline, new, e)
-                case .added:
-                    let e = c.entry
-                    out = DiffViewChange(change: .added, kind: newOutline.entries[e].kind, id: newOutline.entries[e].id,
-                                         old: nil, new: side(newOutline, e, after.frames[e]!, newTable))
-                    out.component = component(newOutline, e)
-                    out.cause = cause(newOutline, new, e)
-                case .removed:
-                    let e = c.entry
-                    out = DiffViewChange(change: .removed, kind: oldOutline.entries[e].kind, id: oldOutline.entries[e].id,
-                                         old: side(oldOutline, e, before.frames[e]!, oldTable), new: nil)
-                    out.component = component(oldOutline, e)
-                    out.cause = cause(oldOutline, old, e)
-                }
-                out.followsParent = c.followsParent
-                out.following = c.following
-                v.views.append(out)
-            }
-            // Diagnostics of this viewport.
-            let oldDiagnostics = old?.analysis.diagnostics.filter { $0.viewport == name } ?? []
-            let newDiagnostics = new?.analysis.diagnostics.filter { $0.viewport == name } ?? []
-            if !oldDiagnostics.isEmpty || !newDiagnostics.isEmpty {
-                let (appeared, disappeared) = compareDiagnostics(oldDiagnostics, oldTable: oldTable, newDiagnostics,
-                                                                 newTable: newTable, lines: lineMap())
-                v.appeared = appeared
-                v.disappeared = disappeared
-            }
-            if v.status == .unchanged && (v.changedViews > 0 || !v.appeared.isEmpty || !v.disappeared.isEmpty) { v.status = .changed }
-            file.viewports.append(v)
+            return lights
         }
-        let oldDiagnostics = old?.analysis.diagnostics.filter { $0.viewport == nil } ?? []
-        let newDiagnostics = new?.analysis.diagnostics.filter { $0.viewport == nil } ?? []
-        if !oldDiagnostics.isEmpty || !newDiagnostics.isEmpty {
-            let (appeared, disappeared) = compareDiagnostics(oldDiagnostics, oldTable: old?.analysis.lineTable, newDiagnostics,
-                                                             newTable: new?.analysis.lineTable, lines: lineMap())
-            file.appeared = appeared
-            file.disappeared = disappeared
+
+        /// A change as reported: with its paths, lines and cause.
+        func report(_ c: DraftChange, _ before: Frames, _ after: Frames) -> DiffViewChange {
+            let oldTable = old?.analysis.lineTable, newTable = new?.analysis.lineTable
+            let e = c.entry
+            var out: DiffViewChange
+            switch c.change {
+            case .changed:
+                out = DiffViewChange(change: .changed, kind: newOutline.entries[e].kind, id: newOutline.entries[e].id,
+                                     old: side(oldOutline, c.other, before.frames[c.other]!, oldTable),
+                                     new: side(newOutline, e, after.frames[e]!, newTable))
+                out.dx = c.dx; out.dy = c.dy; out.dw = c.dw; out.dh = c.dh
+                out.moved = c.moved
+                out.resized = c.resized
+                out.component = component(newOutline, e)
+                out.cause = cause(newOutline, new, e)
+            case .added:
+                out = DiffViewChange(change: .added, kind: newOutline.entries[e].kind, id: newOutline.entries[e].id,
+                                     old: nil, new: side(newOutline, e, after.frames[e]!, newTable))
+                out.component = component(newOutline, e)
+                out.cause = cause(newOutline, new, e)
+            case .removed:
+                out = DiffViewChange(change: .removed, kind: oldOutline.entries[e].kind, id: oldOutline.entries[e].id,
+                                     old: side(oldOutline, e, before.frames[e]!, oldTable), new: nil)
+                out.component = component(oldOutline, e)
+                out.cause = cause(oldOutline, old, e)
+            }
+            out.followsParent = c.followsParent
+            out.following = c.following
+            return out
         }
     }
 

@@ -97,8 +97,8 @@ public final class LayoutDiffer: @unchecked Sendable {
 
     // MARK: Comparing one file
 
-    /// One file compared. `onLargeStack`: the caller's thread has `LargeStack.size` of stack.
-    public func compare(_ pair: DiffPair, onLargeStack: Bool = false) -> DiffFile {
+    /// One file compared. `alreadyOnLargeStack`: the caller's thread has `LargeStack.size` of stack.
+    public func compare(_ pair: DiffPair, alreadyOnLargeStack: Bool = false) -> DiffFile {
         let oldAbs = pair.oldPath.map { old.absolute($0) }, newAbs = pair.newPath.map { new.absolute($0) }
         // The same object on both sides: the same bytes, read once.
         let sameObject = oldAbs.flatMap { o in newAbs.flatMap { n in old.object(o).map { $0 == new.object(n) } } } ?? false
@@ -134,10 +134,10 @@ public final class LayoutDiffer: @unchecked Sendable {
 
         let oldReads = ReadSet(), newReads = ReadSet()
         let oldSide = oldAbs.flatMap { path in
-            oldBytes.map { analyse($0, parsed: shared, at: path, in: old, reads: oldReads, onLargeStack: onLargeStack) }
+            oldBytes.map { analyse($0, parsed: shared, at: path, in: old, reads: oldReads, alreadyOnLargeStack: alreadyOnLargeStack) }
         }
         let newSide = newAbs.flatMap { path in
-            newBytes.map { analyse($0, parsed: shared, at: path, in: new, reads: newReads, onLargeStack: onLargeStack) }
+            newBytes.map { analyse($0, parsed: shared, at: path, in: new, reads: newReads, alreadyOnLargeStack: alreadyOnLargeStack) }
         }
         file.analysed = true
 
@@ -151,7 +151,10 @@ public final class LayoutDiffer: @unchecked Sendable {
             if let path, let config = side.workspace(for: path).configPath { read.insert(side.relative(config)) }
         }
         for p in read.sorted() where !old.sameBytes(old.absolute(p), as: new, at: new.absolute(p)) { changed.insert(p) }
-        if oldBytes != nil && newBytes != nil { file.causes = changed.sorted { a, b in (a == pair.newPath) != (b == pair.newPath) ? a == pair.newPath : a < b } }
+        if oldBytes != nil && newBytes != nil {
+            // The file itself first, then what it reads, by path.
+            file.causes = changed.sorted { a, b in (a == pair.newPath) != (b == pair.newPath) ? a == pair.newPath : a < b }
+        }
         else { file.causes = [pair.newPath ?? pair.oldPath!] }
 
         LayoutComparison.compare(old: oldSide, new: newSide, tolerance: tolerance, changed: changed,
@@ -165,13 +168,13 @@ public final class LayoutDiffer: @unchecked Sendable {
     }
 
     private func analyse(_ bytes: [UInt8], parsed: YAMLParseResult?, at path: String, in revision: LayoutRevision,
-                         reads: ReadSet, onLargeStack: Bool) -> LayoutComparison.Side {
+                         reads: ReadSet, alreadyOnLargeStack: Bool) -> LayoutComparison.Side {
         let workspace = revision.workspace(for: path)
         let context = revision.context(for: path, workspace: workspace, reading: { reads.add($0) })
         let rules = workspace.config?.levels ?? [:]
         let yaml = parsed ?? YAMLParser.parse(bytes: bytes)
         let analysis = Pipeline.analyze(parsed: yaml, path: revision.relative(path), viewports: viewports, context: context,
-                                        onLargeStack: onLargeStack, rules: rules, keepsSyntaxTree: false)
+                                        alreadyOnLargeStack: alreadyOnLargeStack, rules: rules, keepsSyntaxTree: false)
         lock.lock()
         analyses += 1
         lock.unlock()

@@ -101,7 +101,7 @@ public final class DiskRevision: LayoutRevision, @unchecked Sendable {
 
     public init(label: String, base: String, root: String? = nil) {
         self.label = label
-        self.base = Workspace.canonical(base) ?? Workspace.absolute(base)
+        self.base = FileSystemPath.canonical(base) ?? Workspace.absolute(base)
         self.givenRoot = root
     }
 
@@ -147,7 +147,7 @@ public final class DiskRevision: LayoutRevision, @unchecked Sendable {
     }
 
     public func resolve(_ path: String) -> String? {
-        Workspace.canonical(path)
+        FileSystemPath.canonical(path)
     }
 
     func diskFontBytes(_ path: String) -> FontBytes? { FontFiles.bytes(at: path) }
@@ -171,7 +171,7 @@ public final class DiskRevision: LayoutRevision, @unchecked Sendable {
 
 extension Workspace {
     /// `realpath(3)`: absolute, symbolic links resolved; nil when nothing is there.
-    public static func canonicalPath(_ path: String) -> String? { canonical(path) }
+    public static func canonicalPath(_ path: String) -> String? { FileSystemPath.canonical(path) }
 }
 
 /// The disk with some files' texts replaced: an editor's open buffers, compared with a git
@@ -210,7 +210,7 @@ public enum EditorDiff {
         let differ = LayoutDiffer(old: old, new: new)
         let relative = new.relative(file)
         let pair = DiffPair(oldPath: old.object(file) == nil ? nil : relative, newPath: relative)
-        let result = LargeStack.run { differ.compare(pair, onLargeStack: true) }
+        let result = LargeStack.run { differ.compare(pair, alreadyOnLargeStack: true) }
         return DiffReport(old: .init(label: revision, commit: old.commit), new: .init(label: "editor"), tolerance: nil,
                           files: result.status == .identical ? [] : [result], compared: 1, analyses: differ.analyses)
     }
