@@ -1,16 +1,24 @@
 import TatamiBase
 
-/// One parsed document's nodes, contiguous: a record per node, the children of every collection
-/// as one flat array of node indexes, scalars as byte ranges into the source (decoded text kept
-/// only where it differs from the source), tags and escape tables in side tables, comments as
+/// One document's nodes, contiguous: a record per node, the children of every collection as one
+/// flat array of child slots, scalars as byte ranges into the source (decoded text kept only
+/// where it differs from the source), tags and escape tables in side tables, comments as
 /// trivia. `YAMLNode` is a handle into it.
 ///
-/// Immutable once built, so handles share it freely across threads. Records are in document
-/// order (a collection before its children), so starts never decrease along `nodes`. An alias
-/// adds no record: its slot holds the anchored node's index.
+/// Every store is written through `YAMLStoreBuilder`: the parser's (one per document, in
+/// document order: a collection before its children, so starts never decrease along `nodes`)
+/// and those of nodes made after the parse (a component body's copy with its arguments
+/// substituted, a mapping with some pairs left out). A child slot names a record of this store
+/// or, with its top bit set, an entry of `shared`: a node of another store (or of this one's
+/// source, written earlier) taken whole, by reference, as rowan's green nodes share their
+/// children; a parsed store shares nothing. An alias adds no record: its slot holds the
+/// anchored node's index.
+///
+/// Immutable once built, so handles share it freely across threads.
 ///
 /// The ideas are simdjson's tape (values in one array, collections as index ranges) and rowan's
-/// green tree (trivia kept beside the nodes, so a formatter can be lossless).
+/// green tree (trivia kept beside the nodes, so a formatter can be lossless; subtrees shared
+/// between trees by reference).
 @usableFromInline
 final class YAMLStore: Sendable {
     @usableFromInline
@@ -64,13 +72,12 @@ final class YAMLStore: Sendable {
         case string, null, `false`, `true`, int, float
     }
 
-    /// A node made outside the parser, alone in its store.
-    struct Built: Sendable {
-        let content: YAMLNode.Content
-        let range: SourceRange
-        let tag: String?
-        let isFlow: Bool
-    }
+    /// A store of no nodes (what empty pairs and items read).
+    static let empty = YAMLStore(source: [], base: 0, nodes: [], children: [], scalars: [], texts: [], offsetTables: [:],
+                                 tags: [:], comments: CommentTable(), shared: [])
+
+    /// A child slot with this bit set names an entry of `shared`.
+    @usableFromInline static let sharedSlot: UInt32 = 1 << 31
 
     /// The text the offsets point into (shared with the parse's `LineTable`, not copied).
     @usableFromInline let source: [UInt8]
@@ -85,13 +92,11 @@ final class YAMLStore: Sendable {
     /// Per node index.
     let tags: [UInt32: String]
     let comments: CommentTable
-    let built: Built?
-    /// `built != nil`, kept apart so the (frequent) test reads a flag instead of copying the
-    /// optional node out.
-    @usableFromInline let isBuilt: Bool
+    /// The nodes child slots take whole from elsewhere (`sharedSlot`); empty for a parse.
+    let shared: [YAMLNode]
 
     init(source: [UInt8], base: Int, nodes: [NodeRecord], children: [UInt32], scalars: [ScalarRecord], texts: [String],
-         offsetTables: [UInt32: [Int]], tags: [UInt32: String], comments: CommentTable) {
+         offsetTables: [UInt32: [Int]], tags: [UInt32: String], comments: CommentTable, shared: [YAMLNode]) {
         self.source = source
         self.base = base
         self.nodes = nodes
@@ -101,28 +106,33 @@ final class YAMLStore: Sendable {
         self.offsetTables = offsetTables
         self.tags = tags
         self.comments = comments
-        built = nil
-        isBuilt = false
+        self.shared = shared
     }
 
-    init(built: Built) {
-        source = []
-        base = 0
-        nodes = []
-        children = []
-        scalars = []
-        texts = []
-        offsetTables = [:]
-        tags = [:]
-        comments = CommentTable()
-        self.built = built
-        isBuilt = true
+    /// The node a child slot names.
+    @inline(__always)
+    func node(inSlot slot: Int) -> YAMLNode {
+        let s = children[slot]
+        if s & Self.sharedSlot == 0 { return YAMLNode(store: self, index: s) }
+        return shared[Int(s & ~Self.sharedSlot)]
     }
 
-    /// The same records with every offset moved by `delta` more (the arrays are shared).
+    /// The same records with every offset moved by `delta` more (the arrays are shared; the
+    /// shared nodes are moved too, each store once).
     func moved(by delta: Int) -> YAMLStore {
-        YAMLStore(source: source, base: base + delta, nodes: nodes, children: children, scalars: scalars, texts: texts,
-                  offsetTables: offsetTables, tags: tags, comments: comments)
+        var movedShared: [YAMLNode] = []
+        if !shared.isEmpty {
+            var stores: [ObjectIdentifier: YAMLStore] = [:]
+            movedShared = shared.map { n in
+                let key = ObjectIdentifier(n.store)
+                if let s = stores[key] { return YAMLNode(store: s, index: n.index) }
+                let s = n.store.moved(by: delta)
+                stores[key] = s
+                return YAMLNode(store: s, index: n.index)
+            }
+        }
+        return YAMLStore(source: source, base: base + delta, nodes: nodes, children: children, scalars: scalars, texts: texts,
+                         offsetTables: offsetTables, tags: tags, comments: comments, shared: movedShared)
     }
 
     // MARK: Scalars
@@ -183,16 +193,26 @@ final class YAMLStore: Sendable {
     }
 }
 
-/// Builds a store as the tree builder reads events: a record when a node starts, its children's
-/// slots when it closes.
-struct YAMLStoreBuilder {
+/// Builds a store: a record when a node starts, its children's slots when it closes. The one way
+/// stores are made: the parser's tree builder writes a document through it as it reads events,
+/// and nodes made after the parse (a component body with its arguments substituted, a mapping
+/// with some pairs left out, tests) are written through it too, over the text of the nodes
+/// they copy (`init(over:)`), taking unchanged subtrees whole (`addShared`).
+///
+/// What a write returns is a slot: a record's index, or a shared node's (`YAMLStore.sharedSlot`
+/// set). `finish()` makes the store.
+public struct YAMLStoreBuilder {
     let source: [UInt8]
+    /// Added to every offset the store made reads (the records keep offsets less `base`: a
+    /// parse's are its text's, a copy's those of the nodes it copies).
+    let base: Int
     private(set) var nodes: [YAMLStore.NodeRecord] = []
     private(set) var children: [UInt32] = []
     private var scalars: [YAMLStore.ScalarRecord] = []
     private var texts: [String] = []
     private var offsetTables: [UInt32: [Int]] = [:]
     private var tags: [UInt32: String] = [:]
+    private var shared: [YAMLNode] = []
 
     /// A scalar as the decoder read it.
     struct Scalar {
@@ -281,6 +301,7 @@ struct YAMLStoreBuilder {
 
     init(source: [UInt8]) {
         self.source = source
+        base = 0
         // Sized from the text (a node takes about ten bytes of YAML; a child slot is one per
         // node but the root) so the arrays seldom grow: growing copies them into fresh memory,
         // and on a large file the page faults of that cost more than the copying. Capacity not
@@ -321,7 +342,111 @@ struct YAMLStoreBuilder {
     }
 
     func store(source: [UInt8], comments: CommentTable) -> YAMLStore {
-        YAMLStore(source: source, base: 0, nodes: nodes, children: children, scalars: scalars, texts: texts,
-                  offsetTables: offsetTables, tags: tags, comments: comments)
+        YAMLStore(source: source, base: base, nodes: nodes, children: children, scalars: scalars, texts: texts,
+                  offsetTables: offsetTables, tags: tags, comments: comments, shared: shared)
+    }
+}
+
+// MARK: Writing after the parse
+
+extension YAMLStoreBuilder {
+    /// A builder of nodes over `node`'s text: the nodes it writes have ranges in the same offsets
+    /// (imported files' included), and a scalar's value may be its source bytes.
+    public init(over node: YAMLNode) {
+        self.init(over: node.store)
+    }
+
+    init(over store: YAMLStore) {
+        source = store.source
+        base = store.base
+    }
+
+    /// Room for `nodes` records and `slots` child slots (as many shared nodes at most).
+    public mutating func reserve(nodes count: Int, slots: Int) {
+        nodes.reserveCapacity(count)
+        children.reserveCapacity(slots)
+        shared.reserveCapacity(slots)
+    }
+
+    /// A slot that takes `node` whole, by reference (its store is kept alive by the one made).
+    public mutating func addShared(_ node: YAMLNode) -> UInt32 {
+        shared.append(node)
+        return UInt32(shared.count - 1) | YAMLStore.sharedSlot
+    }
+
+    /// The record of `node`, which must be over this builder's text.
+    private func original(_ node: YAMLNode) -> YAMLStore.NodeRecord {
+        precondition(node.store.base == base && node.store.source.count == source.count,
+                     "a node written over another text")
+        return node.store.nodes[Int(node.index)]
+    }
+
+    /// A copy of scalar `node` (its range, tag and value's range) whose value is `text`, read
+    /// as `style` reads it (the core schema for plain); nil text: the node's own value. `parent`:
+    /// the record of the collection it goes in, -1 for none.
+    public mutating func addScalar(copying node: YAMLNode, text: String? = nil, style: ScalarStyle? = nil,
+                                   parent: Int32) -> UInt32 {
+        let r = original(node)
+        precondition(r.kind == .scalar, "a scalar copied from a collection")
+        var s = node.store.scalarRecord(r)
+        var table: [Int]?
+        var value = text
+        if text == nil {
+            if s.text >= 0 { value = node.store.texts[Int(s.text)] }
+            if s.hasTable { table = node.store.offsetTables[r.first] }
+        }
+        let newStyle = style ?? s.style
+        if text != nil || newStyle != s.style {
+            (s.resolved, s.number) = Scalar.reading(ScalarResolver.resolve(value ?? node.store.scalarText(r), style: newStyle))
+        }
+        let scalar = Scalar(
+            nodeRange: SourceRange(start: Int(r.start), end: Int(r.end)),
+            valueRange: SourceRange(start: Int(s.valueStart), end: Int(s.valueEnd)), style: newStyle, text: value,
+            table: table, resolved: s.resolved, number: s.number)
+        return addScalar(scalar, tag: node.tag, parent: parent)
+    }
+
+    /// A collection like `node` (its kind, range, tag and style), whose children `close(_:children:)`
+    /// gives. `parent`: the record of the collection it goes in, -1 for none.
+    public mutating func openCollection(copying node: YAMLNode, parent: Int32) -> UInt32 {
+        let r = original(node)
+        precondition(r.kind != .scalar, "a collection copied from a scalar")
+        let index = openCollection(isMapping: r.kind == .mapping, start: Int(r.start), tag: node.tag, isFlow: r.isFlow,
+                                   parent: parent)
+        nodes[Int(index)].end = r.end
+        return index
+    }
+
+    /// A collection at `range` (in the text's offsets), whose children `close(_:children:)` gives.
+    public mutating func openCollection(isMapping: Bool, range: SourceRange, tag: String? = nil, isFlow: Bool = false,
+                                        parent: Int32) -> UInt32 {
+        let index = openCollection(isMapping: isMapping, start: range.start - base, tag: tag, isFlow: isFlow, parent: parent)
+        nodes[Int(index)].end = Int32(range.end - base)
+        return index
+    }
+
+    /// An empty-ranged block mapping at the start of the text, for pairs taken from elsewhere.
+    mutating func openMapping(parent: Int32) -> UInt32 {
+        openCollection(isMapping: true, start: 0, tag: nil, isFlow: false, parent: parent)
+    }
+
+    /// A collection opened by `openCollection(copying:parent:)` gets its children's slots (a
+    /// mapping's: key, value, key, value…).
+    public mutating func close(_ index: UInt32, children slots: UnsafeBufferPointer<UInt32>) {
+        close(index, end: Int(nodes[Int(index)].end), children: slots)
+    }
+
+    /// The store made of what was written, and its nodes by slot.
+    public func finish() -> YAMLWrittenNodes {
+        YAMLWrittenNodes(store: store(source: source, comments: CommentTable()))
+    }
+}
+
+/// The nodes of a store written after the parse, by the slots `YAMLStoreBuilder` returned.
+public struct YAMLWrittenNodes: Sendable {
+    let store: YAMLStore
+
+    public subscript(slot: UInt32) -> YAMLNode {
+        slot & YAMLStore.sharedSlot == 0 ? YAMLNode(store: store, index: slot) : store.shared[Int(slot & ~YAMLStore.sharedSlot)]
     }
 }

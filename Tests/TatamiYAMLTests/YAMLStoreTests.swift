@@ -77,7 +77,11 @@ final class YAMLStoreTests: XCTestCase {
     func testNodesMadeOutsideTheParserHoldChildrenFromAnyStore() throws {
         let root = try XCTUnwrap(parse("a: 1\n").root)
         let key = try XCTUnwrap(root.pairs?.first?.key)
-        let made = YAMLNode(content: .mapping([YAMLPair(key: key, value: root)]), range: .at(0), isFlow: true)
+        var builder = YAMLStoreBuilder(over: root)
+        let mapping = builder.openCollection(isMapping: true, range: .at(0), isFlow: true, parent: -1)
+        let slots = [builder.addShared(key), builder.addShared(root)]
+        slots.withUnsafeBufferPointer { builder.close(mapping, children: $0) }
+        let made = builder.finish()[mapping]
         XCTAssertTrue(made["a"] === root)
         XCTAssertTrue(made.isFlow)
         XCTAssertNil(made.parent)
