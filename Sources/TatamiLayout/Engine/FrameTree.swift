@@ -16,9 +16,11 @@ public enum Drawing: Sendable {
 /// One viewport's frames, stored as arrays: one fixed-size record per shown view (and per
 /// background or overlay view), numbered in the order layout placed them, with the links to
 /// children and decorations as ranges of one shared index array. What is rare or large sits in
-/// side tables: texts (what their lines are made from), borders, drawings given by hand. Paths are kept as a link to the parent plus the last step
-/// and spelled out only when asked for (a chain 400 stacks deep would otherwise spend its
-/// placement time copying paths). Immutable once built; `FrameNode` is a handle into it.
+/// side tables: texts (what their lines are made from), borders, drawings given by hand. Paths
+/// are kept as a link to the parent plus the last step and spelled out only when asked for (a
+/// chain 400 stacks deep would otherwise spend its placement time copying paths); a frame's
+/// kind is its view's. Trees sketched by hand are stored the same way. Immutable once built;
+/// `FrameNode` is a handle into it.
 public final class FrameTree: @unchecked Sendable {
     let parts: FrameParts
 
@@ -75,9 +77,6 @@ struct FrameParts {
     /// Texts as layout left them: what their lines are made from, on request.
     var texts: [FrameText] = []
     var borderLists: [[(style: BorderStyle, rect: Rect)]] = []
-    /// Trees made by hand (`FrameNode.init`) keep the path and kind they were given.
-    var pathTexts: [String]?
-    var kindTexts: [String]?
 
     /// Room for `count` records.
     mutating func reserve(_ count: Int) {
@@ -100,7 +99,6 @@ struct FrameParts {
     }
 
     func path(_ index: Int) -> String {
-        if let texts = pathTexts { return texts.indices.contains(index) ? texts[index] : "/" }
         guard index > 0 && index < parents.count else { return "/" }
         var chain: [Int32] = []
         var i = index
@@ -193,7 +191,7 @@ public struct FrameNode: Hashable, @unchecked Sendable {
     /// `/`, `/0/2`, `/0/background` (docs/format.md §12.3), spelled out on each request.
     public var path: String { tree.parts.path(Int(index)) }
     /// The kind key, or a component's name.
-    public var kind: String { tree.parts.kindTexts?[Int(index)] ?? view.kindName }
+    public var kind: String { view.kindName }
     public var id: String? { view.id }
     /// The outer frame: the rectangle the parent placed, with every modifier (offset included).
     public var frame: Rect { record.frame }
@@ -254,19 +252,16 @@ public struct FrameNode: Hashable, @unchecked Sendable {
         }
     }
 
-    /// The frames of a sketch made by hand (tests, tools), as a tree of their own; the root's
+    /// The frames of a sketch made by hand (tests, tools), as a tree of their own, stored as
+    /// layout stores its frames (paths from the tree's shape, kinds from the views); the root's
     /// handle. Built without recursion, so a sketch of any depth converts.
     public init(_ sketch: FrameSketch) {
         var parts = FrameParts()
-        parts.pathTexts = []
-        parts.kindTexts = []
         // (sketch, parent record, step, slot in `links` to fill with the record's index)
         var stack: [(FrameSketch, Int32, Int32, Int)] = [(sketch, -1, 0, -1)]
         while let (s, parent, step, slot) = stack.popLast() {
             let i = parts.begin(s.view, parent: parent, step: step)
             if slot >= 0 { parts.links[slot] = i }
-            parts.pathTexts!.append(s.path)
-            parts.kindTexts!.append(s.kind)
             var r = parts.records[Int(i)]
             r.frame = s.frame
             r.content = s.content
@@ -299,11 +294,10 @@ public struct FrameNode: Hashable, @unchecked Sendable {
 }
 
 /// A frame described by hand, to be made into frames with `FrameNode.init(_:)`: what tests and
-/// tools draw without running layout.
+/// tools draw without running layout. Its path is its place among the sketches around it, and
+/// its kind its view's.
 public final class FrameSketch {
     public var view: ViewNode
-    public var path: String
-    public var kind: String
     public var frame: Rect
     public var content: Rect
     public var proposal: ProposedSize
@@ -316,13 +310,11 @@ public final class FrameSketch {
     public var drawsChildrenByZIndex: Bool
 
     public init(
-        view: ViewNode, path: String, kind: String, frame: Rect, content: Rect, proposal: ProposedSize,
+        view: ViewNode, frame: Rect, content: Rect, proposal: ProposedSize,
         hidden: Bool, drawing: Drawing, children: [FrameSketch] = [], backgrounds: [FrameSketch] = [],
         overlays: [FrameSketch] = [], borders: [(style: BorderStyle, rect: Rect)] = [], drawsChildrenByZIndex: Bool = false
     ) {
         self.view = view
-        self.path = path
-        self.kind = kind
         self.frame = frame
         self.content = content
         self.proposal = proposal
