@@ -41,14 +41,26 @@ final class YAMLStore: Sendable {
         /// scalar: the high half of its number's bits.
         var count: UInt32
         @usableFromInline var kind: Kind
-        /// Bit 0: flow style; bit 1: an explicit tag (in `tags`); bit 2: an inline scalar, one
-        /// whose value is its source text (plain) or the text between its quotes, with no
-        /// `ScalarRecord`: bits 3–5 hold its style and bits 6–8 its `Resolved`.
-        var flags: UInt16
+        var flags: Flags
+        /// An inline scalar's style and core-schema reading (unused for other nodes: a scalar
+        /// record holds them). These two bytes fill the record's tail, so it stays 24 bytes.
+        var style: ScalarStyle
+        var resolved: Resolved
 
-        var isFlow: Bool { flags & 1 != 0 }
-        var hasTag: Bool { flags & 2 != 0 }
-        var isInlineScalar: Bool { flags & 4 != 0 }
+        struct Flags: OptionSet, Sendable {
+            let rawValue: UInt8
+            /// A flow collection (`[a, b]`, `{a: 1}`).
+            static let flow = Flags(rawValue: 1)
+            /// An explicit tag, in `tags`.
+            static let tag = Flags(rawValue: 2)
+            /// A scalar whose value is its source text (plain) or the text between its quotes,
+            /// with no `ScalarRecord`: `style`, `resolved`, `first` and `count` hold it.
+            static let inlineScalar = Flags(rawValue: 4)
+        }
+
+        var isFlow: Bool { flags.contains(.flow) }
+        var hasTag: Bool { flags.contains(.tag) }
+        var isInlineScalar: Bool { flags.contains(.inlineScalar) }
     }
 
     @usableFromInline
@@ -140,8 +152,7 @@ final class YAMLStore: Sendable {
     /// A scalar node's record: its own, or for an inline scalar one made from the node's.
     static func scalarRecord(_ r: NodeRecord, _ scalars: [ScalarRecord]) -> ScalarRecord {
         guard r.isInlineScalar else { return scalars[Int(r.first)] }
-        let style = ScalarStyle(rawValue: UInt8(truncatingIfNeeded: (r.flags >> 3) & 7)) ?? .plain
-        let resolved = Resolved(rawValue: UInt8(truncatingIfNeeded: (r.flags >> 6) & 7)) ?? .string
+        let style = r.style, resolved = r.resolved
         let quoted = style == .singleQuoted || style == .doubleQuoted
         return ScalarRecord(valueStart: quoted ? r.start + 1 : r.start, valueEnd: quoted ? r.end - 1 : r.end, text: -1,
                             number: UInt64(r.first) | UInt64(r.count) << 32, style: style, resolved: resolved, hasTable: false)
@@ -243,7 +254,6 @@ public struct YAMLStoreBuilder {
     mutating func addScalar(_ s: Scalar, tag: String?, parent: Int32) -> UInt32 {
         let index = UInt32(nodes.count)
         if let tag { tags[index] = tag }
-        let tagFlag: UInt16 = tag != nil ? 2 : 0
         let quoted = s.style == .singleQuoted || s.style == .doubleQuoted
         let derivable = quoted
             ? s.valueRange.start == s.nodeRange.start + 1 && s.valueRange.end == s.nodeRange.end - 1
@@ -263,7 +273,7 @@ public struct YAMLStoreBuilder {
             style: s.style, resolved: s.resolved, hasTable: s.table != nil))
         nodes.append(YAMLStore.NodeRecord(
             start: Int32(s.nodeRange.start), end: Int32(s.nodeRange.end), parent: parent, first: scalarIndex, count: 0,
-            kind: .scalar, flags: tagFlag))
+            kind: .scalar, flags: tag != nil ? .tag : [], style: s.style, resolved: s.resolved))
         return index
     }
 
@@ -273,11 +283,10 @@ public struct YAMLStoreBuilder {
     mutating func addInlineScalar(_ range: SourceRange, style: ScalarStyle, resolved: YAMLStore.Resolved, number: UInt64,
                                   tag: Bool, parent: Int32) -> UInt32 {
         let index = UInt32(nodes.count)
-        let flags: UInt16 = (tag ? 2 : 0) | 4 | UInt16(style.rawValue) << 3 | UInt16(resolved.rawValue) << 6
         nodes.append(YAMLStore.NodeRecord(
             start: Int32(range.start), end: Int32(range.end), parent: parent,
             first: UInt32(truncatingIfNeeded: number), count: UInt32(truncatingIfNeeded: number >> 32),
-            kind: .scalar, flags: flags))
+            kind: .scalar, flags: tag ? [.inlineScalar, .tag] : .inlineScalar, style: style, resolved: resolved))
         return index
     }
 
@@ -287,8 +296,16 @@ public struct YAMLStoreBuilder {
         if let tag { tags[index] = tag }
         nodes.append(YAMLStore.NodeRecord(
             start: Int32(start), end: Int32(start), parent: parent, first: 0, count: 0,
-            kind: isMapping ? .mapping : .sequence, flags: (isFlow ? 1 : 0) | (tag != nil ? 2 : 0)))
+            kind: isMapping ? .mapping : .sequence, flags: Self.flags(flow: isFlow, tag: tag != nil), style: .plain,
+            resolved: .string))
         return index
+    }
+
+    private static func flags(flow: Bool, tag: Bool) -> YAMLStore.NodeRecord.Flags {
+        var f: YAMLStore.NodeRecord.Flags = []
+        if flow { f.insert(.flow) }
+        if tag { f.insert(.tag) }
+        return f
     }
 
     mutating func close(_ index: UInt32, end: Int, children slots: UnsafeBufferPointer<UInt32>) {

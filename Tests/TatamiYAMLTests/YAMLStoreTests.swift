@@ -35,6 +35,11 @@ final class YAMLStoreTests: XCTestCase {
         XCTAssertTrue(root["c"]?.isScalar("esc\taped") ?? false)
     }
 
+    /// A node's record keeps its 24 bytes with its flags, style and reading typed.
+    func testNodeRecordsStay24Bytes() {
+        XCTAssertEqual(MemoryLayout<YAMLStore.NodeRecord>.stride, 24)
+    }
+
     func testResolvedValuesAreKeptWithoutTheirText() throws {
         let root = try XCTUnwrap(parse("[1, -2.5, true, ~, 0x10, .inf, word, '3']").root)
         let values = root.items?.map { $0.scalar?.resolved }

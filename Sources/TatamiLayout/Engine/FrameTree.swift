@@ -47,23 +47,36 @@ struct FrameParts {
         var childCount: Int32
         var backgroundCount: Int32
         var overlayCount: Int32
-        /// With the `laidText` flag, an entry of `texts`; else ≥ 0 an entry of `drawings`, or one
-        /// of the `Record.drawing…` values.
-        var drawing: Int32
         /// An entry of `borderLists`, or -1.
         var borders: Int32
-        var flags: UInt8
+        var drawing: DrawingSource
+        var flags: Flags
 
-        static let hidden: UInt8 = 1, byZIndex: UInt8 = 2
-        /// `drawing` is an entry of `texts`: lines laid out when the drawing is read.
-        static let laidText: UInt8 = 4
+        struct Flags: OptionSet {
+            let rawValue: UInt8
+            /// Hidden, or inside a hidden view: laid out, not drawn.
+            static let hidden = Flags(rawValue: 1)
+            /// Children drawn in `zIndex` order (zstack, canvas).
+            static let byZIndex = Flags(rawValue: 2)
 
-        static func flags(hidden: Bool, byZIndex: Bool, laidText: Bool = false) -> UInt8 {
-            (hidden ? Record.hidden : 0) | (byZIndex ? Record.byZIndex : 0) | (laidText ? Record.laidText : 0)
+            init(rawValue: UInt8) { self.rawValue = rawValue }
+
+            init(hidden: Bool, byZIndex: Bool) {
+                rawValue = (hidden ? Flags.hidden.rawValue : 0) | (byZIndex ? Flags.byZIndex.rawValue : 0)
+            }
         }
-        /// No drawing; the view's own colour or image (read from its kind); a divider.
-        static let drawingNone: Int32 = -1, drawingFromView: Int32 = -2
-        static let drawingHorizontalDivider: Int32 = -3, drawingVerticalDivider: Int32 = -4
+    }
+
+    /// Where a record's drawing is read from (five bytes: the record stays 112).
+    enum DrawingSource {
+        case none
+        /// The view's own colour or image, read from its kind.
+        case fromView
+        case horizontalDivider, verticalDivider
+        /// An entry of `texts`: lines laid out when the drawing is read.
+        case text(Int32)
+        /// An entry of `drawings` (trees sketched by hand).
+        case given(Int32)
     }
 
     var records: [Record] = []
@@ -91,7 +104,7 @@ struct FrameParts {
     mutating func begin(_ view: ViewNode, parent: Int32, step: Int32) -> Int32 {
         let index = Int32(records.count)
         records.append(Record(frame: .zero, content: .zero, proposal: .unspecified, linkStart: 0, childCount: 0,
-                              backgroundCount: 0, overlayCount: 0, drawing: Record.drawingNone, borders: -1, flags: 0))
+                              backgroundCount: 0, overlayCount: 0, borders: -1, drawing: .none, flags: []))
         views.append(view)
         parents.append(parent)
         steps.append(step)
@@ -129,20 +142,18 @@ struct FrameParts {
     }
 
     func drawing(_ index: Int) -> Drawing {
-        let r = records[index]
-        let d = r.drawing
-        if r.flags & Record.laidText != 0 { return texts[Int(d)].drawing }
-        if d >= 0 { return drawings[Int(d)] }
-        switch d {
-        case Record.drawingFromView:
+        switch records[index].drawing {
+        case .none: return .none
+        case .text(let i): return texts[Int(i)].drawing
+        case .given(let i): return drawings[Int(i)]
+        case .fromView:
             switch views[index].content {
             case .color(let value, let fill): return .color(value, fill: fill)
             case .image(let name, _, _): return .image(name: name)
             default: return .none
             }
-        case Record.drawingHorizontalDivider: return .divider(axis: .horizontal)
-        case Record.drawingVerticalDivider: return .divider(axis: .vertical)
-        default: return .none
+        case .horizontalDivider: return .divider(axis: .horizontal)
+        case .verticalDivider: return .divider(axis: .vertical)
         }
     }
 }
@@ -200,7 +211,7 @@ public struct FrameNode: Hashable, @unchecked Sendable {
     /// The proposal the outer view received.
     public var proposal: ProposedSize { record.proposal }
     /// Hidden views (or views inside a hidden one) are laid out but not drawn.
-    public var hidden: Bool { record.flags & FrameParts.Record.hidden != 0 }
+    public var hidden: Bool { record.flags.contains(.hidden) }
     public var drawing: Drawing { tree.parts.drawing(Int(index)) }
     /// Shown children in declaration order.
     public var children: FrameList {
@@ -223,7 +234,7 @@ public struct FrameNode: Hashable, @unchecked Sendable {
         return b < 0 ? [] : tree.parts.borderLists[Int(b)]
     }
     /// Whether children are drawn in `zIndex` order (zstack, canvas) instead of declaration order.
-    public var drawsChildrenByZIndex: Bool { record.flags & FrameParts.Record.byZIndex != 0 }
+    public var drawsChildrenByZIndex: Bool { record.flags.contains(.byZIndex) }
 
     /// Children in the order they are drawn: by `zIndex` (ties in declaration order) where the
     /// container says so, else declaration order.
@@ -266,7 +277,7 @@ public struct FrameNode: Hashable, @unchecked Sendable {
             r.frame = s.frame
             r.content = s.content
             r.proposal = s.proposal
-            r.flags = FrameParts.Record.flags(hidden: s.hidden, byZIndex: s.drawsChildrenByZIndex)
+            r.flags = FrameParts.Record.Flags(hidden: s.hidden, byZIndex: s.drawsChildrenByZIndex)
             // The links are reserved now and filled as each linked sketch gets its record.
             r.linkStart = Int32(parts.links.count)
             r.childCount = Int32(s.children.count)
@@ -280,7 +291,7 @@ public struct FrameNode: Hashable, @unchecked Sendable {
             parts.links.append(contentsOf: repeatElement(-1, count: linked.count))
             for (k, (c, step)) in linked.enumerated().reversed() { stack.append((c, i, step, first + k)) }
             if case .none = s.drawing {} else {
-                r.drawing = Int32(parts.drawings.count)
+                r.drawing = .given(Int32(parts.drawings.count))
                 parts.drawings.append(s.drawing)
             }
             if !s.borders.isEmpty {
