@@ -32,11 +32,6 @@ public struct YAMLScalar: Sendable, Hashable {
     /// The value as the core schema resolves it (plain scalars only; others are strings).
     public let resolved: ScalarValue
 
-    public init(text: String, style: ScalarStyle, valueRange: SourceRange, offsetMap: OffsetMap) {
-        self.init(text: text, style: style, valueRange: valueRange, offsetMap: offsetMap,
-                  resolved: ScalarResolver.resolve(text, style: style))
-    }
-
     init(text: String, style: ScalarStyle, valueRange: SourceRange, offsetMap: OffsetMap, resolved: ScalarValue) {
         self.text = text
         self.style = style

@@ -21,7 +21,7 @@ public enum Drawing: Sendable {
 /// chain 400 stacks deep would otherwise spend its placement time copying paths); a frame's
 /// kind is its view's. Trees sketched by hand are stored the same way. Immutable once built;
 /// `FrameNode` is a handle into it.
-public final class FrameTree: @unchecked Sendable {
+public final class FrameTree: Sendable {
     let parts: FrameParts
 
     init(_ parts: FrameParts) {
@@ -37,7 +37,7 @@ public final class FrameTree: @unchecked Sendable {
 
 /// The arrays of a `FrameTree`, filled while placing (a value: no reference counting or
 /// exclusivity checks per frame) and handed to the tree once done.
-struct FrameParts {
+struct FrameParts: Sendable {
     struct Record {
         var frame: Rect
         var content: Rect
@@ -180,7 +180,7 @@ struct FrameText {
 
 /// One shown view after layout, in viewport coordinates, rounded to the viewport's scale: a
 /// handle on one record of a `FrameTree` (two words; equal when they name the same record).
-public struct FrameNode: Hashable, @unchecked Sendable {
+public struct FrameNode: Hashable, Sendable {
     public let tree: FrameTree
     let index: Int32
 
@@ -340,7 +340,7 @@ public final class FrameSketch {
 }
 
 /// Children, backgrounds or overlays of one frame: a range of the tree's links.
-public struct FrameList: RandomAccessCollection, @unchecked Sendable {
+public struct FrameList: RandomAccessCollection, Sendable {
     let tree: FrameTree
     let start: Int
     public let count: Int
