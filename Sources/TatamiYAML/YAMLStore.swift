@@ -121,10 +121,13 @@ final class YAMLStore: Sendable {
         self.shared = shared
     }
 
-    /// The node a child slot names.
+    /// The node in child slot `slot` of `children`.
     @inline(__always)
-    func node(inSlot slot: Int) -> YAMLNode {
-        let s = children[slot]
+    func node(inSlot slot: Int) -> YAMLNode { node(slotValue: children[slot]) }
+
+    /// The node a slot value names: a record of this store, or a shared node.
+    @inline(__always)
+    func node(slotValue s: UInt32) -> YAMLNode {
         if s & Self.sharedSlot == 0 { return YAMLNode(store: self, index: s) }
         return shared[Int(s & ~Self.sharedSlot)]
     }
@@ -391,10 +394,12 @@ extension YAMLStoreBuilder {
         return UInt32(shared.count - 1) | YAMLStore.sharedSlot
     }
 
-    /// The record of `node`, which must be over this builder's text.
+    /// The record of `node`, which must be over this builder's text (the same bytes, the same
+    /// offsets).
     private func original(_ node: YAMLNode) -> YAMLStore.NodeRecord {
-        precondition(node.store.base == base && node.store.source.count == source.count,
-                     "a node written over another text")
+        precondition(node.store.base == base && node.store.source.withUnsafeBufferPointer({ $0.baseAddress })
+                         == source.withUnsafeBufferPointer({ $0.baseAddress }),
+                     "a node copied over another text")
         return node.store.nodes[Int(node.index)]
     }
 
@@ -447,8 +452,8 @@ extension YAMLStoreBuilder {
         openCollection(isMapping: true, start: 0, tag: nil, isFlow: false, parent: parent)
     }
 
-    /// A collection opened by `openCollection(copying:parent:)` gets its children's slots (a
-    /// mapping's: key, value, key, value…).
+    /// A collection opened by `openCollection` gets its children's slots (a mapping's: key,
+    /// value, key, value…).
     public mutating func close(_ index: UInt32, children slots: UnsafeBufferPointer<UInt32>) {
         close(index, end: Int(nodes[Int(index)].end), children: slots)
     }
@@ -463,7 +468,5 @@ extension YAMLStoreBuilder {
 public struct YAMLWrittenNodes: Sendable {
     let store: YAMLStore
 
-    public subscript(slot: UInt32) -> YAMLNode {
-        slot & YAMLStore.sharedSlot == 0 ? YAMLNode(store: store, index: slot) : store.shared[Int(slot & ~YAMLStore.sharedSlot)]
-    }
+    public subscript(slot: UInt32) -> YAMLNode { store.node(slotValue: slot) }
 }
