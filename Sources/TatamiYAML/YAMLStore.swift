@@ -398,8 +398,8 @@ extension YAMLStoreBuilder {
     /// (checked in debug builds: it costs as much as the rest of a copy) the same bytes.
     private func original(_ node: YAMLNode) -> YAMLStore.NodeRecord {
         precondition(node.store.base == base, "a node copied over another text's offsets")
-        assert(node.store.source.withUnsafeBufferPointer({ $0.baseAddress }) == source.withUnsafeBufferPointer({ $0.baseAddress }),
-               "a node copied over another text")
+        assert(node.store.source.withUnsafeBufferPointer({ $0.baseAddress })
+                   == source.withUnsafeBufferPointer({ $0.baseAddress }), "a node copied over another text")
         return node.store.nodes[Int(node.index)]
     }
 

@@ -35,9 +35,14 @@ extension DeclarationReader {
         }
         if found {
             d.holdsReferences.insert(id)
-            // What a copy writes for it: a record (but for a whole `$name`) and its children's slots.
-            if let s = d.references[id], s.whole != nil {} else { d.copySize.records += 1 }
-            if let pairs = node.pairs { d.copySize.slots += 2 * pairs.count } else if let items = node.items { d.copySize.slots += items.count }
+            // What a copy writes for it: a record (none for a whole `$name`, which becomes its
+            // argument) and a slot per child.
+            if d.references[id]?.whole == nil { d.copySize.records += 1 }
+            if let pairs = node.pairs {
+                d.copySize.slots += 2 * pairs.count
+            } else if let items = node.items {
+                d.copySize.slots += items.count
+            }
         }
         return found
     }
