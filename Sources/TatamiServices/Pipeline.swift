@@ -71,8 +71,9 @@ public enum Pipeline {
         let checked = Workspace.check(yaml: yaml, path: path)
         timings.validate = clock.lap()
         let inherited = checked.config.inherited
-        let document = TatamiDocument(viewports: inherited.viewports.isEmpty ? [.fallback] : inherited.viewports)
-        for font in inherited.fonts { document.fonts[font.name] = font.metrics }
+        var fonts = FontMetrics.defaults
+        for font in inherited.fonts { fonts[font.name] = font.metrics }
+        let document = TatamiDocument(viewports: inherited.viewports.isEmpty ? [.fallback] : inherited.viewports, fonts: fonts)
         return Analysis(path: path, lineTable: yaml.lineTable, yaml: yaml, document: document, layouts: [],
                         diagnostics: checked.diagnostics, missingViewport: nil, timings: timings, isWorkspaceFile: true)
     }

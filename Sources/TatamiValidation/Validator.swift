@@ -53,12 +53,12 @@ public enum Validator {
                               session: session, filePath: canonical, importDirectory: directory,
                               fontFiles: session.map { FontFileSource(directory: directory, root: $0.root, context: context) },
                               inherited: context.inherited, observeView: observingViews)
-        let document = TatamiDocument()
-        let outcome = FileValidation.validate(yaml.root, isComplete: yaml.isComplete, input: input, into: document)
-        document.viewCount = outcome.results.nextSerial
-        document.provisionalViews = outcome.results.provisionalViews
-        document.explainedViews = outcome.results.explainedViews
-        document.components = outcome.context?.componentSignatures() ?? []
+        let outcome = FileValidation.validate(yaml.root, isComplete: yaml.isComplete, input: input)
+        let parts = outcome.document
+        let document = TatamiDocument(
+            viewports: parts.viewports, fonts: parts.fonts, alignments: parts.alignments, body: parts.body,
+            viewCount: outcome.results.nextSerial, provisionalViews: outcome.results.provisionalViews,
+            explainedViews: outcome.results.explainedViews, components: outcome.context?.componentSignatures() ?? [])
         let table = yaml.lineTable
         func clamp(_ r: SourceRange) -> SourceRange {
             SourceRange(start: table.clampOffset(r.start), end: table.clampOffset(r.end))
@@ -83,8 +83,10 @@ struct FileOutcome {
     /// The findings in the order found, then what template checks found that does not depend
     /// on arguments.
     let diagnostics: [Diagnostic]
-    /// The views' results: serials, marks (the views themselves are in the document).
+    /// The views' results: serials, marks (the views themselves are in `document.body`).
     let results: ViewResults
+    /// What the document is made of, but for what `results` holds.
+    let document: DocumentParts
     /// The import cycles the file's imports reported.
     let importCycles: [(diagnostic: Diagnostic, paths: [String])]
 }
@@ -98,15 +100,17 @@ struct FileOutcome {
 /// 4. the file-wide checks over what the parts found (`FileMerge`): unresolved component uses,
 ///    duplicate ids, unused components.
 enum FileValidation {
-    static func validate(_ root: YAMLNode?, isComplete: Bool, input: FileInput, into document: TatamiDocument) -> FileOutcome {
+    static func validate(_ root: YAMLNode?, isComplete: Bool, input: FileInput) -> FileOutcome {
         let sink = DiagnosticSink(), templateReports = DiagnosticSink()
         let suggestions = SuggestionCache()
         let reader = DeclarationReader(input, sink: sink, suggestions: suggestions)
         var results = ViewResults()
+        var document = DocumentParts()
         guard let top = reader.readTopLevel(root, isComplete: isComplete) else {
-            return FileOutcome(context: nil, diagnostics: sink.diagnostics, results: results, importCycles: reader.importCycles)
+            return FileOutcome(context: nil, diagnostics: sink.diagnostics, results: results, document: document,
+                               importCycles: reader.importCycles)
         }
-        let declared = reader.readDeclarations(top, into: document)
+        let declared = reader.readDeclarations(top, into: &document)
         let file = reader.fileContext()
         let views = ViewValidator(file: file, sink: sink, templateReports: templateReports, suggestions: suggestions)
         views.observeView = input.observeView
@@ -134,6 +138,15 @@ enum FileValidation {
         merge.noteUnresolvedUses(results.unresolvedUses)
         merge.reportDuplicateIDs(results.ids)
         return FileOutcome(context: file, diagnostics: sink.diagnostics + templateReports.diagnostics, results: results,
-                           importCycles: reader.importCycles)
+                           document: document, importCycles: reader.importCycles)
     }
+}
+
+/// What the declarations and the body give the document, gathered while a file is read; the
+/// validator makes the immutable `TatamiDocument` of it once the file is read.
+struct DocumentParts {
+    var viewports: [Viewport] = [.fallback]
+    var fonts: [String: FontMetrics] = FontMetrics.defaults
+    var alignments: [String: CustomAlignment] = [:]
+    var body: ViewNode?
 }

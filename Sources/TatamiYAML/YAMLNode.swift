@@ -32,11 +32,6 @@ public struct YAMLScalar: Sendable, Hashable {
     /// The value as the core schema resolves it (plain scalars only; others are strings).
     public let resolved: ScalarValue
 
-    public init(text: String, style: ScalarStyle, valueRange: SourceRange, offsetMap: OffsetMap) {
-        self.init(text: text, style: style, valueRange: valueRange, offsetMap: offsetMap,
-                  resolved: ScalarResolver.resolve(text, style: style))
-    }
-
     init(text: String, style: ScalarStyle, valueRange: SourceRange, offsetMap: OffsetMap, resolved: ScalarValue) {
         self.text = text
         self.style = style
@@ -70,9 +65,9 @@ public struct YAMLPair: Sendable {
 /// Aliases are resolved: an alias is the anchored node itself (the same index), so a node
 /// reached through an alias reports the anchor's range.
 ///
-/// Nodes made outside the parser (`init(content:range:tag:isFlow:)`: component expansion, import
-/// relocation) each live in a store of their own that holds just them; their children may come
-/// from any store.
+/// Nodes made after the parse (component expansion's copies, a mapping with pairs left out) are
+/// written through `YAMLStoreBuilder` into stores of their own, which take unchanged subtrees of
+/// any store whole.
 public struct YAMLNode: Sendable {
     public enum Content: Sendable {
         case scalar(YAMLScalar)
@@ -88,12 +83,6 @@ public struct YAMLNode: Sendable {
         self.index = index
     }
 
-    /// A node made outside the parser.
-    public init(content: Content, range: SourceRange, tag: String? = nil, isFlow: Bool = false) {
-        store = YAMLStore(built: YAMLStore.Built(content: content, range: range, tag: tag, isFlow: isFlow))
-        index = 0
-    }
-
     /// The node's identity: equal for the same node reached twice (through an alias too), of
     /// one parse; a relocated or rebuilt copy is another node. It names the node only while the
     /// node is alive: it holds its store's address, which a store made later may reuse, so a
@@ -106,7 +95,6 @@ public struct YAMLNode: Sendable {
     public var id: ID { ID(store: ObjectIdentifier(store), index: index) }
 
     public var content: Content {
-        if store.isBuilt, let b = store.built { return b.content }
         let r = store.nodes[Int(index)]
         switch r.kind {
         case .mapping: return .mapping(YAMLPairs(store: store, first: Int(r.first), count: Int(r.count) / 2))
@@ -118,59 +106,42 @@ public struct YAMLNode: Sendable {
     /// From the first character of the node (its anchor or tag, if any, excluded) to just past
     /// its last character, as UTF-8 byte offsets.
     public var range: SourceRange {
-        if store.isBuilt, let b = store.built { return b.range }
         let r = store.nodes[Int(index)]
         return SourceRange(start: store.base + Int(r.start), end: store.base + Int(r.end))
     }
 
     /// An explicit tag (`!!str`, `!foo`), if written.
     public var tag: String? {
-        if store.isBuilt, let b = store.built { return b.tag }
         guard store.nodes[Int(index)].hasTag else { return nil }
         return store.tags[index]
     }
 
     /// Flow style (`[a, b]`, `{a: 1}`) for collections.
     public var isFlow: Bool {
-        if store.isBuilt, let b = store.built { return b.isFlow }
         return store.nodes[Int(index)].isFlow
     }
 
     public var isScalar: Bool {
-        if store.isBuilt, let b = store.built { if case .scalar = b.content { return true } else { return false } }
         return store.nodes[Int(index)].kind == .scalar
     }
 
     public var scalar: YAMLScalar? {
-        if store.isBuilt, let b = store.built {
-            if case .scalar(let s) = b.content { return s }
-            return nil
-        }
         let r = store.nodes[Int(index)]
         return r.kind == .scalar ? store.scalar(r) : nil
     }
 
     public var pairs: YAMLPairs? {
-        if store.isBuilt, let b = store.built {
-            if case .mapping(let p) = b.content { return p }
-            return nil
-        }
         let r = store.nodes[Int(index)]
         return r.kind == .mapping ? YAMLPairs(store: store, first: Int(r.first), count: Int(r.count) / 2) : nil
     }
 
     public var items: YAMLItems? {
-        if store.isBuilt, let b = store.built {
-            if case .sequence(let i) = b.content { return i }
-            return nil
-        }
         let r = store.nodes[Int(index)]
         return r.kind == .sequence ? YAMLItems(store: store, first: Int(r.first), count: Int(r.count)) : nil
     }
 
     /// A key's scalar text, when this node is a scalar (mapping keys are compared by it).
     public var keyText: String? {
-        if store.isBuilt { return scalar?.text }
         let r = store.nodes[Int(index)]
         return r.kind == .scalar ? store.scalarText(r) : nil
     }
@@ -178,7 +149,6 @@ public struct YAMLNode: Sendable {
     /// Whether this node is a scalar whose value is `text`, compared as UTF-8 bytes without
     /// making a string.
     public func isScalar(_ text: String) -> Bool {
-        if store.isBuilt { return scalar.map { sameBytes($0.text, text) } ?? false }
         let r = store.nodes[Int(index)]
         guard r.kind == .scalar else { return false }
         return store.scalarEquals(r, text)
@@ -187,13 +157,6 @@ public struct YAMLNode: Sendable {
     /// A plain scalar's number (an integer or a float of the core schema), read from the store
     /// without making the scalar's text; nil for anything else.
     public var numberValue: Double? {
-        if store.isBuilt {
-            switch scalar?.resolved {
-            case .int(let i)?: return Double(i)
-            case .float(let d)?: return d
-            default: return nil
-            }
-        }
         let r = store.nodes[Int(index)]
         guard r.kind == .scalar else { return nil }
         let s = store.scalarRecord(r)
@@ -206,10 +169,6 @@ public struct YAMLNode: Sendable {
 
     /// A plain scalar's boolean, read from the store; nil for anything else.
     public var boolValue: Bool? {
-        if store.isBuilt {
-            if case .bool(let b)? = scalar?.resolved { return b }
-            return nil
-        }
         let r = store.nodes[Int(index)]
         guard r.kind == .scalar else { return nil }
         switch store.scalarRecord(r).resolved {
@@ -240,10 +199,6 @@ public struct YAMLNode: Sendable {
     /// across the module boundary a generic function would run unspecialised.
     @inlinable
     public func withScalarBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
-        if store.isBuilt {
-            guard var text = scalar?.text else { return nil }
-            return text.withUTF8(body)
-        }
         let r = store.nodes[Int(index)]
         guard r.kind == .scalar else { return nil }
         let s = store.scalarRecord(r)
@@ -262,9 +217,9 @@ public struct YAMLNode: Sendable {
     }
 
     /// The node that holds this one (the first place an aliased node was written), nil for a
-    /// document's root and for nodes made outside the parser.
+    /// document's root and for the root of nodes written after the parse. A node taken whole
+    /// into a copy keeps the parent it has in its own store.
     public var parent: YAMLNode? {
-        guard !store.isBuilt else { return nil }
         let p = store.nodes[Int(index)].parent
         return p < 0 ? nil : YAMLNode(store: store, index: UInt32(p))
     }
@@ -272,22 +227,19 @@ public struct YAMLNode: Sendable {
     /// Comments written on their own lines right before this node (nearest last), as ranges
     /// from `#` to the end of the line.
     public var leadingComments: [SourceRange] {
-        guard !store.isBuilt else { return [] }
-        return store.comments.leading(of: index, base: store.base)
+        store.comments.leading(of: index, base: store.base)
     }
 
     /// The comment after this node on its last line, if any.
     public var trailingComment: SourceRange? {
-        guard !store.isBuilt else { return nil }
-        return store.comments.trailing(of: index, base: store.base)
+        store.comments.trailing(of: index, base: store.base)
     }
 
     /// The comments a rewrite writes before this node (on lines of their own above it, or after
     /// the dash or `---` they followed), in order: its leading comments but those kept with the
     /// key below them, and for a key, the comments standing above its line (`YAMLComment.keptWith`).
     public var commentsKeptBefore: [SourceRange] {
-        guard !store.isBuilt else { return [] }
-        return store.comments.kept(with: index, base: store.base)
+        store.comments.kept(with: index, base: store.base)
     }
 
     /// What kind of node this is, in words, for messages ("a mapping", "a list", "a string").
@@ -306,127 +258,83 @@ public struct YAMLNode: Sendable {
     }
 
     /// The same subtree with every offset moved by `delta` (imported files share one offset
-    /// space, docs/format.md §9). A parsed node's copy shares its store's arrays.
+    /// space, docs/format.md §9): a store sharing this one's arrays.
     public func relocated(by delta: Int) -> YAMLNode {
-        if !store.isBuilt { return YAMLNode(store: store.moved(by: delta), index: index) }
-        var memo: [ID: YAMLNode] = [:]
-        return relocatedBuilt(by: delta, &memo)
-    }
-
-    private func relocatedBuilt(by delta: Int, _ memo: inout [ID: YAMLNode]) -> YAMLNode {
-        if let done = memo[id] { return done }
-        guard let b = store.built else {
-            let moved = relocated(by: delta)
-            memo[id] = moved
-            return moved
-        }
-        func shift(_ r: SourceRange) -> SourceRange { SourceRange(start: r.start + delta, end: r.end + delta) }
-        let content: Content
-        switch b.content {
-        case .scalar(let s):
-            let map: OffsetMap
-            switch s.offsetMap {
-            case .none: map = .none
-            case .identity(let start, let count): map = .identity(start: start + delta, count: count)
-            case .table(let t): map = .table(t.map { $0 + delta })
-            }
-            content = .scalar(YAMLScalar(text: s.text, style: s.style, valueRange: shift(s.valueRange), offsetMap: map,
-                                         resolved: s.resolved))
-        case .mapping(let pairs):
-            content = .mapping(YAMLPairs(pairs.map {
-                YAMLPair(key: $0.key.relocatedBuilt(by: delta, &memo), value: $0.value.relocatedBuilt(by: delta, &memo))
-            }))
-        case .sequence(let items):
-            content = .sequence(YAMLItems(items.map { $0.relocatedBuilt(by: delta, &memo) }))
-        }
-        let moved = YAMLNode(content: content, range: shift(b.range), tag: b.tag, isFlow: b.isFlow)
-        memo[id] = moved
-        return moved
+        YAMLNode(store: store.moved(by: delta), index: index)
     }
 }
 
-/// A mapping's pairs: a view of its store's child slots, or pairs made outside the parser.
-public struct YAMLPairs: RandomAccessCollection, Sendable, ExpressibleByArrayLiteral {
-    private enum Storage: Sendable {
-        case stored(YAMLStore, first: Int)
-        case made([YAMLPair])
-    }
-
-    private let storage: Storage
+/// A mapping's pairs: a view of its store's child slots.
+public struct YAMLPairs: RandomAccessCollection, Sendable {
+    let store: YAMLStore
+    let first: Int
     public let count: Int
 
     init(store: YAMLStore, first: Int, count: Int) {
-        storage = .stored(store, first: first)
+        self.store = store
+        self.first = first
         self.count = count
     }
 
-    public init(_ pairs: [YAMLPair]) {
-        storage = .made(pairs)
-        count = pairs.count
-    }
-
-    public init(arrayLiteral elements: YAMLPair...) { self.init(elements) }
+    /// No pairs.
+    public static var empty: YAMLPairs { YAMLPairs(store: YAMLStore.empty, first: 0, count: 0) }
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { count }
 
     /// The key of pair `i` (`self[i].key` without the value).
     public func key(at i: Int) -> YAMLNode {
-        switch storage {
-        case .stored(let store, let first):
-            precondition(i >= 0 && i < count, "pair index out of range")
-            return YAMLNode(store: store, index: store.children[first + 2 * i])
-        case .made(let pairs):
-            return pairs[i].key
-        }
+        precondition(i >= 0 && i < count, "pair index out of range")
+        return store.node(inSlot: first + 2 * i)
     }
 
     public subscript(i: Int) -> YAMLPair {
-        switch storage {
-        case .stored(let store, let first):
-            precondition(i >= 0 && i < count, "pair index out of range")
-            let slot = first + 2 * i
-            return YAMLPair(key: YAMLNode(store: store, index: store.children[slot]),
-                            value: YAMLNode(store: store, index: store.children[slot + 1]))
-        case .made(let pairs):
-            return pairs[i]
+        precondition(i >= 0 && i < count, "pair index out of range")
+        let slot = first + 2 * i
+        return YAMLPair(key: store.node(inSlot: slot), value: store.node(inSlot: slot + 1))
+    }
+
+    /// The pairs at `indexes` (in that order), as the pairs of a mapping written through
+    /// `YAMLStoreBuilder` that takes each pair's nodes whole.
+    public func keeping(_ indexes: some Sequence<Int>) -> YAMLPairs {
+        var builder = YAMLStoreBuilder(over: store)
+        var slots: [UInt32] = []
+        for i in indexes {
+            slots.append(builder.addShared(store.node(inSlot: first + 2 * i)))
+            slots.append(builder.addShared(store.node(inSlot: first + 2 * i + 1)))
         }
+        let mapping = builder.openMapping(parent: -1)
+        slots.withUnsafeBufferPointer { builder.close(mapping, children: $0) }
+        return builder.finish()[mapping].pairs!
     }
 }
 
-/// A sequence's items: a view of its store's child slots, or nodes made outside the parser.
-public struct YAMLItems: RandomAccessCollection, Sendable, ExpressibleByArrayLiteral {
-    private enum Storage: Sendable {
-        case stored(YAMLStore, first: Int)
-        case made([YAMLNode])
-    }
-
-    private let storage: Storage
+/// A sequence's items: a view of its store's child slots.
+public struct YAMLItems: RandomAccessCollection, Sendable {
+    let store: YAMLStore
+    let first: Int
     public let count: Int
 
     init(store: YAMLStore, first: Int, count: Int) {
-        storage = .stored(store, first: first)
+        self.store = store
+        self.first = first
         self.count = count
     }
 
-    public init(_ items: [YAMLNode]) {
-        storage = .made(items)
-        count = items.count
-    }
-
-    public init(arrayLiteral elements: YAMLNode...) { self.init(elements) }
+    /// No items.
+    public static var empty: YAMLItems { YAMLItems(store: YAMLStore.empty, first: 0, count: 0) }
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { count }
 
     public subscript(i: Int) -> YAMLNode {
-        switch storage {
-        case .stored(let store, let first):
-            precondition(i >= 0 && i < count, "item index out of range")
-            return YAMLNode(store: store, index: store.children[first + i])
-        case .made(let items):
-            return items[i]
-        }
+        precondition(i >= 0 && i < count, "item index out of range")
+        return store.node(inSlot: first + i)
+    }
+
+    /// The first `maxLength` items (all of them when there are fewer).
+    public func prefix(_ maxLength: Int) -> YAMLItems {
+        YAMLItems(store: store, first: first, count: Swift.min(count, Swift.max(0, maxLength)))
     }
 }
 

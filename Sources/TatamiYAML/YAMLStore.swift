@@ -1,16 +1,24 @@
 import TatamiBase
 
-/// One parsed document's nodes, contiguous: a record per node, the children of every collection
-/// as one flat array of node indexes, scalars as byte ranges into the source (decoded text kept
-/// only where it differs from the source), tags and escape tables in side tables, comments as
+/// One document's nodes, contiguous: a record per node, the children of every collection as one
+/// flat array of child slots, scalars as byte ranges into the source (decoded text kept only
+/// where it differs from the source), tags and escape tables in side tables, comments as
 /// trivia. `YAMLNode` is a handle into it.
 ///
-/// Immutable once built, so handles share it freely across threads. Records are in document
-/// order (a collection before its children), so starts never decrease along `nodes`. An alias
-/// adds no record: its slot holds the anchored node's index.
+/// Every store is written through `YAMLStoreBuilder`: the parser's (one per document, in
+/// document order: a collection before its children, so starts never decrease along `nodes`)
+/// and those of nodes made after the parse (a component body's copy with its arguments
+/// substituted, a mapping with some pairs left out). A child slot names a record of this store
+/// or, with its top bit set, an entry of `shared`: a node of another store (or of this one's
+/// source, written earlier) taken whole, by reference, as rowan's green nodes share their
+/// children; a parsed store shares nothing. An alias adds no record: its slot holds the
+/// anchored node's index.
+///
+/// Immutable once built, so handles share it freely across threads.
 ///
 /// The ideas are simdjson's tape (values in one array, collections as index ranges) and rowan's
-/// green tree (trivia kept beside the nodes, so a formatter can be lossless).
+/// green tree (trivia kept beside the nodes, so a formatter can be lossless; subtrees shared
+/// between trees by reference).
 @usableFromInline
 final class YAMLStore: Sendable {
     @usableFromInline
@@ -33,14 +41,26 @@ final class YAMLStore: Sendable {
         /// scalar: the high half of its number's bits.
         var count: UInt32
         @usableFromInline var kind: Kind
-        /// Bit 0: flow style; bit 1: an explicit tag (in `tags`); bit 2: an inline scalar, one
-        /// whose value is its source text (plain) or the text between its quotes, with no
-        /// `ScalarRecord`: bits 3–5 hold its style and bits 6–8 its `Resolved`.
-        var flags: UInt16
+        var flags: Flags
+        /// An inline scalar's style and core-schema reading (unused for other nodes: a scalar
+        /// record holds them). These two bytes fill the record's tail, so it stays 24 bytes.
+        var style: ScalarStyle
+        var resolved: Resolved
 
-        var isFlow: Bool { flags & 1 != 0 }
-        var hasTag: Bool { flags & 2 != 0 }
-        var isInlineScalar: Bool { flags & 4 != 0 }
+        struct Flags: OptionSet, Sendable {
+            let rawValue: UInt8
+            /// A flow collection (`[a, b]`, `{a: 1}`).
+            static let flow = Flags(rawValue: 1)
+            /// An explicit tag, in `tags`.
+            static let tag = Flags(rawValue: 2)
+            /// A scalar whose value is its source text (plain) or the text between its quotes,
+            /// with no `ScalarRecord`: `style`, `resolved`, `first` and `count` hold it.
+            static let inlineScalar = Flags(rawValue: 4)
+        }
+
+        var isFlow: Bool { flags.contains(.flow) }
+        var hasTag: Bool { flags.contains(.tag) }
+        var isInlineScalar: Bool { flags.contains(.inlineScalar) }
     }
 
     @usableFromInline
@@ -64,13 +84,12 @@ final class YAMLStore: Sendable {
         case string, null, `false`, `true`, int, float
     }
 
-    /// A node made outside the parser, alone in its store.
-    struct Built: Sendable {
-        let content: YAMLNode.Content
-        let range: SourceRange
-        let tag: String?
-        let isFlow: Bool
-    }
+    /// A store of no nodes (what empty pairs and items read).
+    static let empty = YAMLStore(source: [], base: 0, nodes: [], children: [], scalars: [], texts: [], offsetTables: [:],
+                                 tags: [:], comments: CommentTable(), shared: [])
+
+    /// A child slot with this bit set names an entry of `shared`.
+    @usableFromInline static let sharedSlot: UInt32 = 1 << 31
 
     /// The text the offsets point into (shared with the parse's `LineTable`, not copied).
     @usableFromInline let source: [UInt8]
@@ -85,13 +104,11 @@ final class YAMLStore: Sendable {
     /// Per node index.
     let tags: [UInt32: String]
     let comments: CommentTable
-    let built: Built?
-    /// `built != nil`, kept apart so the (frequent) test reads a flag instead of copying the
-    /// optional node out.
-    @usableFromInline let isBuilt: Bool
+    /// The nodes child slots take whole from elsewhere (`sharedSlot`); empty for a parse.
+    let shared: [YAMLNode]
 
     init(source: [UInt8], base: Int, nodes: [NodeRecord], children: [UInt32], scalars: [ScalarRecord], texts: [String],
-         offsetTables: [UInt32: [Int]], tags: [UInt32: String], comments: CommentTable) {
+         offsetTables: [UInt32: [Int]], tags: [UInt32: String], comments: CommentTable, shared: [YAMLNode]) {
         self.source = source
         self.base = base
         self.nodes = nodes
@@ -101,28 +118,36 @@ final class YAMLStore: Sendable {
         self.offsetTables = offsetTables
         self.tags = tags
         self.comments = comments
-        built = nil
-        isBuilt = false
+        self.shared = shared
     }
 
-    init(built: Built) {
-        source = []
-        base = 0
-        nodes = []
-        children = []
-        scalars = []
-        texts = []
-        offsetTables = [:]
-        tags = [:]
-        comments = CommentTable()
-        self.built = built
-        isBuilt = true
+    /// The node in child slot `slot` of `children`.
+    @inline(__always)
+    func node(inSlot slot: Int) -> YAMLNode { node(slotValue: children[slot]) }
+
+    /// The node a slot value names: a record of this store, or a shared node.
+    @inline(__always)
+    func node(slotValue s: UInt32) -> YAMLNode {
+        if s & Self.sharedSlot == 0 { return YAMLNode(store: self, index: s) }
+        return shared[Int(s & ~Self.sharedSlot)]
     }
 
-    /// The same records with every offset moved by `delta` more (the arrays are shared).
+    /// The same records with every offset moved by `delta` more (the arrays are shared; the
+    /// shared nodes are moved too, each store once).
     func moved(by delta: Int) -> YAMLStore {
-        YAMLStore(source: source, base: base + delta, nodes: nodes, children: children, scalars: scalars, texts: texts,
-                  offsetTables: offsetTables, tags: tags, comments: comments)
+        var movedShared: [YAMLNode] = []
+        if !shared.isEmpty {
+            var stores: [ObjectIdentifier: YAMLStore] = [:]
+            movedShared = shared.map { n in
+                let key = ObjectIdentifier(n.store)
+                if let s = stores[key] { return YAMLNode(store: s, index: n.index) }
+                let s = n.store.moved(by: delta)
+                stores[key] = s
+                return YAMLNode(store: s, index: n.index)
+            }
+        }
+        return YAMLStore(source: source, base: base + delta, nodes: nodes, children: children, scalars: scalars, texts: texts,
+                         offsetTables: offsetTables, tags: tags, comments: comments, shared: movedShared)
     }
 
     // MARK: Scalars
@@ -130,8 +155,7 @@ final class YAMLStore: Sendable {
     /// A scalar node's record: its own, or for an inline scalar one made from the node's.
     static func scalarRecord(_ r: NodeRecord, _ scalars: [ScalarRecord]) -> ScalarRecord {
         guard r.isInlineScalar else { return scalars[Int(r.first)] }
-        let style = ScalarStyle(rawValue: UInt8(truncatingIfNeeded: (r.flags >> 3) & 7)) ?? .plain
-        let resolved = Resolved(rawValue: UInt8(truncatingIfNeeded: (r.flags >> 6) & 7)) ?? .string
+        let style = r.style, resolved = r.resolved
         let quoted = style == .singleQuoted || style == .doubleQuoted
         return ScalarRecord(valueStart: quoted ? r.start + 1 : r.start, valueEnd: quoted ? r.end - 1 : r.end, text: -1,
                             number: UInt64(r.first) | UInt64(r.count) << 32, style: style, resolved: resolved, hasTable: false)
@@ -183,16 +207,26 @@ final class YAMLStore: Sendable {
     }
 }
 
-/// Builds a store as the tree builder reads events: a record when a node starts, its children's
-/// slots when it closes.
-struct YAMLStoreBuilder {
+/// Builds a store: a record when a node starts, its children's slots when it closes. The one way
+/// stores are made: the parser's tree builder writes a document through it as it reads events,
+/// and nodes made after the parse (a component body with its arguments substituted, a mapping
+/// with some pairs left out, tests) are written through it too, over the text of the nodes
+/// they copy (`init(over:)`), taking unchanged subtrees whole (`addShared`).
+///
+/// What a write returns is a slot: a record's index, or a shared node's (`YAMLStore.sharedSlot`
+/// set). `finish()` makes the store.
+public struct YAMLStoreBuilder {
     let source: [UInt8]
+    /// Added to every offset the store made reads (the records keep offsets less `base`: a
+    /// parse's are its text's, a copy's those of the nodes it copies).
+    let base: Int
     private(set) var nodes: [YAMLStore.NodeRecord] = []
     private(set) var children: [UInt32] = []
     private var scalars: [YAMLStore.ScalarRecord] = []
     private var texts: [String] = []
     private var offsetTables: [UInt32: [Int]] = [:]
     private var tags: [UInt32: String] = [:]
+    private var shared: [YAMLNode] = []
 
     /// A scalar as the decoder read it.
     struct Scalar {
@@ -223,7 +257,6 @@ struct YAMLStoreBuilder {
     mutating func addScalar(_ s: Scalar, tag: String?, parent: Int32) -> UInt32 {
         let index = UInt32(nodes.count)
         if let tag { tags[index] = tag }
-        let tagFlag: UInt16 = tag != nil ? 2 : 0
         let quoted = s.style == .singleQuoted || s.style == .doubleQuoted
         let derivable = quoted
             ? s.valueRange.start == s.nodeRange.start + 1 && s.valueRange.end == s.nodeRange.end - 1
@@ -243,7 +276,7 @@ struct YAMLStoreBuilder {
             style: s.style, resolved: s.resolved, hasTable: s.table != nil))
         nodes.append(YAMLStore.NodeRecord(
             start: Int32(s.nodeRange.start), end: Int32(s.nodeRange.end), parent: parent, first: scalarIndex, count: 0,
-            kind: .scalar, flags: tagFlag))
+            kind: .scalar, flags: tag != nil ? .tag : [], style: s.style, resolved: s.resolved))
         return index
     }
 
@@ -253,11 +286,10 @@ struct YAMLStoreBuilder {
     mutating func addInlineScalar(_ range: SourceRange, style: ScalarStyle, resolved: YAMLStore.Resolved, number: UInt64,
                                   tag: Bool, parent: Int32) -> UInt32 {
         let index = UInt32(nodes.count)
-        let flags: UInt16 = (tag ? 2 : 0) | 4 | UInt16(style.rawValue) << 3 | UInt16(resolved.rawValue) << 6
         nodes.append(YAMLStore.NodeRecord(
             start: Int32(range.start), end: Int32(range.end), parent: parent,
             first: UInt32(truncatingIfNeeded: number), count: UInt32(truncatingIfNeeded: number >> 32),
-            kind: .scalar, flags: flags))
+            kind: .scalar, flags: tag ? [.inlineScalar, .tag] : .inlineScalar, style: style, resolved: resolved))
         return index
     }
 
@@ -267,8 +299,16 @@ struct YAMLStoreBuilder {
         if let tag { tags[index] = tag }
         nodes.append(YAMLStore.NodeRecord(
             start: Int32(start), end: Int32(start), parent: parent, first: 0, count: 0,
-            kind: isMapping ? .mapping : .sequence, flags: (isFlow ? 1 : 0) | (tag != nil ? 2 : 0)))
+            kind: isMapping ? .mapping : .sequence, flags: Self.flags(flow: isFlow, tag: tag != nil), style: .plain,
+            resolved: .string))
         return index
+    }
+
+    private static func flags(flow: Bool, tag: Bool) -> YAMLStore.NodeRecord.Flags {
+        var f: YAMLStore.NodeRecord.Flags = []
+        if flow { f.insert(.flow) }
+        if tag { f.insert(.tag) }
+        return f
     }
 
     mutating func close(_ index: UInt32, end: Int, children slots: UnsafeBufferPointer<UInt32>) {
@@ -281,6 +321,7 @@ struct YAMLStoreBuilder {
 
     init(source: [UInt8]) {
         self.source = source
+        base = 0
         // Sized from the text (a node takes about ten bytes of YAML; a child slot is one per
         // node but the root) so the arrays seldom grow: growing copies them into fresh memory,
         // and on a large file the page faults of that cost more than the copying. Capacity not
@@ -321,7 +362,111 @@ struct YAMLStoreBuilder {
     }
 
     func store(source: [UInt8], comments: CommentTable) -> YAMLStore {
-        YAMLStore(source: source, base: 0, nodes: nodes, children: children, scalars: scalars, texts: texts,
-                  offsetTables: offsetTables, tags: tags, comments: comments)
+        YAMLStore(source: source, base: base, nodes: nodes, children: children, scalars: scalars, texts: texts,
+                  offsetTables: offsetTables, tags: tags, comments: comments, shared: shared)
     }
+}
+
+// MARK: Writing after the parse
+
+extension YAMLStoreBuilder {
+    /// A builder of nodes over `node`'s text: the nodes it writes have ranges in the same offsets
+    /// (imported files' included), and a scalar's value may be its source bytes.
+    public init(over node: YAMLNode) {
+        self.init(over: node.store)
+    }
+
+    init(over store: YAMLStore) {
+        source = store.source
+        base = store.base
+    }
+
+    /// Room for `nodes` records and `slots` child slots (as many shared nodes at most).
+    public mutating func reserve(nodes count: Int, slots: Int) {
+        nodes.reserveCapacity(count)
+        children.reserveCapacity(slots)
+        shared.reserveCapacity(slots)
+    }
+
+    /// A slot that takes `node` whole, by reference (its store is kept alive by the one made).
+    public mutating func addShared(_ node: YAMLNode) -> UInt32 {
+        shared.append(node)
+        return UInt32(shared.count - 1) | YAMLStore.sharedSlot
+    }
+
+    /// The record of `node`, which must be over this builder's text: the same offsets, and
+    /// (checked in debug builds: it costs as much as the rest of a copy) the same bytes.
+    private func original(_ node: YAMLNode) -> YAMLStore.NodeRecord {
+        precondition(node.store.base == base, "a node copied over another text's offsets")
+        assert(node.store.source.withUnsafeBufferPointer({ $0.baseAddress })
+                   == source.withUnsafeBufferPointer({ $0.baseAddress }), "a node copied over another text")
+        return node.store.nodes[Int(node.index)]
+    }
+
+    /// A copy of scalar `node` (its range, tag and value's range) whose value is `text`, read
+    /// as `style` reads it (the core schema for plain); nil text: the node's own value. `parent`:
+    /// the record of the collection it goes in, -1 for none.
+    public mutating func addScalar(copying node: YAMLNode, text: String? = nil, style: ScalarStyle? = nil,
+                                   parent: Int32) -> UInt32 {
+        let r = original(node)
+        precondition(r.kind == .scalar, "a scalar copied from a collection")
+        var s = node.store.scalarRecord(r)
+        var table: [Int]?
+        var value = text
+        if text == nil {
+            if s.text >= 0 { value = node.store.texts[Int(s.text)] }
+            if s.hasTable { table = node.store.offsetTables[r.first] }
+        }
+        let newStyle = style ?? s.style
+        if text != nil || newStyle != s.style {
+            (s.resolved, s.number) = Scalar.reading(ScalarResolver.resolve(value ?? node.store.scalarText(r), style: newStyle))
+        }
+        let scalar = Scalar(
+            nodeRange: SourceRange(start: Int(r.start), end: Int(r.end)),
+            valueRange: SourceRange(start: Int(s.valueStart), end: Int(s.valueEnd)), style: newStyle, text: value,
+            table: table, resolved: s.resolved, number: s.number)
+        return addScalar(scalar, tag: node.tag, parent: parent)
+    }
+
+    /// A collection like `node` (its kind, range, tag and style), whose children `close(_:children:)`
+    /// gives. `parent`: the record of the collection it goes in, -1 for none.
+    public mutating func openCollection(copying node: YAMLNode, parent: Int32) -> UInt32 {
+        let r = original(node)
+        precondition(r.kind != .scalar, "a collection copied from a scalar")
+        let index = openCollection(isMapping: r.kind == .mapping, start: Int(r.start), tag: node.tag, isFlow: r.isFlow,
+                                   parent: parent)
+        nodes[Int(index)].end = r.end
+        return index
+    }
+
+    /// A collection at `range` (in the text's offsets), whose children `close(_:children:)` gives.
+    public mutating func openCollection(isMapping: Bool, range: SourceRange, tag: String? = nil, isFlow: Bool = false,
+                                        parent: Int32) -> UInt32 {
+        let index = openCollection(isMapping: isMapping, start: range.start - base, tag: tag, isFlow: isFlow, parent: parent)
+        nodes[Int(index)].end = Int32(range.end - base)
+        return index
+    }
+
+    /// An empty-ranged block mapping at the start of the text, for pairs taken from elsewhere.
+    mutating func openMapping(parent: Int32) -> UInt32 {
+        openCollection(isMapping: true, start: 0, tag: nil, isFlow: false, parent: parent)
+    }
+
+    /// A collection opened by `openCollection` gets its children's slots (a mapping's: key,
+    /// value, key, value…).
+    public mutating func close(_ index: UInt32, children slots: UnsafeBufferPointer<UInt32>) {
+        close(index, end: Int(nodes[Int(index)].end), children: slots)
+    }
+
+    /// The store made of what was written, and its nodes by slot.
+    public func finish() -> YAMLWrittenNodes {
+        YAMLWrittenNodes(store: store(source: source, comments: CommentTable()))
+    }
+}
+
+/// The nodes of a store written after the parse, by the slots `YAMLStoreBuilder` returned.
+public struct YAMLWrittenNodes: Sendable {
+    let store: YAMLStore
+
+    public subscript(slot: UInt32) -> YAMLNode { store.node(slotValue: slot) }
 }

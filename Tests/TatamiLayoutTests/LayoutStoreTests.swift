@@ -18,6 +18,11 @@ final class LayoutStoreTests: XCTestCase {
         XCTAssertEqual(MemoryLayout<NodeID>.size, 4)
     }
 
+    /// A frame's record keeps its size with its drawing and flags typed.
+    func testFrameRecordsStay112Bytes() {
+        XCTAssertEqual(MemoryLayout<FrameParts.Record>.stride, 112)
+    }
+
     /// `TextMeasurer.metrics` (what a probe keeps) gives the size, truncation and baselines
     /// `TextMeasurer.layout` (what the final placement draws) gives, for every mode, limit and
     /// proposal below.

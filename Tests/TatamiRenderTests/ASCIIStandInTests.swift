@@ -111,7 +111,7 @@ final class ASCIIStandInTests: XCTestCase {
         for _ in 0..<1_000 {
             let text = randomText(), name = randomText(), fill = randomText().first ?? "x"
             let root = Make.screen(80, 48, [
-                Make.node(Make.rect(next(16) == 0 ? -8 : 0, 0, 72, 16), Make.text([text], width: CellWidth.of), kind: "text"),
+                Make.node(Make.rect(next(16) == 0 ? -8 : 0, 0, 72, 16), Make.text([text], width: CellWidth.of)),
                 Make.node(Make.rect(0, 16, 48, 16), .image(name: name)),
                 Make.color("red", Make.rect(8, 32, Double(8 * next(10)), 16), fill: fill),
             ])

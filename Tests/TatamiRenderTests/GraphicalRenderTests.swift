@@ -217,7 +217,7 @@ final class SVGRenderTests: XCTestCase {
     func testTextIsEscapedAndControlCharactersAreDrawnAsQuestionMarks() {
         let root = Make.screen(200, 40, [
             Make.textNode("a<b>&\"c\"'d'\u{1}\u{7F}\u{85}", Make.rect(0, 0, 200, 16)),
-            Make.node(Make.rect(0, 16, 40, 16), .image(name: "<img>&"), kind: "image"),
+            Make.node(Make.rect(0, 16, 40, 16), .image(name: "<img>&")),
         ])
         let out = SVGRenderer.render(Make.result("x\"<y>&", 200, 40, root))
         let elements = parsed(out)
@@ -241,7 +241,7 @@ final class SVGRenderTests: XCTestCase {
     func testLinesOutsideTheContentAreClipped() {
         // Two lines in a content rectangle only one line tall: a nested <svg> clips to it, its
         // viewBox the content rectangle so the lines keep viewport coordinates.
-        let root = Make.screen(80, 40, [Make.node(Make.rect(8, 4, 40, 16), Make.text(["abcde", "fghij"]), kind: "text")])
+        let root = Make.screen(80, 40, [Make.node(Make.rect(8, 4, 40, 16), Make.text(["abcde", "fghij"]))])
         let elements = parsed(SVGRenderer.render(Make.result("v", 80, 40, root)))
         let clip = elements.first { $0.name == "svg" && $0.attributes["class"] == "text" }
         XCTAssertEqual(clip?.attributes["viewBox"], "8 4 40 16")
@@ -250,7 +250,7 @@ final class SVGRenderTests: XCTestCase {
     }
 
     func testHiddenViewsDrawNothing() {
-        let root = Make.screen(40, 40, [Make.node(Make.rect(0, 0, 40, 40), .color(.named("red"), fill: nil), kind: "color", hidden: true)])
+        let root = Make.screen(40, 40, [Make.node(Make.rect(0, 0, 40, 40), .color(.named("red"), fill: nil), hidden: true)])
         let elements = parsed(SVGRenderer.render(Make.result("v", 40, 40, root)))
         XCTAssertFalse(elements.contains { $0.attributes["class"] == "color" })
     }

@@ -81,7 +81,7 @@ final class GridNotesTests: XCTestCase {
         // Every counted edge is a multiple of 4 across and of 8 down: `--cell 4x8`.
         let root = Make.screen(100, 48, [
             Make.color("blue", Make.rect(96, 0, 4, 16)),
-            Make.node(Make.rect(0, 20.5, 64, 1), .divider(axis: .horizontal), kind: "divider"),
+            Make.node(Make.rect(0, 20.5, 64, 1), .divider(axis: .horizontal)),
             Make.node(Make.rect(3, 3, 50, 50)),
             Make.node(Make.rect(1, 1, 5, 5), .color(.named("red"), fill: nil), hidden: true),
             Make.textNode("x", Make.rect(4, 16, 8, 16)),

@@ -16,12 +16,12 @@ enum Make {
     }
 
     static func node(
-        _ frame: Rect, _ drawing: Drawing = .none, content: Rect? = nil, kind: String = "zstack", zIndex: Double = 0,
+        _ frame: Rect, _ drawing: Drawing = .none, content: Rect? = nil, zIndex: Double = 0,
         hidden: Bool = false, children: [FrameSketch] = [], backgrounds: [FrameSketch] = [], overlays: [FrameSketch] = [],
         borders: [(style: BorderStyle, rect: Rect)] = [], byZIndex: Bool = false
     ) -> FrameSketch {
         FrameSketch(
-            view: view(zIndex: zIndex), path: "/", kind: kind, frame: frame, content: content ?? frame,
+            view: view(zIndex: zIndex), frame: frame, content: content ?? frame,
             proposal: .unspecified, hidden: hidden, drawing: drawing, children: children,
             backgrounds: backgrounds, overlays: overlays, borders: borders, drawsChildrenByZIndex: byZIndex
         )
@@ -44,11 +44,11 @@ enum Make {
     }
 
     static func textNode(_ line: String, _ frame: Rect, font: FontMetrics = FontMetrics(width: 8, height: 16)) -> FrameSketch {
-        node(frame, text([line], font: font), kind: "text")
+        node(frame, text([line], font: font))
     }
 
     static func color(_ name: String, _ frame: Rect, fill: Character? = nil) -> FrameSketch {
-        node(frame, .color(.named(name), fill: fill), kind: "color")
+        node(frame, .color(.named(name), fill: fill))
     }
 
     static func result(_ name: String, _ width: Double, _ height: Double, _ root: FrameSketch?) -> LayoutResult {

@@ -35,6 +35,11 @@ final class YAMLStoreTests: XCTestCase {
         XCTAssertTrue(root["c"]?.isScalar("esc\taped") ?? false)
     }
 
+    /// A node's record keeps its 24 bytes with its flags, style and reading typed.
+    func testNodeRecordsStay24Bytes() {
+        XCTAssertEqual(MemoryLayout<YAMLStore.NodeRecord>.stride, 24)
+    }
+
     func testResolvedValuesAreKeptWithoutTheirText() throws {
         let root = try XCTUnwrap(parse("[1, -2.5, true, ~, 0x10, .inf, word, '3']").root)
         let values = root.items?.map { $0.scalar?.resolved }
@@ -77,11 +82,65 @@ final class YAMLStoreTests: XCTestCase {
     func testNodesMadeOutsideTheParserHoldChildrenFromAnyStore() throws {
         let root = try XCTUnwrap(parse("a: 1\n").root)
         let key = try XCTUnwrap(root.pairs?.first?.key)
-        let made = YAMLNode(content: .mapping([YAMLPair(key: key, value: root)]), range: .at(0), isFlow: true)
+        var builder = YAMLStoreBuilder(over: root)
+        let mapping = builder.openCollection(isMapping: true, range: .at(0), isFlow: true, parent: -1)
+        let slots = [builder.addShared(key), builder.addShared(root)]
+        slots.withUnsafeBufferPointer { builder.close(mapping, children: $0) }
+        let made = builder.finish()[mapping]
         XCTAssertTrue(made["a"] === root)
         XCTAssertTrue(made.isFlow)
         XCTAssertNil(made.parent)
         XCTAssertEqual(made.relocated(by: 10)["a"]?["a"]?.range.start, 13)
+    }
+
+    func testACopyWrittenOverATextTakesWhatItDoesNotChangeWhole() throws {
+        let source = "a: {b: [1, 2], c: 'x$y'}\n"
+        let root = try XCTUnwrap(parse(source).root)
+        let inner = try XCTUnwrap(root["a"])
+        let c = try XCTUnwrap(inner.pairs?[1])
+        // A copy of `a` whose `c` reads "xz": one store, `b` and the keys taken whole.
+        var builder = YAMLStoreBuilder(over: root)
+        let mapping = builder.openCollection(copying: inner, parent: -1)
+        let changed = builder.addScalar(copying: c.value, text: "xz", parent: Int32(mapping))
+        let b = try XCTUnwrap(inner.pairs?[0])
+        let slots = [builder.addShared(b.key), builder.addShared(b.value), builder.addShared(c.key), changed]
+        slots.withUnsafeBufferPointer { builder.close(mapping, children: $0) }
+        let nodes = builder.finish()
+        let copy = nodes[mapping]
+        XCTAssertEqual(copy.range, inner.range)
+        XCTAssertTrue(copy.isFlow)
+        XCTAssertTrue(copy["b"] === b.value, "an unchanged subtree is the original node")
+        XCTAssertTrue(copy.pairs?[1].key === c.key)
+        let scalar = try XCTUnwrap(copy["c"]?.scalar)
+        XCTAssertEqual(scalar.text, "xz")
+        XCTAssertEqual(scalar.style, .singleQuoted)
+        XCTAssertEqual(scalar.valueRange, c.value.scalar?.valueRange)
+        XCTAssertEqual(scalar.offsetMap, .none, "a changed text maps back to no source bytes")
+        XCTAssertTrue(copy["c"]?.parent === copy)
+        XCTAssertNil(copy.parent)
+        XCTAssertEqual(copy["c"]?.range, c.value.range)
+
+        // The same scalar read with another style: a plain number as a string.
+        let one = try XCTUnwrap(b.value.items?[0])
+        var quoting = YAMLStoreBuilder(over: one)
+        let slot = quoting.addScalar(copying: one, style: .doubleQuoted, parent: -1)
+        let quoted = quoting.finish()[slot]
+        XCTAssertEqual(quoted.scalar?.resolved, .string("1"))
+        XCTAssertEqual(quoted.scalar?.offsetMap, one.scalar?.offsetMap)
+        XCTAssertEqual(one.scalar?.resolved, .int(1))
+    }
+
+    func testPairsKeptAndItemsCutAreViewsOfAStore() throws {
+        let root = try XCTUnwrap(parse("a: 1\nb: [x, y, z]\nc: 3\n").root)
+        let pairs = try XCTUnwrap(root.pairs)
+        let kept = pairs.keeping([0, 2])
+        XCTAssertEqual(kept.count, 2)
+        XCTAssertTrue(kept[0].key === pairs[0].key)
+        XCTAssertTrue(kept[1].value === pairs[2].value)
+        let items = try XCTUnwrap(root["b"]?.items)
+        XCTAssertEqual(items.prefix(2).map { $0.scalar?.text }, ["x", "y"])
+        XCTAssertEqual(items.prefix(5).count, 3)
+        XCTAssertTrue(YAMLPairs.empty.isEmpty && YAMLItems.empty.isEmpty)
     }
 
     // MARK: Comments

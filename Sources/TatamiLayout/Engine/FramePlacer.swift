@@ -85,27 +85,24 @@ struct FramePlacer {
         }
         let content = Rect(origin: o, size: m.size)
 
-        var drawing = FrameParts.Record.drawingNone
-        var laidText = false
+        var drawing = FrameParts.DrawingSource.none
         var byZIndex = false
         let mark = pendingChildren.count
         switch ctx.tree.role(node) {
         case .text:
             // What the lines are made from, for the final proposal; they are laid out when read.
             if let metrics = ctx.textMetrics(m), let text = ctx.frameText(node, p) {
-                drawing = Int32(parts.texts.count)
-                laidText = true
+                drawing = .text(Int32(parts.texts.count))
                 parts.texts.append(text)
                 if metrics.truncated { reportTruncation(view, text.layout, content) }
             }
         case .image:
-            if view.kindTag == .image { drawing = FrameParts.Record.drawingFromView }
+            if view.kindTag == .image { drawing = .fromView }
         case .color:
-            if view.kindTag == .color { drawing = FrameParts.Record.drawingFromView }
+            if view.kindTag == .color { drawing = .fromView }
         case .divider(let axis):
             // A divider in a horizontal stack is a vertical bar, and the other way round.
-            drawing = axis == .horizontal
-                ? FrameParts.Record.drawingVerticalDivider : FrameParts.Record.drawingHorizontalDivider
+            drawing = axis == .horizontal ? .verticalDivider : .horizontalDivider
         case .container:
             switch view.kindTag {
             case .zstack, .canvas: byZIndex = true
@@ -124,7 +121,7 @@ struct FramePlacer {
         r.frame = finisher.finish(cell ?? outerRect ?? content)
         r.content = finisher.finish(content)
         r.proposal = proposal
-        r.flags = FrameParts.Record.flags(hidden: isHidden, byZIndex: byZIndex, laidText: laidText)
+        r.flags = FrameParts.Record.Flags(hidden: isHidden, byZIndex: byZIndex)
         r.drawing = drawing
         link(&r, children: mark, backgrounds: backgrounds, overlays: overlays, borders: borders)
         parts.records[Int(index)] = r

@@ -16,10 +16,12 @@ public enum Drawing: Sendable {
 /// One viewport's frames, stored as arrays: one fixed-size record per shown view (and per
 /// background or overlay view), numbered in the order layout placed them, with the links to
 /// children and decorations as ranges of one shared index array. What is rare or large sits in
-/// side tables: texts (what their lines are made from), borders, drawings given by hand. Paths are kept as a link to the parent plus the last step
-/// and spelled out only when asked for (a chain 400 stacks deep would otherwise spend its
-/// placement time copying paths). Immutable once built; `FrameNode` is a handle into it.
-public final class FrameTree: @unchecked Sendable {
+/// side tables: texts (what their lines are made from), borders, drawings given by hand. Paths
+/// are kept as a link to the parent plus the last step and spelled out only when asked for (a
+/// chain 400 stacks deep would otherwise spend its placement time copying paths); a frame's
+/// kind is its view's. Trees sketched by hand are stored the same way. Immutable once built;
+/// `FrameNode` is a handle into it.
+public final class FrameTree: Sendable {
     let parts: FrameParts
 
     init(_ parts: FrameParts) {
@@ -35,7 +37,7 @@ public final class FrameTree: @unchecked Sendable {
 
 /// The arrays of a `FrameTree`, filled while placing (a value: no reference counting or
 /// exclusivity checks per frame) and handed to the tree once done.
-struct FrameParts {
+struct FrameParts: Sendable {
     struct Record {
         var frame: Rect
         var content: Rect
@@ -45,23 +47,36 @@ struct FrameParts {
         var childCount: Int32
         var backgroundCount: Int32
         var overlayCount: Int32
-        /// With the `laidText` flag, an entry of `texts`; else ≥ 0 an entry of `drawings`, or one
-        /// of the `Record.drawing…` values.
-        var drawing: Int32
         /// An entry of `borderLists`, or -1.
         var borders: Int32
-        var flags: UInt8
+        var drawing: DrawingSource
+        var flags: Flags
 
-        static let hidden: UInt8 = 1, byZIndex: UInt8 = 2
-        /// `drawing` is an entry of `texts`: lines laid out when the drawing is read.
-        static let laidText: UInt8 = 4
+        struct Flags: OptionSet {
+            let rawValue: UInt8
+            /// Hidden, or inside a hidden view: laid out, not drawn.
+            static let hidden = Flags(rawValue: 1)
+            /// Children drawn in `zIndex` order (zstack, canvas).
+            static let byZIndex = Flags(rawValue: 2)
 
-        static func flags(hidden: Bool, byZIndex: Bool, laidText: Bool = false) -> UInt8 {
-            (hidden ? Record.hidden : 0) | (byZIndex ? Record.byZIndex : 0) | (laidText ? Record.laidText : 0)
+            init(rawValue: UInt8) { self.rawValue = rawValue }
+
+            init(hidden: Bool, byZIndex: Bool) {
+                rawValue = (hidden ? Flags.hidden.rawValue : 0) | (byZIndex ? Flags.byZIndex.rawValue : 0)
+            }
         }
-        /// No drawing; the view's own colour or image (read from its kind); a divider.
-        static let drawingNone: Int32 = -1, drawingFromView: Int32 = -2
-        static let drawingHorizontalDivider: Int32 = -3, drawingVerticalDivider: Int32 = -4
+    }
+
+    /// Where a record's drawing is read from (five bytes: the record stays 112).
+    enum DrawingSource {
+        case none
+        /// The view's own colour or image, read from its kind.
+        case fromView
+        case horizontalDivider, verticalDivider
+        /// An entry of `texts`: lines laid out when the drawing is read.
+        case text(Int32)
+        /// An entry of `drawings` (trees sketched by hand).
+        case given(Int32)
     }
 
     var records: [Record] = []
@@ -75,9 +90,6 @@ struct FrameParts {
     /// Texts as layout left them: what their lines are made from, on request.
     var texts: [FrameText] = []
     var borderLists: [[(style: BorderStyle, rect: Rect)]] = []
-    /// Trees made by hand (`FrameNode.init`) keep the path and kind they were given.
-    var pathTexts: [String]?
-    var kindTexts: [String]?
 
     /// Room for `count` records.
     mutating func reserve(_ count: Int) {
@@ -92,7 +104,7 @@ struct FrameParts {
     mutating func begin(_ view: ViewNode, parent: Int32, step: Int32) -> Int32 {
         let index = Int32(records.count)
         records.append(Record(frame: .zero, content: .zero, proposal: .unspecified, linkStart: 0, childCount: 0,
-                              backgroundCount: 0, overlayCount: 0, drawing: Record.drawingNone, borders: -1, flags: 0))
+                              backgroundCount: 0, overlayCount: 0, borders: -1, drawing: .none, flags: []))
         views.append(view)
         parents.append(parent)
         steps.append(step)
@@ -100,7 +112,6 @@ struct FrameParts {
     }
 
     func path(_ index: Int) -> String {
-        if let texts = pathTexts { return texts.indices.contains(index) ? texts[index] : "/" }
         guard index > 0 && index < parents.count else { return "/" }
         var chain: [Int32] = []
         var i = index
@@ -131,20 +142,18 @@ struct FrameParts {
     }
 
     func drawing(_ index: Int) -> Drawing {
-        let r = records[index]
-        let d = r.drawing
-        if r.flags & Record.laidText != 0 { return texts[Int(d)].drawing }
-        if d >= 0 { return drawings[Int(d)] }
-        switch d {
-        case Record.drawingFromView:
+        switch records[index].drawing {
+        case .none: return .none
+        case .text(let i): return texts[Int(i)].drawing
+        case .given(let i): return drawings[Int(i)]
+        case .fromView:
             switch views[index].content {
             case .color(let value, let fill): return .color(value, fill: fill)
             case .image(let name, _, _): return .image(name: name)
             default: return .none
             }
-        case Record.drawingHorizontalDivider: return .divider(axis: .horizontal)
-        case Record.drawingVerticalDivider: return .divider(axis: .vertical)
-        default: return .none
+        case .horizontalDivider: return .divider(axis: .horizontal)
+        case .verticalDivider: return .divider(axis: .vertical)
         }
     }
 }
@@ -171,7 +180,7 @@ struct FrameText {
 
 /// One shown view after layout, in viewport coordinates, rounded to the viewport's scale: a
 /// handle on one record of a `FrameTree` (two words; equal when they name the same record).
-public struct FrameNode: Hashable, @unchecked Sendable {
+public struct FrameNode: Hashable, Sendable {
     public let tree: FrameTree
     let index: Int32
 
@@ -193,7 +202,7 @@ public struct FrameNode: Hashable, @unchecked Sendable {
     /// `/`, `/0/2`, `/0/background` (docs/format.md §12.3), spelled out on each request.
     public var path: String { tree.parts.path(Int(index)) }
     /// The kind key, or a component's name.
-    public var kind: String { tree.parts.kindTexts?[Int(index)] ?? view.kindName }
+    public var kind: String { view.kindName }
     public var id: String? { view.id }
     /// The outer frame: the rectangle the parent placed, with every modifier (offset included).
     public var frame: Rect { record.frame }
@@ -202,7 +211,7 @@ public struct FrameNode: Hashable, @unchecked Sendable {
     /// The proposal the outer view received.
     public var proposal: ProposedSize { record.proposal }
     /// Hidden views (or views inside a hidden one) are laid out but not drawn.
-    public var hidden: Bool { record.flags & FrameParts.Record.hidden != 0 }
+    public var hidden: Bool { record.flags.contains(.hidden) }
     public var drawing: Drawing { tree.parts.drawing(Int(index)) }
     /// Shown children in declaration order.
     public var children: FrameList {
@@ -225,7 +234,7 @@ public struct FrameNode: Hashable, @unchecked Sendable {
         return b < 0 ? [] : tree.parts.borderLists[Int(b)]
     }
     /// Whether children are drawn in `zIndex` order (zstack, canvas) instead of declaration order.
-    public var drawsChildrenByZIndex: Bool { record.flags & FrameParts.Record.byZIndex != 0 }
+    public var drawsChildrenByZIndex: Bool { record.flags.contains(.byZIndex) }
 
     /// Children in the order they are drawn: by `zIndex` (ties in declaration order) where the
     /// container says so, else declaration order.
@@ -254,24 +263,21 @@ public struct FrameNode: Hashable, @unchecked Sendable {
         }
     }
 
-    /// The frames of a sketch made by hand (tests, tools), as a tree of their own; the root's
+    /// The frames of a sketch made by hand (tests, tools), as a tree of their own, stored as
+    /// layout stores its frames (paths from the tree's shape, kinds from the views); the root's
     /// handle. Built without recursion, so a sketch of any depth converts.
     public init(_ sketch: FrameSketch) {
         var parts = FrameParts()
-        parts.pathTexts = []
-        parts.kindTexts = []
         // (sketch, parent record, step, slot in `links` to fill with the record's index)
         var stack: [(FrameSketch, Int32, Int32, Int)] = [(sketch, -1, 0, -1)]
         while let (s, parent, step, slot) = stack.popLast() {
             let i = parts.begin(s.view, parent: parent, step: step)
             if slot >= 0 { parts.links[slot] = i }
-            parts.pathTexts!.append(s.path)
-            parts.kindTexts!.append(s.kind)
             var r = parts.records[Int(i)]
             r.frame = s.frame
             r.content = s.content
             r.proposal = s.proposal
-            r.flags = FrameParts.Record.flags(hidden: s.hidden, byZIndex: s.drawsChildrenByZIndex)
+            r.flags = FrameParts.Record.Flags(hidden: s.hidden, byZIndex: s.drawsChildrenByZIndex)
             // The links are reserved now and filled as each linked sketch gets its record.
             r.linkStart = Int32(parts.links.count)
             r.childCount = Int32(s.children.count)
@@ -285,7 +291,7 @@ public struct FrameNode: Hashable, @unchecked Sendable {
             parts.links.append(contentsOf: repeatElement(-1, count: linked.count))
             for (k, (c, step)) in linked.enumerated().reversed() { stack.append((c, i, step, first + k)) }
             if case .none = s.drawing {} else {
-                r.drawing = Int32(parts.drawings.count)
+                r.drawing = .given(Int32(parts.drawings.count))
                 parts.drawings.append(s.drawing)
             }
             if !s.borders.isEmpty {
@@ -299,11 +305,10 @@ public struct FrameNode: Hashable, @unchecked Sendable {
 }
 
 /// A frame described by hand, to be made into frames with `FrameNode.init(_:)`: what tests and
-/// tools draw without running layout.
+/// tools draw without running layout. Its path is its place among the sketches around it, and
+/// its kind its view's.
 public final class FrameSketch {
     public var view: ViewNode
-    public var path: String
-    public var kind: String
     public var frame: Rect
     public var content: Rect
     public var proposal: ProposedSize
@@ -316,13 +321,11 @@ public final class FrameSketch {
     public var drawsChildrenByZIndex: Bool
 
     public init(
-        view: ViewNode, path: String, kind: String, frame: Rect, content: Rect, proposal: ProposedSize,
+        view: ViewNode, frame: Rect, content: Rect, proposal: ProposedSize,
         hidden: Bool, drawing: Drawing, children: [FrameSketch] = [], backgrounds: [FrameSketch] = [],
         overlays: [FrameSketch] = [], borders: [(style: BorderStyle, rect: Rect)] = [], drawsChildrenByZIndex: Bool = false
     ) {
         self.view = view
-        self.path = path
-        self.kind = kind
         self.frame = frame
         self.content = content
         self.proposal = proposal
@@ -337,7 +340,7 @@ public final class FrameSketch {
 }
 
 /// Children, backgrounds or overlays of one frame: a range of the tree's links.
-public struct FrameList: RandomAccessCollection, @unchecked Sendable {
+public struct FrameList: RandomAccessCollection, Sendable {
     let tree: FrameTree
     let start: Int
     public let count: Int

@@ -268,7 +268,7 @@ struct LayoutContext {
         case .image(let size, let resizable):
             return Measurement(size: resizable ? p.replacingUnspecified(with: size) : size)
         case .color:
-            return Measurement(size: p.replacingUnspecified(with: Size(width: 10, height: 10)))
+            return Measurement(size: p.replacingUnspecified(with: KindDefaults.colorUnproposedSize))
         case .spacer(let minLength, let axis):
             func along(_ v: Double?) -> Double { v.map { max($0, minLength) } ?? minLength }
             switch axis {

@@ -138,7 +138,7 @@ struct NodeBuilder {
         case .color:
             role = .color
         case .spacer(let minLength):
-            role = .spacer(minLength: minLength ?? 8, stackAxis: stackAxis)
+            role = .spacer(minLength: minLength ?? KindDefaults.spacerMinLength, stackAxis: stackAxis)
         case .divider:
             role = .divider(stackAxis: stackAxis)
         case .hstack(let spacing, let alignment):

@@ -133,44 +133,51 @@ public struct ComponentSignature: Sendable, Hashable {
     }
 }
 
-/// A validated Tatami file: everything layout needs, and nothing of YAML.
-public final class TatamiDocument: @unchecked Sendable {
+/// A validated Tatami file: everything layout needs, and nothing of YAML. Immutable: the
+/// validator makes it once, when everything in it is known.
+public final class TatamiDocument: Sendable {
     /// Declared viewports in file order; `[Viewport.fallback]` when the file declares none.
-    public var viewports: [Viewport]
+    public let viewports: [Viewport]
     /// Default fonts merged with the file's `fonts:`.
-    public var fonts: [String: FontMetrics]
-    public var alignments: [String: CustomAlignment]
+    public let fonts: [String: FontMetrics]
+    public let alignments: [String: CustomAlignment]
     /// The root view; nil when the body is missing or unusable.
-    public var body: ViewNode?
+    public let body: ViewNode?
     /// How many views the body holds (decorations included).
-    public var viewCount: Int
+    public let viewCount: Int
     /// Serials of the containers not as written: cut short by a YAML syntax error (their
     /// children are only those read before it), holding a child that could not be read (a
     /// mapping without a kind), expanded from a component body whose list lost an empty slot,
     /// or read as the kind a misspelt kind key was closest to. Checks
     /// on how many children a container holds skip them.
-    public var provisionalViews: Set<Int> = []
+    public let provisionalViews: Set<Int>
     /// Serials of the views whose own layout warnings are not reported, because a finding of
     /// validation already says what is wrong with them: a colour's name read as a text view
     /// (`background: red`, `color-as-text`), which would otherwise also be `text-truncated` in
     /// every viewport where the word does not fit.
-    public var explainedViews: Set<Int> = []
+    public let explainedViews: Set<Int>
     /// The components the file can use: its own, then the imported ones it does not shadow,
     /// in the order they became usable.
-    public var components: [ComponentSignature] = []
+    public let components: [ComponentSignature]
 
     public init(
         viewports: [Viewport] = [.fallback],
         fonts: [String: FontMetrics] = FontMetrics.defaults,
         alignments: [String: CustomAlignment] = [:],
         body: ViewNode? = nil,
-        viewCount: Int = 0
+        viewCount: Int = 0,
+        provisionalViews: Set<Int> = [],
+        explainedViews: Set<Int> = [],
+        components: [ComponentSignature] = []
     ) {
         self.viewports = viewports
         self.fonts = fonts
         self.alignments = alignments
         self.body = body
         self.viewCount = viewCount
+        self.provisionalViews = provisionalViews
+        self.explainedViews = explainedViews
+        self.components = components
     }
 
     public func viewport(named name: String) -> Viewport? {

@@ -244,7 +244,7 @@ public struct ViewParts: Sendable {
 
 /// The views of one validated document, in arrays (`ViewParts`) addressed by `ViewIndex`;
 /// immutable once built. `ViewNode` is a view read through it.
-public final class ViewStore: @unchecked Sendable {
+public final class ViewStore: Sendable {
     let parts: ViewParts
 
     public init(_ parts: ViewParts) {
@@ -259,7 +259,7 @@ public final class ViewStore: @unchecked Sendable {
 
 /// One view of the tree, with its modifiers and attributes (docs/format.md §4, §6): a handle
 /// of two words, its store and its index there. Equal handles are the same view.
-public struct ViewNode: Hashable, @unchecked Sendable {
+public struct ViewNode: Hashable, Sendable {
     public let store: ViewStore
     public let index: ViewIndex
 
@@ -440,7 +440,7 @@ extension ViewKind {
 }
 
 /// A view's children, read through its store.
-public struct ViewList: RandomAccessCollection, @unchecked Sendable {
+public struct ViewList: RandomAccessCollection, Sendable {
     let store: ViewStore
     let start: Int32
     public let count: Int
@@ -461,7 +461,7 @@ public struct ViewList: RandomAccessCollection, @unchecked Sendable {
 }
 
 /// A view's modifiers, innermost first, read through its store.
-public struct ModifierList: RandomAccessCollection, @unchecked Sendable {
+public struct ModifierList: RandomAccessCollection, Sendable {
     let store: ViewStore
     let start: Int32
     public let count: Int

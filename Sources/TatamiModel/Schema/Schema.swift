@@ -182,7 +182,7 @@ public enum Schema {
                     doc: "The character that fills this colour's cells in the ASCII render.",
                     default: .described("one chosen per colour")),
         ], doc: "A colour (a name such as `red`, or `#RRGGBB`) that takes all the space it is offered.",
-                 isContainer: false),
+                 isContainer: false, unproposedLength: 10),
         KindSpec("spacer", value: .oneOf([.null, .number(.length)]), parameters: [
             KeySpec("minLength", .number(.length),
                     doc: "The shortest the spacer gets along its stack's axis.",

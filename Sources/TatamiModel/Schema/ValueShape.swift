@@ -255,13 +255,18 @@ public struct KindSpec: Sendable {
     public let parameters: [KeySpec]
     public let doc: String
     public let isContainer: Bool
+    /// What a dimension proposed nothing counts as, for a kind that takes what it is proposed
+    /// (a colour's 10, docs/format.md §5.3); nil for the others.
+    public let unproposedLength: Double?
 
-    public init(_ name: String, value: ValueShape, parameters: [KeySpec], doc: String, isContainer: Bool) {
+    public init(_ name: String, value: ValueShape, parameters: [KeySpec], doc: String, isContainer: Bool,
+                unproposedLength: Double? = nil) {
         self.name = name
         self.value = value
         self.parameters = parameters
         self.doc = doc
         self.isContainer = isContainer
+        self.unproposedLength = unproposedLength
     }
 
     public func parameter(named name: String) -> KeySpec? {

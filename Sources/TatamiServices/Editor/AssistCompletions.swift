@@ -170,7 +170,7 @@ struct AssistCompletions {
         let own = EditorPaths.absolute(analysis.path)
         let ownCanonical = workspace.canonicalPath(own) ?? own
         let directory = ImportPath.directory(of: ownCanonical)
-        let written = Set((analysis.yaml.root?["imports"]?.items ?? []).compactMap { $0.scalar?.text })
+        let written = Set((analysis.yaml.root?["imports"]?.items ?? .empty).compactMap { $0.scalar?.text })
         var found: [(ups: Int, depth: Int, path: String)] = []
         for file in workspace.tatamiFiles() where file != ownCanonical && file != own {
             let relative = Self.relativePath(file, from: directory)

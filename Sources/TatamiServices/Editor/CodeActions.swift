@@ -234,7 +234,7 @@ private struct CodeActionPlanner {
     /// next key moves onto the `- ` line); a list item's only entry with the item.
     func removal(ofKeyAt range: SourceRange) -> (SourceRange, String)? {
         guard let root = a.yaml.root, let (mapping, i) = Self.pair(withKey: range, in: root) else { return nil }
-        let pairs = mapping.pairs ?? []
+        let pairs = mapping.pairs ?? .empty
         let p = pairs[i]
         let end = max(p.key.range.end, p.value.range.end)
         if mapping.isFlow {
@@ -323,7 +323,7 @@ private struct CodeActionPlanner {
     private mutating func missingArguments(_ d: Diagnostic) {
         guard let site = sites.instances[d.range], let key = site.kindKey, let name = key.keyText,
               let value = site.kindValue else { return }
-        let given = Set((value.pairs ?? []).compactMap { $0.key.keyText })
+        let given = Set((value.pairs ?? .empty).compactMap { $0.key.keyText })
         var missing: [(String, String)] = []
         if let params = declaredParameters(of: name) {
             for (param, type, hasDefault) in params where !hasDefault && !given.contains(param) {
@@ -357,7 +357,7 @@ private struct CodeActionPlanner {
             ? (files.current.components[component] != nil ? ComponentTarget(file: files.current, name: component) : nil)
             : files.resolveComponent(component, in: files.current)
         guard let target, let decl = target.file.components[component] else { return nil }
-        return (decl.value["params"]?.pairs ?? []).compactMap { p in
+        return (decl.value["params"]?.pairs ?? .empty).compactMap { p in
             guard let name = p.key.keyText else { return nil }
             return (name, p.value["type"]?.scalar?.text, p.value.pairs?.contains { $0.key.keyText == "default" } ?? false)
         }
@@ -387,7 +387,7 @@ private struct CodeActionPlanner {
         let named = d.message.split(separator: "`", omittingEmptySubsequences: false).enumerated()
             .filter { $0.offset % 2 == 1 }.map { String($0.element) }.last
         for site in sites.objects where site.at == d.range {
-            let present = Set((site.node.pairs ?? []).compactMap { $0.key.keyText })
+            let present = Set((site.node.pairs ?? .empty).compactMap { $0.key.keyText })
             let missing = site.keys.filter { $0.required && !present.contains($0.name) }
             guard let spec = missing.first(where: { $0.name == named }) ?? (missing.count == 1 ? missing.first : nil) else { continue }
             if let edit = insertion(of: [(spec.name, Self.placeholder(for: spec.shape))], into: site.node, after: nil) {

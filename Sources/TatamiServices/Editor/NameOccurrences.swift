@@ -25,8 +25,8 @@ struct NameOccurrence {
     let name: String
     /// The name's own bytes (inside quotes; without `$`, `{`, `}`).
     let range: SourceRange
-    /// The scalar that holds it.
-    let node: YAMLNode
+    /// The scalar that holds it; nil for the start of a file (an import's target).
+    let node: YAMLNode?
     /// For a parameter: the component it belongs to (the declaring one for declarations and
     /// references, the instance's for arguments).
     let component: String?

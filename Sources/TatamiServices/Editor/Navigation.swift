@@ -117,10 +117,8 @@ enum NameResolution {
             return (kind == .id ? first.map { [$0] } ?? [] : all).map { PlacedOccurrence(file: current, occurrence: $0) }
         case .file(let path):
             guard let f = files.file(at: path) else { return [] }
-            let start = YAMLNode(content: .scalar(YAMLScalar(text: "", style: .plain, valueRange: .at(0), offsetMap: .none)),
-                                 range: .at(0))
             return [PlacedOccurrence(file: f, occurrence: NameOccurrence(kind: .importPath, role: .declaration, name: "",
-                                                                         range: .at(0), node: start, component: nil,
+                                                                         range: .at(0), node: nil, component: nil,
                                                                          isExact: true))]
         }
     }

@@ -104,8 +104,8 @@ struct RenamePlanner {
                     "`$\(o.name)` on line \(line) of \(place.file.reportPath) is in a text spanning several lines "
                         + "that cannot be edited exactly; rename it by hand"))
             }
-            if o.kind == .id {
-                edits.append(Self.scalarEdit(o.node, to: newName, path: place.file.reportPath))
+            if o.kind == .id, let node = o.node {
+                edits.append(Self.scalarEdit(node, to: newName, path: place.file.reportPath))
             } else {
                 edits.append(FileEdit(path: place.file.reportPath, range: o.range, newText: newName))
             }

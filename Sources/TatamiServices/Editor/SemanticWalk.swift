@@ -194,7 +194,7 @@ struct SemanticWalker<Visitor: SemanticVisitor> {
             case "alignments": declarations(p.value, .alignment, keys: Schema.alignmentDeclarationKeys, inner)
             case "components": components(p.value, inner)
             case "imports":
-                for item in p.value.items ?? [] {
+                for item in p.value.items ?? .empty {
                     if let s = item.scalar { visitor.value(item, s, .importPath, inner) }
                 }
             case "body": view(p.value, role: .body, inner)

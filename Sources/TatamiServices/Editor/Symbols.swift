@@ -117,7 +117,7 @@ private struct DocumentSymbolBuilder: SemanticVisitor {
                 return DocumentSymbolInfo(name: name, detail: v["axis"]?.scalar?.text, kind: .alignment, range: span(p),
                                           selectionRange: p.key.range)
             case .component:
-                let params = (v["params"]?.pairs ?? []).compactMap { $0.key.keyText }
+                let params = (v["params"]?.pairs ?? .empty).compactMap { $0.key.keyText }
                 return DocumentSymbolInfo(name: name, detail: "(" + params.joined(separator: ", ") + ")", kind: .component,
                                           range: span(p), selectionRange: p.key.range)
             case .parameter:

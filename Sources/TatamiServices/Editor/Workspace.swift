@@ -217,7 +217,7 @@ final class ReferenceFile {
     /// The file's own components by name (the first of a duplicated name), with their pairs.
     private(set) lazy var components: [String: YAMLPair] = {
         var byName: [String: YAMLPair] = [:]
-        for p in root?["components"]?.pairs ?? [] {
+        for p in root?["components"]?.pairs ?? .empty {
             if let name = p.key.keyText, byName[name] == nil { byName[name] = p }
         }
         return byName
@@ -228,12 +228,12 @@ final class ReferenceFile {
 
     /// The parameter keys of an own component.
     func parameterKeys(of component: String) -> [YAMLNode] {
-        (components[component]?.value["params"]?.pairs ?? []).map(\.key)
+        (components[component]?.value["params"]?.pairs ?? .empty).map(\.key)
     }
 
     /// The `imports:` entries with the scalar that writes each.
     var importEntries: [(entry: String, node: YAMLNode)] {
-        (root?["imports"]?.items ?? []).compactMap { item in
+        (root?["imports"]?.items ?? .empty).compactMap { item in
             guard let s = item.scalar, case .string(let text) = s.resolved else { return nil }
             return (text, item)
         }

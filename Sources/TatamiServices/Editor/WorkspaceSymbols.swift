@@ -88,7 +88,7 @@ extension EditorServices {
         let root = YAMLParser.parse(bytes: bytes).root
         var out: [WorkspaceSymbolInfo] = []
         for (key, kind) in [("viewports", WorkspaceSymbolInfo.Kind.viewport), ("fonts", .font)] {
-            for pair in root?[key]?.pairs ?? [] {
+            for pair in root?[key]?.pairs ?? .empty {
                 guard let name = pair.key.keyText, !name.isEmpty else { continue }
                 out.append(WorkspaceSymbolInfo(name: name, kind: kind, location: FileLocation(path: path, range: pair.key.range),
                                                containerName: key))
@@ -99,7 +99,7 @@ extension EditorServices {
 
     /// The declarations of one file.
     private static func symbols(of file: ReferenceFile) -> [WorkspaceSymbolInfo] {
-        let components = (file.root?["components"]?.pairs ?? []).map {
+        let components = (file.root?["components"]?.pairs ?? .empty).map {
             (name: $0.key.keyText, span: SourceRange(start: $0.key.range.start, end: max($0.key.range.end, $0.value.range.end)))
         }
         return file.occurrences.compactMap { o in

@@ -33,7 +33,17 @@ extension DeclarationReader {
         case .sequence(let items):
             for i in items where scanReferences(i, d, &visited) { found = true }
         }
-        if found { d.holdsReferences.insert(id) }
+        if found {
+            d.holdsReferences.insert(id)
+            // What a copy writes for it: a record (none for a whole `$name`, which becomes its
+            // argument) and a slot per child.
+            if d.references[id]?.whole == nil { d.copySize.records += 1 }
+            if let pairs = node.pairs {
+                d.copySize.slots += 2 * pairs.count
+            } else if let items = node.items {
+                d.copySize.slots += items.count
+            }
+        }
         return found
     }
 
@@ -99,12 +109,12 @@ extension DeclarationReader {
             guard let k = p.key.keyText else { continue }
             if Schema.isComponentKey(k) {
                 uses.append((k, p.key))
-                for a in p.value.pairs ?? [] { collectUses(a.value, into: &uses, depth: depth + 1) }
+                for a in p.value.pairs ?? .empty { collectUses(a.value, into: &uses, depth: depth + 1) }
             } else if k == "background" || k == "overlay" {
                 collectUses(p.value, into: &uses, depth: depth + 1)
             } else if k == "modifiers", let items = p.value.items {
                 for item in items {
-                    for q in item.pairs ?? [] where q.key.keyText == "background" || q.key.keyText == "overlay" {
+                    for q in item.pairs ?? .empty where q.key.keyText == "background" || q.key.keyText == "overlay" {
                         collectUses(q.value, into: &uses, depth: depth + 1)
                     }
                 }

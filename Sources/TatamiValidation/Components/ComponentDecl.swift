@@ -97,6 +97,9 @@ final class ComponentDecl {
     var references: [YAMLNode.ID: ScalarReferences] = [:]
     /// Body nodes holding a reference at any depth (the ones an expansion rebuilds).
     var holdsReferences: Set<YAMLNode.ID> = []
+    /// At most how many records and child slots an expansion's copy of the body writes
+    /// (`BodyCopy`, which reserves them).
+    var copySize = (records: 0, slots: 0)
     /// Per parameter: where the body uses it as a whole scalar (`$name`).
     var useSites: [[SourceRange]] = []
     /// Component names its body (and its `view` defaults) instantiates, with the key.

@@ -98,9 +98,10 @@ extension ValueChecking {
             case .null: break
             case .string: return .node(node)
             default:
-                // The text as written, as a string.
-                let scalar = YAMLScalar(text: s.text, style: .doubleQuoted, valueRange: s.valueRange, offsetMap: s.offsetMap)
-                return .node(YAMLNode(content: .scalar(scalar), range: node.range, tag: node.tag))
+                // The text as written, as a string: a copy of the node, read as a quoted scalar.
+                var builder = YAMLStoreBuilder(over: node)
+                let copy = builder.addScalar(copying: node, style: .doubleQuoted, parent: -1)
+                return .node(builder.finish()[copy])
             }
         case .number:
             switch node.scalar?.resolved {

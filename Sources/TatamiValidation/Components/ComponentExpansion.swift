@@ -63,7 +63,7 @@ extension ViewValidator {
         var values = [ParamValue?](repeating: nil, count: decl.params.count)
         var given = [Bool](repeating: false, count: decl.params.count)
         var arguments: [(node: YAMLNode, param: Int)] = []
-        var pairs: YAMLPairs = []
+        var pairs = YAMLPairs.empty
         if case .null? = value.scalar?.resolved {
         } else if let raw = value.pairs {
             pairs = uniquePairs(raw)
@@ -228,78 +228,5 @@ extension ViewValidator {
             substituted.flatMap { view($0, key: bodyPair.key, context: context, in: inner, into: &out) }
         }
         return (built?.node, produced)
-    }
-
-    // MARK: Substitution
-
-    /// A copy of a body subtree with the frame's values substituted. Subtrees without
-    /// references are shared, not copied. nil: an empty slot (`view` parameter given `null`),
-    /// left out of the list or mapping around it.
-    private func substitute(_ node: YAMLNode, _ frame: ExpansionFrame) -> YAMLNode? {
-        let d = frame.decl
-        let id = node.id
-        guard d.holdsReferences.contains(id) else { return node }
-        switch node.content {
-        case .scalar(let s):
-            guard let refs = d.references[id] else { return node }
-            if let p = refs.whole {
-                if p >= 0, let v = frame.values[p] {
-                    switch v {
-                    case .node(let n): return n
-                    case .empty: return nil
-                    }
-                }
-                frame.unresolved.insert(id)
-                frame.muted.append(node.range)
-                return node
-            }
-            let b = Array(s.text.utf8)
-            var out: [UInt8] = []
-            out.reserveCapacity(b.count + 16)
-            var last = 0
-            for part in refs.parts {
-                out += b[last..<part.bytes.lowerBound]
-                last = part.bytes.upperBound
-                if part.param == -2 {
-                    out.append(UInt8(ascii: "$"))
-                } else if part.param >= 0, case .node(let n)? = frame.values[part.param], let text = n.scalar?.text {
-                    out += text.utf8
-                } else {
-                    frame.unresolved.insert(id)
-                    frame.muted.append(node.range)
-                    return node
-                }
-            }
-            out += b[last...]
-            let scalar = YAMLScalar(text: String(decoding: out, as: UTF8.self), style: s.style, valueRange: s.valueRange,
-                                    offsetMap: .none)
-            return YAMLNode(content: .scalar(scalar), range: node.range, tag: node.tag)
-        case .mapping(let pairs):
-            var out: [YAMLPair] = []
-            out.reserveCapacity(pairs.count)
-            var holdsUnresolved = false
-            for p in pairs {
-                guard let v = substitute(p.value, frame) else { continue }
-                if frame.unresolved.contains(v.id) { holdsUnresolved = true }
-                out.append(YAMLPair(key: p.key, value: v))
-            }
-            let copy = YAMLNode(content: .mapping(YAMLPairs(out)), range: node.range, tag: node.tag, isFlow: node.isFlow)
-            if holdsUnresolved { frame.unresolved.insert(copy.id) }
-            return copy
-        case .sequence(let items):
-            var out: [YAMLNode] = []
-            out.reserveCapacity(items.count)
-            var holdsUnresolved = false
-            for item in items {
-                guard let v = substitute(item, frame) else { continue }
-                if frame.unresolved.contains(v.id) { holdsUnresolved = true }
-                out.append(v)
-            }
-            let copy = YAMLNode(content: .sequence(YAMLItems(out)), range: node.range, tag: node.tag, isFlow: node.isFlow)
-            if holdsUnresolved { frame.unresolved.insert(copy.id) }
-            // An empty slot left out: the list is shorter than the body as written.
-            if out.count < items.count { frame.shortenedBySlots[copy.id] = copy }
-            return copy
-        }
     }
 }

@@ -179,7 +179,7 @@ extension DeclarationReader {
                               session: session, filePath: path, importDirectory: ImportPath.directory(of: path),
                               isLibrary: true, inherited: session.context.inherited.map { InheritedDeclarations(fonts: $0.fonts) })
         session.stack.append(path)
-        let outcome = FileValidation.validate(root, isComplete: yaml.isComplete, input: input, into: TatamiDocument())
+        let outcome = FileValidation.validate(root, isComplete: yaml.isComplete, input: input)
         session.stack.removeLast()
 
         // The first error, in the imported file's own lines; a YAML error first, as it may

@@ -74,7 +74,7 @@ final class DeclarationReader: ValueChecking {
     /// Reads the declarations in the order views depend on them: the version, viewports (not in
     /// a library: an imported file gives only its components), fonts, alignments, imports and
     /// components. Returns the components this file declares, whose templates are checked next.
-    func readDeclarations(_ top: TopLevel, into document: TatamiDocument) -> [ComponentDecl] {
+    func readDeclarations(_ top: TopLevel, into document: inout DocumentParts) -> [ComponentDecl] {
         let byName = top.byName
         if let p = byName["tatami"] { validateVersion(p) }
         if !input.isLibrary { document.viewports = validateViewports(byName["viewports"]) }

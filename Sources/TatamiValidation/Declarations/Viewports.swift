@@ -7,7 +7,7 @@ extension DeclarationReader {
     /// The named entries of a top-level map, duplicates left out; nil (reported) when the value
     /// is not a mapping. Null means none.
     func namedEntries(_ pair: YAMLPair, what: String) -> YAMLPairs? {
-        if case .null? = pair.value.scalar?.resolved { return [] }
+        if case .null? = pair.value.scalar?.resolved { return .empty }
         guard let pairs = pair.value.pairs else {
             reportWrongType(pair.value, key: pair.key, expected: "a mapping of \(what) by name", for: "`\(pair.key.keyText ?? "")`")
             return nil

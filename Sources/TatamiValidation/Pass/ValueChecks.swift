@@ -156,7 +156,7 @@ extension ValueChecking {
                 if !small { byHash[h, default: []].append(i) }
             }
             if count == pairs.count { return pairs }
-            return YAMLPairs(kept[0..<count].map { pairs[$0.index] })
+            return pairs.keeping(kept[0..<count].lazy.map(\.index))
         }
     }
 

@@ -21,7 +21,7 @@ struct KindContent {
     var cells = GridCells.fill
     var bricks = BrickOptions()
     /// The children's YAML nodes, validated after the view's own keys.
-    var childNodes: YAMLItems = []
+    var childNodes = YAMLItems.empty
 
     init(name: String, which: KindName) {
         self.name = name
@@ -225,15 +225,15 @@ extension ViewValidator {
 
     /// A container's children: null means none; more than the limit are reported and dropped.
     private func childItems(_ value: YAMLNode, key: YAMLNode, kind: String) -> YAMLItems {
-        if case .null? = value.scalar?.resolved { return [] }
+        if case .null? = value.scalar?.resolved { return .empty }
         guard let items = value.items else {
             reportWrongType(value, key: key, expected: "a list of views", for: "`\(kind)`")
-            return []
+            return .empty
         }
         guard items.count <= ValidationLimits.maxChildren else {
             report(.tooComplex, "`\(kind)` has \(items.count) children; at most \(ValidationLimits.maxChildren) are allowed",
                    at: key.range)
-            return YAMLItems(Array(items.prefix(ValidationLimits.maxChildren)))
+            return items.prefix(ValidationLimits.maxChildren)
         }
         return items
     }

@@ -49,8 +49,8 @@ final class FrameLookupPruningTests: XCTestCase {
         var stack = root.map { [$0] } ?? []
         while let n = stack.popLast() {
             out.append(n)
-            stack.append(contentsOf: n.items ?? [])
-            stack.append(contentsOf: (n.pairs ?? []).map(\.value))
+            stack.append(contentsOf: n.items ?? .empty)
+            stack.append(contentsOf: (n.pairs ?? .empty).map(\.value))
         }
         return out
     }
