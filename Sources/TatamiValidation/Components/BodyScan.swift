@@ -65,7 +65,8 @@ extension DeclarationReader {
             case .braced:
                 if let p = d.paramIndex[name] {
                     if d.params[p].type == .view {
-                        report(.wrongType, "`\(name)` is a `view` parameter of `\(d.name)`: it stands where a view is expected (`- $\(name)`), not inside a text",
+                        report(.wrongType, "`\(name)` is a `view` parameter of `\(d.name)`: "
+                                   + "it stands where a view is expected (`- $\(name)`), not inside a text",
                                at: s.sourceRange(ofValueBytes: r.bytes))
                         refs.parts.append((r.bytes, -1))
                     } else {

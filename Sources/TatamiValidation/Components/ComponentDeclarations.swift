@@ -57,7 +57,8 @@ extension DeclarationReader {
         for entry in uniquePairs(raw) {
             let name = entry.key.keyText ?? ""
             guard Schema.isValidParameterName(name) else {
-                report(.invalidValue, "`\(name)` cannot name a parameter: parameter names hold ASCII letters, digits and `_` and do not start with a digit, so that `$\(name)` can refer to them",
+                report(.invalidValue, "`\(name)` cannot name a parameter: parameter names hold ASCII letters, digits and `_` "
+                       + "and do not start with a digit, so that `$\(name)` can refer to them",
                        at: entry.key.range)
                 continue
             }
