@@ -209,14 +209,20 @@ final class DiffCommandTests: XCTestCase {
         p.standardError = err
         p.standardInput = FileHandle.nullDevice
         try p.run()
+        // Standard error is read on a thread of its own, so that neither pipe fills while the
+        // other is read; the semaphore hands its bytes over (and orders the two threads' access).
         let errBox = ErrBox()
-        let t = Thread { errBox.data = err.fileHandleForReading.readDataToEndOfFile() }
+        let done = DispatchSemaphore(value: 0)
+        let t = Thread {
+            errBox.data = err.fileHandleForReading.readDataToEndOfFile()
+            done.signal()
+        }
         t.start()
         let o = out.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
-        while errBox.data == nil { usleep(1000) }
+        done.wait()
         return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-                   stderr: String(decoding: errBox.data!, as: UTF8.self))
+                   stderr: String(decoding: errBox.data ?? Data(), as: UTF8.self))
     }
 
     final class ErrBox: @unchecked Sendable { var data: Data? }
