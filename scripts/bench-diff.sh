@@ -17,52 +17,7 @@ tatami=$(realpath "${2:-.build/release/tatami}")
 dir=/tmp/tatami-diff-bench
 [ -x "$tatami" ] || { echo "build it first: swift build -c release --product tatami" >&2; exit 2; }
 
-rm -rf "$dir"
-mkdir -p "$dir/components"
-cat > "$dir/tatami.config.yaml" <<'YAML'
-viewports:
-  phone: {width: 390, height: 844}
-  tablet: {width: 820, height: 1180}
-fonts:
-  big: {width: 12, height: 24}
-YAML
-cat > "$dir/components/rows.tatami.yaml" <<'YAML'
-components:
-  Row:
-    params:
-      title: {type: string}
-      detail: {type: string, default: ""}
-    body:
-      hstack:
-        - color: blue
-          frame: {width: 24, height: 24}
-        - vstack:
-            - text: $title
-              font: big
-            - text: $detail
-              font: caption
-          alignment: leading
-        - spacer:
-      padding: 8
-body:
-  Row: {title: A row on its own}
-YAML
-for ((i = 0; i < n; i++)); do
-  folder="$dir/screens/s$((i % 40))"
-  mkdir -p "$folder"
-  {
-    echo "imports:"
-    echo "  - ../../components/rows.tatami.yaml"
-    echo "body:"
-    echo "  vstack:"
-    echo "    - text: Screen $i"
-    echo "      font: title"
-    for ((r = 0; r < 10; r++)); do
-      echo "    - Row: {title: \"Item $r of screen $i\", detail: \"Detail $r\"}"
-    done
-    echo "  spacing: 4"
-  } > "$folder/screen-$i.tatami.yaml"
-done
+scripts/generate-screens.sh "$dir" "$n"
 cd "$dir"
 git init -q
 git -c user.email=bench@example.com -c user.name=bench add -A
