@@ -82,9 +82,10 @@ extension DiagnosticCatalog {
         var out = """
             # Diagnostic codes
 
-            <!-- Generated from Sources/TatamiServices/Diagnostics/DiagnosticCatalog.swift; do not edit by hand. Regenerate with: \(regenerateCommand) -->
+            <!-- Generated from Sources/TatamiServices/Diagnostics/Explanations (one file per code); do not edit by hand. \
+            Regenerate with: \(regenerateCommand) -->
 
-            This page is generated from the catalog in `Sources/TatamiServices/Diagnostics/DiagnosticCatalog.swift`.
+            This page is generated from the catalog: one file per code under `Sources/TatamiServices/Diagnostics/Explanations/`.
             Regenerate it with:
 
             ```sh
