@@ -14,18 +14,6 @@ final class SourceLimitsTests: XCTestCase {
     static let maximumFileLines = 600
     static let maximumFunctionLines = 100
 
-    /// Files being reworked on another branch (the stores, component expansion: their owner
-    /// brings them within the limits there), left out for now. A path ending in `/` is a
-    /// folder; one ending in `*` a prefix. Remove each entry once its files are within the
-    /// limits: the test fails for an entry that matches no file, so none outlives its files.
-    static let temporarilyAllowed: [String] = []
-
-    static func isAllowed(_ path: String, _ pattern: String) -> Bool {
-        if pattern.hasSuffix("*") { return path.hasPrefix(pattern.dropLast()) }
-        if pattern.hasSuffix("/") { return path.hasPrefix(pattern) }
-        return path == pattern
-    }
-
     /// Every Swift file under `Sources/`, as a path relative to the repository root.
     static func sourceFiles() -> [String] {
         let root = Fixtures.repositoryRoot()
@@ -39,9 +27,7 @@ final class SourceLimitsTests: XCTestCase {
         let root = Fixtures.repositoryRoot()
         let files = Self.sourceFiles()
         XCTAssertGreaterThan(files.count, 200)
-        var checked = 0
-        for path in files where !Self.temporarilyAllowed.contains(where: { Self.isAllowed(path, $0) }) {
-            checked += 1
+        for path in files {
             let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
             let lines = Self.lines(text)
             XCTAssertLessThanOrEqual(lines.count, Self.maximumFileLines, "\(path) has \(lines.count) lines")
@@ -51,14 +37,6 @@ final class SourceLimitsTests: XCTestCase {
             for function in Self.functionLengths(lines) where function.lines > Self.maximumFunctionLines {
                 XCTFail("\(path):\(function.line + 1): `\(function.name)` has \(function.lines) lines")
             }
-        }
-        XCTAssertGreaterThan(checked, 200)
-    }
-
-    func testEveryAllowedEntryStillNamesAFile() {
-        let files = Self.sourceFiles()
-        for pattern in Self.temporarilyAllowed {
-            XCTAssertTrue(files.contains { Self.isAllowed($0, pattern) }, "\(pattern) names no file: remove it")
         }
     }
 

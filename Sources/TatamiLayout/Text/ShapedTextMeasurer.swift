@@ -24,7 +24,7 @@ import TatamiText
 ///   `head` and `middle` mirror it (docs/format.md §5.1).
 /// A text set in a font file, read once for every proposal, and shared (immutable) by every
 /// layout of it (`FontChains.shaped`): one reference to count where a text's node is copied.
-final class ShapedText: @unchecked Sendable {
+final class ShapedText: Sendable {
     let prepared: ShapedTextMeasurer.Prepared
     let lines: ShapedTextMeasurer.LineMetrics
     /// `…` in the chain, 16.16 points.
@@ -44,7 +44,7 @@ final class ShapedText: @unchecked Sendable {
 
 public enum ShapedTextMeasurer {
     /// One grapheme cluster, as plain values.
-    struct Cluster {
+    struct Cluster: Sendable {
         enum Kind: UInt8 { case other, space, newline }
         /// Its first byte in the text's UTF-8 and its byte count.
         let start: UInt32
@@ -63,7 +63,7 @@ public enum ShapedTextMeasurer {
 
     /// A text read for measuring: its clusters, and whether every character had a glyph in
     /// some face of the chain.
-    struct Prepared {
+    struct Prepared: Sendable {
         let clusters: [Cluster]
         let covered: Bool
         let text: String
@@ -88,7 +88,7 @@ public enum ShapedTextMeasurer {
 
     /// What sets a line's height: per face of the chain, the part of a line above the baseline
     /// and the part below, for the font's line height (docs/text-reference.md 1b).
-    struct LineMetrics {
+    struct LineMetrics: Sendable {
         /// Per face: (above, below) in points.
         let parts: [(above: Double, below: Double)]
 

@@ -75,6 +75,11 @@ public struct FontFile: Sendable, Hashable {
             self.index = index
             self.bytes = bytes
         }
+
+        /// The file's name, and the face's index when it is not the first: how editors show it.
+        public var displayName: String {
+            String(path.split(separator: "/").last ?? "") + (index > 0 ? " #\(index)" : "")
+        }
     }
 
     /// The primary face first, then the fallbacks in the order written.

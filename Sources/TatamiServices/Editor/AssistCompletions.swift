@@ -284,7 +284,7 @@ struct AssistCompletions {
             return AssistNames.fonts(document).map { name in
                 let m = document.fonts[name]
                 return word(name, .font, detail: m.map { m in
-                    m.file.map { "\(String($0.faces[0].path.split(separator: "/").last ?? "")) \(formatNumber($0.size)) pt" }
+                    m.file.map { "\($0.faces[0].displayName) \(formatNumber($0.size)) pt" }
                         ?? "\(formatNumber(m.width))×\(formatNumber(m.height))"
                 },
                             doc: FontMetrics.defaults[name] != nil ? "A default font." : "Declared under `fonts:`.")

@@ -38,7 +38,7 @@ extension AssistHoverText {
                 var spans: [RichText.Span] = [.text("Set in ")]
                 for (i, face) in file.faces.enumerated() {
                     if i == 1 { spans.append(.text(", falling back to ")) } else if i > 1 { spans.append(.text(", ")) }
-                    spans.append(.code(String(face.path.split(separator: "/").last ?? "") + (face.index > 0 ? " #\(face.index)" : "")))
+                    spans.append(.code(face.displayName))
                 }
                 spans.append(.text(" at \(formatNumber(file.size)) pt, lines \(formatNumber(font.height)) pt"
                                    + (file.lineHeight == nil ? " (normal)" : "") + "."))

@@ -198,7 +198,7 @@ struct AssistHoverText {
                 var faces: [RichText.Span] = []
                 for (i, face) in file.faces.enumerated() {
                     if i > 0 { faces.append(.text(", ")) }
-                    faces.append(.code(String(face.path.split(separator: "/").last ?? "") + (face.index > 0 ? " #\(face.index)" : "")))
+                    faces.append(.code(face.displayName))
                 }
                 return RichText([.paragraph([.strong(name), .text(" — font given by a file\(replaced)")]),
                                  .rows([fact(file.faces.count > 1 ? "Faces" : "File", faces),

@@ -115,15 +115,11 @@ extension DeclarationReader {
         guard Self.tatamiSuffixes.contains(where: { entry.hasSuffix($0) }) else {
             return fail("`\(entry)` is not a Tatami file; imports name `.tatami.yaml` or `.tatami.yml` files")
         }
-        // Checked before anything is asked of the file system: a path that leaves the root is
-        // never resolved, let alone read.
-        let candidate = ImportPath.join(directory, entry)
-        guard ImportPath.isInside(candidate, root: session.root) else {
-            return fail("`\(entry)` is outside the workspace root `\(session.root)`; imports must stay inside it")
-        }
-        guard let resolved = session.context.resolve(candidate) else { return fail("cannot find `\(entry)`") }
-        guard ImportPath.isInside(resolved, root: session.root) else {
-            return fail("`\(entry)` leads outside the workspace root `\(session.root)` through a symbolic link; imports must stay inside it")
+        let resolved: String
+        switch ImportPath.locate(entry, from: directory, root: session.root, resolve: session.context.resolve,
+                                 files: "imports", cannotFind: "cannot find `\(entry)`") {
+        case .success(let path): resolved = path
+        case .failure(let refused): return fail(refused.message)
         }
         if let i = session.stack.firstIndex(of: resolved) {
             let paths = Array(session.stack[i...]) + [resolved]

@@ -90,13 +90,11 @@ extension DeclarationReader {
         }
         if entry.isEmpty { return fail("a font names a file; this one is empty") }
         if entry.hasPrefix("/") { return fail("`\(entry)` is absolute; font paths are relative to the file that declares the font") }
-        let candidate = ImportPath.join(directory, entry)
-        guard ImportPath.isInside(candidate, root: fontFiles.root) else {
-            return fail("`\(entry)` is outside the workspace root `\(fontFiles.root)`; font files must stay inside it")
-        }
-        guard let resolved = fontFiles.context.resolve(candidate) else { return fail("cannot find the font file `\(entry)`") }
-        guard ImportPath.isInside(resolved, root: fontFiles.root) else {
-            return fail("`\(entry)` leads outside the workspace root `\(fontFiles.root)` through a symbolic link; font files must stay inside it")
+        let resolved: String
+        switch ImportPath.locate(entry, from: directory, root: fontFiles.root, resolve: fontFiles.context.resolve,
+                                 files: "font files", cannotFind: "cannot find the font file `\(entry)`") {
+        case .success(let path): resolved = path
+        case .failure(let refused): return fail(refused.message)
         }
         guard let bytes = fontFiles.context.loadFont(resolved) else { return fail("cannot read the font file `\(entry)`") }
         switch FontFace.cached(bytes, index: index) {

@@ -97,6 +97,30 @@ public enum ImportPath {
         if root == "." { return path }
         return String(path.dropFirst(root == "/" ? 1 : root.count + 1))
     }
+
+    /// The canonical path a relative `entry` names from `directory`, or why it cannot be used:
+    /// outside `root` as written (then it is never resolved, let alone read), not found, or
+    /// outside `root` once symbolic links are resolved. `files` names what must stay inside the
+    /// root in messages ("imports", "font files"); `cannotFind` is the message for a path that
+    /// leads nowhere. Imports and font files are found by this one rule.
+    static func locate(_ entry: String, from directory: String, root: String, resolve: (String) -> String?,
+                       files: String, cannotFind: String) -> Result<String, RefusedPath> {
+        let candidate = join(directory, entry)
+        guard isInside(candidate, root: root) else {
+            return .failure(RefusedPath(message: "`\(entry)` is outside the workspace root `\(root)`; \(files) must stay inside it"))
+        }
+        guard let resolved = resolve(candidate) else { return .failure(RefusedPath(message: cannotFind)) }
+        guard isInside(resolved, root: root) else {
+            return .failure(RefusedPath(
+                message: "`\(entry)` leads outside the workspace root `\(root)` through a symbolic link; \(files) must stay inside it"))
+        }
+        return .success(resolved)
+    }
+}
+
+/// Why a path written in a file cannot be used (`ImportPath.locate`).
+struct RefusedPath: Error {
+    let message: String
 }
 
 /// Where a file's font files are looked for: relative to the directory of the file that declares
