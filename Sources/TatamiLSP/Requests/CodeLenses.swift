@@ -10,7 +10,12 @@ extension LanguageServer {
         let snap = try snapshot(doc)
         let lenses = EditorServices.codeLenses(snap.analysis)
         var compare: [JSON] = []
-        if let path = doc.path, let first = lenses.first, let range = snap.lspRange(first.range), Self.isInGitRepository(path) {
+        if let path = doc.path, Self.isInGitRepository(path) {
+            // Above `body:` with the previews; at the document's start when the newest analysis
+            // is of an older text whose `body:` line the edits since have replaced (the lens
+            // compares the current text whatever the analysis).
+            let start = JSON.object([("line", .number(0)), ("character", .number(0))])
+            let range = lenses.first.flatMap { snap.lspRange($0.range) } ?? .object([("start", start), ("end", start)])
             compare = [.object([
                 ("range", range),
                 ("command", .object([
