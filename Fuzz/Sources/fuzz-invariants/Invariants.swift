@@ -16,7 +16,7 @@ import TatamiServices
 ///    the spacing fits, i.e. (c − 1) × spacing ≤ width and (r − 1) × spacing ≤ height, with c
 ///    and r bounded above by the column count written (`columns: N`), or n for `auto`.
 ///    `columns: {minWidth}` always fits horizontally. Containers whose content reaches 1e8 are
-///    skipped (they hit the coordinate clamp).
+///    skipped (they hit the coordinate clamp), in its length or at any edge.
 /// 4. Direction only mirrors (docs/format.md §9): the same document laid out again in the same viewport
 ///    with the other `direction` has the same frame nodes (paths, in pre-order) with the same
 ///    y and height, and x edges mirrored (minX = width − other maxX, and the reverse) within
@@ -135,7 +135,9 @@ enum Invariants {
         let n = node.children.count
         guard n > 0 else { return }
         let box = node.content
-        guard box.width < 1e8, box.height < 1e8 else { return }
+        // At the clamp (an edge or a length past 1e8), infinite lengths met: −∞ + ∞ has no
+        // meaningful position, so a cell there is not compared with its container.
+        guard ![box.minX, box.maxX, box.minY, box.maxY, box.width, box.height].contains(where: { abs($0) >= 1e8 }) else { return }
         switch node.view.kind {
         case .grid(_, let columns, _, let spacing, _):
             var cUpper = n, rUpper = n
