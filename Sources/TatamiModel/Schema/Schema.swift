@@ -275,9 +275,14 @@ public enum Schema {
         KeySpec("overlay", .view,
                 doc: "A view drawn in front of this one, offered its size and placed by its own `alignment`; it never changes the size."),
         KeySpec("border", .oneOf([.boolean, .object(borderKeys)]),
-                doc: "A rectangle drawn on the view's frame in the ASCII render; it takes no space."),
+                doc: "A rectangle drawn on the view's frame in the ASCII render; it takes no space.",
+                modifier: { v in
+                    if let on = v.bool { return on ? .border(.single) : nil }
+                    return .border(v["style"]?.word.flatMap(BorderStyle.init(rawValue:)) ?? .single)
+                }),
         KeySpec("offset", .object(offsetKeys),
-                doc: "Moves the view where it is drawn and reported, without moving its siblings."),
+                doc: "Moves the view where it is drawn and reported, without moving its siblings.",
+                modifier: { v in .offset(x: v["x"]?.number ?? 0, y: v["y"]?.number ?? 0) }),
     ]
 
     /// `modifiers: [...]`: modifiers in an order of the file's choosing.

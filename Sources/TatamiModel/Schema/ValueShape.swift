@@ -164,13 +164,19 @@ public struct KeySpec: Sendable {
     /// The value assumed when the key is left out; nil when there is none to tell.
     public let defaultValue: DefaultValue?
     public let required: Bool
+    /// For a modifier read generically: the modifier its checked value makes (`SchemaValue`).
+    /// nil for every other key, and for the modifiers the validator reads itself (those whose
+    /// value is a view, or whose shorthand needs words of its own).
+    public let modifier: ModifierBuilder?
 
-    public init(_ name: String, _ shape: ValueShape, doc: String, default defaultValue: DefaultValue? = nil, required: Bool = false) {
+    public init(_ name: String, _ shape: ValueShape, doc: String, default defaultValue: DefaultValue? = nil, required: Bool = false,
+                modifier: ModifierBuilder? = nil) {
         self.name = name
         self.shape = shape
         self.doc = doc
         self.defaultValue = defaultValue
         self.required = required
+        self.modifier = modifier
     }
 
     /// The default in words (hover, completion, the JSON Schema's description).
@@ -178,7 +184,7 @@ public struct KeySpec: Sendable {
 
     /// The same key, not required.
     public var optional: KeySpec {
-        KeySpec(name, shape, doc: doc, default: defaultValue, required: false)
+        KeySpec(name, shape, doc: doc, default: defaultValue, required: false, modifier: modifier)
     }
 
     /// The bounds when the shape is a number (directly, or as an option of `oneOf`).

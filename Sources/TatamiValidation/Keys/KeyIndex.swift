@@ -340,8 +340,6 @@ final class ObjectKeys: Sendable {
     static let aspectRatio = ObjectKeys(Schema.aspectRatioKeys)
     static let frame = ObjectKeys(Schema.frameKeys)
     static let padding = ObjectKeys(Schema.paddingKeys)
-    static let border = ObjectKeys(Schema.borderKeys)
-    static let offset = ObjectKeys(Schema.offsetKeys)
     static let placement = ObjectKeys(Schema.placementKeys)
     static let insets = ObjectKeys(Schema.placementRuleKeys.first { $0.name == "insets" }?.shape.objectKeys ?? [])
     static let anchor = ObjectKeys(Schema.anchorKeys)

@@ -2,9 +2,13 @@ import TatamiModel
 import TatamiBase
 import TatamiYAML
 
-/// The modifiers, by what the validator does with them.
-enum ModifierName: String {
-    case fixedSize, aspectRatio, frame, padding, background, overlay, border, offset, other
+/// The modifiers the validator reads itself, by name: those whose value is a view
+/// (`background`, `overlay`) or whose reading needs more than `SchemaValue` gives (a frame's
+/// fixed or flexible keys, the shorthands of `fixedSize`, `aspectRatio` and `padding`).
+/// `other` is every modifier the schema table makes from its checked value (`KeySpec.modifier`):
+/// a new modifier key needs no case here.
+enum ModifierName: String, CaseIterable {
+    case fixedSize, aspectRatio, frame, padding, background, overlay, other
 
     init(_ name: String) {
         self = ModifierName(rawValue: name) ?? .other
@@ -18,15 +22,11 @@ final class ModifierKeys: Sendable {
     let fixedSize = ObjectKeys.fixedSize
     let aspectRatio = ObjectKeys.aspectRatio
     let padding = ObjectKeys.padding
-    let border = ObjectKeys.border
-    let offset = ObjectKeys.offset
     let frame = ObjectKeys.frame
 
     let horizontal, vertical: Int
     let ratio, contentMode: Int
     let top, bottom, leading, trailing, paddingHorizontal, paddingVertical: Int
-    let style: Int
-    let x, y: Int
     /// A fixed frame's size keys, and a flexible frame's bound keys.
     let frameFixed, frameFlexible: KeySet
     let width, height, minWidth, idealWidth, maxWidth, minHeight, idealHeight, maxHeight, frameAlignment: Int
@@ -42,9 +42,6 @@ final class ModifierKeys: Sendable {
         trailing = padding.id("trailing")
         paddingHorizontal = padding.id("horizontal")
         paddingVertical = padding.id("vertical")
-        style = border.id("style")
-        x = offset.id("x")
-        y = offset.id("y")
         frameFixed = frame.mask(Schema.frameFixedKeys.map(\.name))
         frameFlexible = frame.mask(Schema.frameFlexibleKeys.map(\.name))
         width = frame.id("width")

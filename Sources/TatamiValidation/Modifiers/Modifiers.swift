@@ -82,9 +82,11 @@ extension ViewValidator {
             return which == .background
                 ? .background(built.node, alignment: built.placement)
                 : .overlay(built.node, alignment: built.placement)
-        case .border: return border(pair).map { .modifier($0) }
-        case .offset: return offset(pair).map { .modifier($0) }
-        case .other: return nil
+        case .other:
+            // A modifier the schema table makes from its checked value.
+            guard let generic = PreparedShape.modifiers[name],
+                  let value = schemaValue(pair.value, key: pair.key, shape: generic.shape, name: "`\(name)`") else { return nil }
+            return generic.build(value).map { .modifier($0) }
         }
     }
 
@@ -164,27 +166,5 @@ extension ViewValidator {
         case nil:
             return nil
         }
-    }
-
-    private func border(_ pair: YAMLPair) -> Modifier? {
-        switch boolOrMapping(pair, expected: "`true`, `false` or `{style}`") {
-        case .bool(let b)?:
-            return b ? .border(.single) : nil
-        case .mapping?:
-            let k = modifierKeys
-            guard let f = objectPairs(pair.value, owner: pair.key, keys: k.border, name: "`border`") else { return nil }
-            let style = word(f, k.border, k.style).flatMap(BorderStyle.init(rawValue:)) ?? .single
-            return .border(style)
-        default:
-            return nil
-        }
-    }
-
-    private func offset(_ pair: YAMLPair) -> Modifier? {
-        let k = modifierKeys
-        guard let f = objectPairs(pair.value, owner: pair.key, keys: k.offset, name: "`offset`") else { return nil }
-        let x = number(f, k.offset, k.x) ?? 0
-        let y = number(f, k.offset, k.y) ?? 0
-        return .offset(x: x, y: y)
     }
 }
