@@ -14,11 +14,11 @@ final class BackgroundClient {
     var server: LanguageServer!
     private var nextID = 1
 
-    init(debounce: Double) {
+    init(debounce: Double, adaptive: Bool = false) {
         let q = queue
         server = LanguageServer(send: { [unowned self] in self.sent.append($0) },
                                 log: { [unowned self] in self.logged.append($0) },
-                                scheduling: .background(debounce: debounce, finished: { q.push($0) }))
+                                scheduling: .background(debounce: debounce, adaptive: adaptive, finished: { q.push($0) }))
         server.logsAnalyses = true
     }
 
@@ -102,6 +102,27 @@ final class BackgroundAnalysisTests: XCTestCase {
 
     private func hover(_ c: BackgroundClient, _ line: Int, _ character: Int) -> Int {
         c.send("textDocument/hover", .object([("textDocument", doc(uri)), ("position", pos(line, character))]))
+    }
+
+    /// The adaptive debounce waits only for documents slower to analyse than the wait: a
+    /// change to a cheap one is analysed at once, to a slow one after the debounce.
+    func testAdaptiveDebounceWaitsOnlyForSlowDocuments() throws {
+        let c = BackgroundClient(debounce: never, adaptive: true)
+        c.start()
+        c.open(uri, rowsDocument(20))
+        XCTAssertTrue(c.pump { !c.publications(version: 1).isEmpty })
+        let doc = try XCTUnwrap(c.server.documents[uri])
+        XCTAssertLessThan(try XCTUnwrap(doc.lastAnalysisNanoseconds), UInt64(never * 1e9))
+        c.change(uri, version: 2, [(range(0, 0, 0, 0), "# one\n")])
+        XCTAssertTrue(doc.inFlight != nil || !c.publications(version: 2).isEmpty, "a cheap document is analysed at once")
+        XCTAssertTrue(c.pump { !c.publications(version: 2).isEmpty })
+
+        // The same document, as if its analyses took longer than the debounce: it waits.
+        doc.lastAnalysisNanoseconds = UInt64(never * 1e9) + 1
+        c.change(uri, version: 3, [(range(0, 0, 0, 0), "# two\n")])
+        XCTAssertNil(doc.inFlight, "a slow document waits for the debounce")
+        XCTAssertNotNil(doc.dueAt)
+        XCTAssertFalse(c.pump(timeout: 0.3) { !c.publications(version: 3).isEmpty })
     }
 
     func testRequestsAreAnsweredFromTheLastAnalysisWithPositionsMappedThroughEdits() {

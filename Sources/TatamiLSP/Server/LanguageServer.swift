@@ -28,8 +28,11 @@ public final class LanguageServer {
         /// On the calling thread, when first needed (tests, fuzzers).
         case inline
         /// On a worker thread, `debounce` seconds after the last change; `finished` hands each
-        /// result back to the message thread (which calls `finished(_:)` with it).
-        case background(debounce: Double, finished: @Sendable (AnalysisOutcome) -> Void)
+        /// result back to the message thread (which calls `finished(_:)` with it). `adaptive`:
+        /// debounce only what is slow; a document whose last analysis took less than `debounce`
+        /// is analysed at once after a change (a newer change stops it, wasting less than the
+        /// wait would have cost).
+        case background(debounce: Double, adaptive: Bool = false, finished: @Sendable (AnalysisOutcome) -> Void)
     }
 
     private let send: (JSON) -> Void
@@ -54,6 +57,7 @@ public final class LanguageServer {
 
     private var worker: AnalysisWorker?
     private let debounceNanoseconds: UInt64
+    private var adaptiveDebounce = false
     /// Requests that wait for an analysis, in arrival order.
     private var waiting: [WaitingRequest] = []
     /// The id of the request being answered (for `checkCancelled`).
@@ -70,8 +74,9 @@ public final class LanguageServer {
         switch scheduling {
         case .inline:
             debounceNanoseconds = 0
-        case .background(let debounce, let finished):
+        case .background(let debounce, let adaptive, let finished):
             debounceNanoseconds = UInt64(max(0, debounce) * 1e9)
+            adaptiveDebounce = adaptive
             worker = AnalysisWorker(finished: finished)
         }
     }
@@ -421,8 +426,10 @@ public final class LanguageServer {
             doc.dueAt = clock
             doc.dueIsUrgent = true
         } else if !(doc.dueIsUrgent && doc.dueAt != nil) {
-            // A debounce: each change moves the start to `debounce` after it.
-            doc.dueAt = clock + debounceNanoseconds
+            // A debounce: each change moves the start to `debounce` after it; none when the
+            // last analysis cost less than the wait.
+            let cheap = adaptiveDebounce && (doc.lastAnalysisNanoseconds ?? .max) < debounceNanoseconds
+            doc.dueAt = cheap ? clock : clock + debounceNanoseconds
         }
     }
 
@@ -480,6 +487,7 @@ public final class LanguageServer {
         let replaced = (doc.latest, doc.lastGood)
         defer { withExtendedLifetime(replaced) {} }
         if let a = analysis {
+            doc.lastAnalysisNanoseconds = UInt64(max(0, seconds) * 1e9)
             if doc.take(AnalyzedRevision(revision: job.revision, analysis: a, dependencies: job.recorder.paths)), logsAnalyses {
                 log(String(format: "analysed %@ (revision %d%@) in %.0f ms", doc.uri, job.revision,
                            doc.isFresh ? "" : ", already superseded", seconds * 1000))

@@ -54,6 +54,8 @@ final class OpenDocument {
     private(set) var lastGood: AnalyzedRevision?
     /// The analysis being computed off the message thread, if any.
     var inFlight: AnalysisJob?
+    /// How long the last finished analysis took (the adaptive debounce's measure).
+    var lastAnalysisNanoseconds: UInt64?
     /// When the next analysis should start (the debounce), in `DispatchTime` nanoseconds; nil
     /// when none is wanted or one is already running for the current revision.
     var dueAt: UInt64?

@@ -8,17 +8,19 @@ import TatamiServices
 /// which come through the same queue. Between events it starts the analyses whose debounce has
 /// passed. A third thread watches the client's process and ends the server when it is gone.
 public enum StdioServer {
-    /// How long after the last change an analysis starts: keystrokes closer together than
-    /// this are analysed once (docs/editors.md, "Latency").
+    /// How long after the last change an analysis of a slow document starts: keystrokes
+    /// closer together than this are analysed once. A document whose last analysis took less
+    /// is analysed at once (docs/editors.md, "Latency").
     public static let debounce = 0.012
 
     /// The debounce in force: `TATAMI_LSP_DEBOUNCE_MS` (for measuring other values with
-    /// `scripts/lsp-latency.py --debounce`), else `debounce`.
-    static var debounceInForce: Double {
+    /// `scripts/lsp-latency.py --debounce`; fixed, for every document), else `debounce`,
+    /// adaptive.
+    static var debounceInForce: (seconds: Double, adaptive: Bool) {
         if let v = ProcessInfo.processInfo.environment["TATAMI_LSP_DEBOUNCE_MS"], let ms = Double(v), ms >= 0, ms <= 10_000 {
-            return ms / 1000
+            return (ms / 1000, false)
         }
-        return debounce
+        return (debounce, true)
     }
 
     /// What the handling thread takes from its queue.
@@ -35,7 +37,8 @@ public enum StdioServer {
         let writer = MessageWriter(fileDescriptor: output)
         let queue = EventQueue<Event>()
         let server = LanguageServer(send: { writer.send($0) }, log: log,
-                                    scheduling: .background(debounce: debounceInForce, finished: { queue.push(.analysis($0)) }))
+                                    scheduling: .background(debounce: debounceInForce.seconds, adaptive: debounceInForce.adaptive,
+                                                            finished: { queue.push(.analysis($0)) }))
         server.logsAnalyses = verbose
         let cancellations = server.cancellations
 
