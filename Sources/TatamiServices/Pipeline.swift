@@ -170,12 +170,13 @@ public enum Pipeline {
     /// `keepsSyntaxTree` false: a caller that reads only diagnostics, the model and frames
     /// (`tatami lint` without `--fix`) lets the YAML tree go once validation has read it, before
     /// layout, so the two are never held together; the analysis's `yaml` then has no root.
+    /// `lineTable`: the text's, when the caller keeps one (the server, one per revision).
     public static func analyze(
         bytes: [UInt8], path: String, viewports: ViewportSelection = .all, layout: Bool = true,
         context: ValidationContext, isCancelled: (@Sendable () -> Bool)?, alreadyOnLargeStack: Bool = false,
-        rules: [String: RuleLevel] = [:], keepsSyntaxTree: Bool = true
+        rules: [String: RuleLevel] = [:], keepsSyntaxTree: Bool = true, lineTable: LineTable? = nil
     ) -> Analysis? {
-        analyze(parse: { YAMLParser.parse(bytes: bytes) }, path: path, viewports: viewports, layout: layout, context: context,
+        analyze(parse: { YAMLParser.parse(bytes: bytes, lineTable: lineTable) }, path: path, viewports: viewports, layout: layout, context: context,
                 isCancelled: isCancelled, alreadyOnLargeStack: alreadyOnLargeStack, rules: rules, keepsSyntaxTree: keepsSyntaxTree)
     }
 

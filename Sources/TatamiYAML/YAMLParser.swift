@@ -40,8 +40,10 @@ public enum YAMLParser {
         parse(bytes: Array(text.utf8), limits: limits)
     }
 
-    public static func parse(bytes: [UInt8], limits: YAMLLimits = .standard) -> YAMLParseResult {
-        let table = LineTable(bytes: bytes)
+    /// `lineTable`: the text's line table when the caller has it already (the language server
+    /// keeps one per revision); it must be `LineTable(bytes: bytes)`.
+    public static func parse(bytes: [UInt8], lineTable: LineTable? = nil, limits: YAMLLimits = .standard) -> YAMLParseResult {
+        let table = lineTable ?? LineTable(bytes: bytes)
         if bytes.count > limits.maxBytes {
             let d = Diagnostic(.tooComplex, "the file is \(bytes.count) bytes; the limit is \(limits.maxBytes)", at: .at(0))
             return YAMLParseResult(root: nil, diagnostics: [d], lineTable: table, isComplete: false)

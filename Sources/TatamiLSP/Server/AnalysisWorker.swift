@@ -1,5 +1,6 @@
 import TatamiValidation
 import Foundation
+import TatamiBase
 import TatamiModel
 import TatamiServices
 
@@ -12,6 +13,8 @@ final class AnalysisJob: @unchecked Sendable {
     let document: ObjectIdentifier
     let revision: Int
     let bytes: [UInt8]
+    /// The text's line table, the document's for this revision (nil: the parser makes one).
+    let lineTable: LineTable?
     let path: String
     let context: ValidationContext
     let recorder: PathRecorder
@@ -22,8 +25,9 @@ final class AnalysisJob: @unchecked Sendable {
     private let lock = NSLock()
     private var cancelled = false
 
-    init(uri: String, document: ObjectIdentifier, revision: Int, bytes: [UInt8], path: String, context: ValidationContext,
-         recorder: PathRecorder, rules: [String: RuleLevel] = [:], isWorkspaceFile: Bool = false) {
+    init(uri: String, document: ObjectIdentifier, revision: Int, bytes: [UInt8], lineTable: LineTable? = nil, path: String,
+         context: ValidationContext, recorder: PathRecorder, rules: [String: RuleLevel] = [:], isWorkspaceFile: Bool = false) {
+        self.lineTable = lineTable
         self.rules = rules
         self.isWorkspaceFile = isWorkspaceFile
         self.uri = uri
@@ -47,7 +51,7 @@ final class AnalysisJob: @unchecked Sendable {
         if isWorkspaceFile { return Pipeline.analyzeWorkspaceFile(bytes: bytes, path: path) }
         return Pipeline.analyze(bytes: bytes, path: path, viewports: .all, layout: true, context: context,
                          isCancelled: { [self] in isCancelled }, alreadyOnLargeStack: alreadyOnLargeStack,
-                         rules: rules)
+                         rules: rules, lineTable: lineTable)
     }
 }
 

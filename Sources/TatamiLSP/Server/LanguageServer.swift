@@ -337,7 +337,9 @@ public final class LanguageServer {
         let recorder = PathRecorder()
         let settings = doc.path.map(workspaceSettings(for:))
         let context = validationContext(for: doc, settings: settings, recorder: recorder)
+        // The document's line table is its text's (`bytes` nil): the parser takes it, not a second.
         return AnalysisJob(uri: doc.uri, document: ObjectIdentifier(doc), revision: doc.revision, bytes: bytes ?? doc.text,
+                           lineTable: bytes == nil ? doc.lineTable : nil,
                            path: doc.path ?? doc.uri, context: context, recorder: recorder, rules: settings?.config?.levels ?? [:])
     }
 
