@@ -263,6 +263,10 @@ struct Session {
     var encodingUTF8 = false
     /// The client declared neither snippets nor insertTextMode: no completion may break a line.
     var oneLineCompletions = false
+    /// What `initialize` was sent with, for a fresh server to compare with.
+    var initializeParams: JSON?
+    /// `shutdown` was requested: the server answers nothing about documents any more.
+    var shutDown = false
 
     init(_ input: FuzzInput) {
         self.input = input
@@ -412,6 +416,7 @@ struct Session {
         var p: [(String, JSON)] = [("processId", .null), ("capabilities", caps)]
         if input.bool() { p.append(("rootUri", .string("file:///nonexistent-tatami-fuzz"))) }
         if input.oneIn(4) { p.append(("initializationOptions", .object([("defaultViewport", .string(input.pick(["phone", "wide", "x"])))]))) }
+        initializeParams = .object(p)
         request("initialize", .object(p))
         notify("initialized", .object([]))
     }
@@ -424,7 +429,48 @@ struct Session {
             step()
             h.forget()
         }
+        if !h.exited && !shutDown { checkAgainstAFreshServer() }
         if !h.exited { _ = h.server.endOfInput() }
+    }
+
+    /// Incremental = from scratch: what the session's server, after all its edits, says about
+    /// each open document (pulled diagnostics; symbols and semantic tokens while the text
+    /// parses) is what a server given only the final texts says.
+    mutating func checkAgainstAFreshServer() {
+        let open = h.server.openTexts
+        guard !open.isEmpty, let initialize = initializeParams else { return }
+        let fresh = Harness()
+        _ = fresh.feed(body(.object([("jsonrpc", .string("2.0")), ("id", .number(1)), ("method", .string("initialize")), ("params", initialize)])))
+        _ = fresh.feed(body(.object([("jsonrpc", .string("2.0")), ("method", .string("initialized")), ("params", .object([]))])))
+        for (uri, text) in open {
+            _ = fresh.feed(body(.object([("jsonrpc", .string("2.0")), ("method", .string("textDocument/didOpen")), ("params", .object([
+                ("textDocument", .object([("uri", .string(uri)), ("languageId", .string("tatami")), ("version", .number(1)),
+                                         ("text", .string(String(decoding: text, as: UTF8.self)))])),
+            ]))])))
+        }
+        func ask(_ harness: Harness, _ method: String, _ uri: String) -> String {
+            let answer = harness.feed(body(.object([("jsonrpc", .string("2.0")), ("id", .string("check")), ("method", .string(method)),
+                                                   ("params", .object([("textDocument", .object([("uri", .string(uri))]))]))])))
+                .first(where: isResponse)
+            // An error (a server a raw chunk shut down) leaves nothing to compare.
+            guard var result = answer.flatMap({ field($0, "result") }) else { return "error" }
+            // A pull report's id names the server's own revision count.
+            if case .object(let pairs) = result { result = .object(pairs.filter { $0.0 != "resultId" }) }
+            return result.serialized(pretty: false)
+        }
+        for (uri, text) in open where String(validating: text, as: UTF8.self) != nil {
+            let diagnostics = ask(h, "textDocument/diagnostic", uri)
+            if diagnostics == "error" { continue }
+            if diagnostics != ask(fresh, "textDocument/diagnostic", uri) {
+                fatalError("\(uri): the session's server reports \(diagnostics.prefix(300)), a fresh one \(ask(fresh, "textDocument/diagnostic", uri).prefix(300))")
+            }
+            // While a text does not parse, symbols and tokens come from the last one that did.
+            guard !diagnostics.contains("\"yaml-syntax\"") else { continue }
+            for method in ["textDocument/documentSymbol", "textDocument/semanticTokens/full"] where ask(h, method, uri) != ask(fresh, method, uri) {
+                fatalError("\(uri): \(method) differs from a fresh server's: \(ask(h, method, uri).prefix(300)) against \(ask(fresh, method, uri).prefix(300))")
+            }
+        }
+        h.forget()
     }
 
     static let positionMethods = [
@@ -517,6 +563,7 @@ struct Session {
         default:
             if input.oneIn(3) {
                 request("shutdown", .null)
+                shutDown = true
             } else if input.oneIn(4) {
                 if h.feed(body(.object([("jsonrpc", .string("2.0")), ("method", .string("exit"))]))).contains(where: isResponse) {
                     fatalError("exit was answered")
