@@ -171,13 +171,17 @@ public enum Pipeline {
     /// (`tatami lint` without `--fix`) lets the YAML tree go once validation has read it, before
     /// layout, so the two are never held together; the analysis's `yaml` then has no root.
     /// `lineTable`: the text's, when the caller keeps one (the server, one per revision).
+    /// `layoutMemory`: what the document's last layouts kept (the server, one per document); the
+    /// analysis is the same without it.
     public static func analyze(
         bytes: [UInt8], path: String, viewports: ViewportSelection = .all, layout: Bool = true,
         context: ValidationContext, isCancelled: (@Sendable () -> Bool)?, alreadyOnLargeStack: Bool = false,
-        rules: [String: RuleLevel] = [:], keepsSyntaxTree: Bool = true, lineTable: LineTable? = nil
+        rules: [String: RuleLevel] = [:], keepsSyntaxTree: Bool = true, lineTable: LineTable? = nil,
+        layoutMemory: LayoutMemory? = nil
     ) -> Analysis? {
         analyze(parse: { YAMLParser.parse(bytes: bytes, lineTable: lineTable) }, path: path, viewports: viewports, layout: layout, context: context,
-                isCancelled: isCancelled, alreadyOnLargeStack: alreadyOnLargeStack, rules: rules, keepsSyntaxTree: keepsSyntaxTree)
+                isCancelled: isCancelled, alreadyOnLargeStack: alreadyOnLargeStack, rules: rules, keepsSyntaxTree: keepsSyntaxTree,
+                layoutMemory: layoutMemory)
     }
 
     /// The same from a parse already made: `tatami diff` parses a file whose bytes are the same
@@ -194,7 +198,7 @@ public enum Pipeline {
     private static func analyze(
         parse: @escaping () -> YAMLParseResult, path: String, viewports: ViewportSelection, layout: Bool,
         context: ValidationContext, isCancelled: (@Sendable () -> Bool)?, alreadyOnLargeStack: Bool,
-        rules: [String: RuleLevel], keepsSyntaxTree: Bool
+        rules: [String: RuleLevel], keepsSyntaxTree: Bool, layoutMemory: LayoutMemory? = nil
     ) -> Analysis? {
         let stop = isCancelled ?? { false }
         let work = { () -> Analysis? in
@@ -226,7 +230,7 @@ public enum Pipeline {
             if layout {
                 for viewport in chosen {
                     if stop() { return nil }
-                    layouts.append(LayoutEngine.layout(document, in: viewport))
+                    layouts.append(LayoutEngine.layout(document, in: viewport, memory: layoutMemory))
                 }
             }
             timings.layout = clock.lap()

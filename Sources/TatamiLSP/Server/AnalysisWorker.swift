@@ -1,6 +1,7 @@
 import TatamiValidation
 import Foundation
 import TatamiBase
+import TatamiLayout
 import TatamiModel
 import TatamiServices
 
@@ -15,6 +16,8 @@ final class AnalysisJob: @unchecked Sendable {
     let bytes: [UInt8]
     /// The text's line table, the document's for this revision (nil: the parser makes one).
     let lineTable: LineTable?
+    /// The document's kept layouts (nil for a text that is not the document's own).
+    let layoutMemory: LayoutMemory?
     let path: String
     let context: ValidationContext
     let recorder: PathRecorder
@@ -25,9 +28,11 @@ final class AnalysisJob: @unchecked Sendable {
     private let lock = NSLock()
     private var cancelled = false
 
-    init(uri: String, document: ObjectIdentifier, revision: Int, bytes: [UInt8], lineTable: LineTable? = nil, path: String,
-         context: ValidationContext, recorder: PathRecorder, rules: [String: RuleLevel] = [:], isWorkspaceFile: Bool = false) {
+    init(uri: String, document: ObjectIdentifier, revision: Int, bytes: [UInt8], lineTable: LineTable? = nil,
+         layoutMemory: LayoutMemory? = nil, path: String, context: ValidationContext, recorder: PathRecorder,
+         rules: [String: RuleLevel] = [:], isWorkspaceFile: Bool = false) {
         self.lineTable = lineTable
+        self.layoutMemory = layoutMemory
         self.rules = rules
         self.isWorkspaceFile = isWorkspaceFile
         self.uri = uri
@@ -51,7 +56,7 @@ final class AnalysisJob: @unchecked Sendable {
         if isWorkspaceFile { return Pipeline.analyzeWorkspaceFile(bytes: bytes, path: path) }
         return Pipeline.analyze(bytes: bytes, path: path, viewports: .all, layout: true, context: context,
                          isCancelled: { [self] in isCancelled }, alreadyOnLargeStack: alreadyOnLargeStack,
-                         rules: rules, lineTable: lineTable)
+                         rules: rules, lineTable: lineTable, layoutMemory: layoutMemory)
     }
 }
 

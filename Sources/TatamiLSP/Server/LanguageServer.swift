@@ -339,7 +339,7 @@ public final class LanguageServer {
         let context = validationContext(for: doc, settings: settings, recorder: recorder)
         // The document's line table is its text's (`bytes` nil): the parser takes it, not a second.
         return AnalysisJob(uri: doc.uri, document: ObjectIdentifier(doc), revision: doc.revision, bytes: bytes ?? doc.text,
-                           lineTable: bytes == nil ? doc.lineTable : nil,
+                           lineTable: bytes == nil ? doc.lineTable : nil, layoutMemory: bytes == nil ? doc.layoutMemory : nil,
                            path: doc.path ?? doc.uri, context: context, recorder: recorder, rules: settings?.config?.levels ?? [:])
     }
 
@@ -497,8 +497,10 @@ public final class LanguageServer {
         if let a = analysis {
             doc.lastAnalysisNanoseconds = UInt64(max(0, seconds) * 1e9)
             if doc.take(AnalyzedRevision(revision: job.revision, analysis: a, dependencies: job.recorder.paths)), logsAnalyses {
-                log(String(format: "analysed %@ (revision %d%@) in %.0f ms", doc.uri, job.revision,
-                           doc.isFresh ? "" : ", already superseded", seconds * 1000))
+                let computed = a.layouts.reduce(0) { $0 + $1.measurementsComputed }
+                let takenOver = a.layouts.filter(\.measurementsTakenOver).count
+                log(String(format: "analysed %@ (revision %d%@) in %.0f ms; layout: %d measurements computed, %d of %d viewports from kept layouts",
+                           doc.uri, job.revision, doc.isFresh ? "" : ", already superseded", seconds * 1000, computed, takenOver, a.layouts.count))
             }
         }
         if doc.isFresh {

@@ -1,4 +1,5 @@
 import TatamiBase
+import TatamiLayout
 import TatamiServices
 import TatamiYAML
 
@@ -54,6 +55,8 @@ final class OpenDocument {
     private(set) var lastGood: AnalyzedRevision?
     /// The analysis being computed off the message thread, if any.
     var inFlight: AnalysisJob?
+    /// What the document's layouts keep for its next analysis (used on the analysing thread only).
+    let layoutMemory = LayoutMemory()
     /// How long the last finished analysis took (the adaptive debounce's measure).
     var lastAnalysisNanoseconds: UInt64?
     /// When the next analysis should start (the debounce), in `DispatchTime` nanoseconds; nil

@@ -9,6 +9,11 @@ final class BricksLayout: ContainerLayout {
         self.options = options
     }
 
+    func hasSameParameters(as other: any ContainerLayout) -> Bool {
+        guard let o = other as? BricksLayout else { return false }
+        return options == o.options
+    }
+
     func arrange(_ p: ProposedSize, children: Children, in ctx: inout LayoutContext) -> Arrangement {
         let spacing = options.spacing
         let rowHeight = options.rowHeight ?? children.map { ctx.sizeThatFits($0, .unspecified).height }.max() ?? 0

@@ -10,6 +10,9 @@ extension DiagnosticCode {
 
 /// canvas (docs/format.md §7.4.3): frame-based placements, the first whose condition holds.
 final class CanvasLayout: ContainerLayout {
+    /// Never: a canvas reads its children's placements (expressions) from their views.
+    func hasSameParameters(as other: any ContainerLayout) -> Bool { false }
+
     func arrange(_ p: ProposedSize, children: Children, in ctx: inout LayoutContext) -> Arrangement {
         // Size: the proposal; unspecified dimensions from the extent of the absolute placements
         // that may be used (only needed when a dimension is unspecified).

@@ -5,6 +5,8 @@ import TatamiModel
 /// placed at its origin, so the instance's frame is the body's, with the instance's own
 /// modifiers around it.
 final class ComponentLayout: ContainerLayout {
+    func hasSameParameters(as other: any ContainerLayout) -> Bool { other is ComponentLayout }
+
     func arrange(_ p: ProposedSize, children: Children, in ctx: inout LayoutContext) -> Arrangement {
         guard let body = children.first else { return Arrangement(size: .zero, children: []) }
         let size = ctx.sizeThatFits(body, p)

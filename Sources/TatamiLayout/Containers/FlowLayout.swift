@@ -13,6 +13,11 @@ final class FlowLayout: ContainerLayout {
         self.alignment = alignment
     }
 
+    func hasSameParameters(as other: any ContainerLayout) -> Bool {
+        guard let o = other as? FlowLayout else { return false }
+        return spacing == o.spacing && lineSpacing == o.lineSpacing && alignment == o.alignment
+    }
+
     func arrange(_ p: ProposedSize, children: Children, in ctx: inout LayoutContext) -> Arrangement {
         let limit = p.width.flatMap { $0.isFinite ? $0 : nil }
         // Rows of (child index, proposal, size); `alone` marks a child proposed the full width.

@@ -18,6 +18,11 @@ final class GridLayout: ContainerLayout {
     /// Column counts are capped so that absurd inputs stay cheap.
     static let maxColumns = 100_000
 
+    func hasSameParameters(as other: any ContainerLayout) -> Bool {
+        guard let o = other as? GridLayout else { return false }
+        return columns == o.columns && cells == o.cells && spacing == o.spacing && alignment == o.alignment
+    }
+
     func arrange(_ p: ProposedSize, children: Children, in ctx: inout LayoutContext) -> Arrangement {
         let n = children.count
         let ideals = children.map { ctx.sizeThatFits($0, .unspecified) }

@@ -21,6 +21,11 @@ final class StackLayout: ContainerLayout {
         axis == .horizontal ? ProposedSize(width: m, height: c) : ProposedSize(width: c, height: m)
     }
 
+    func hasSameParameters(as other: any ContainerLayout) -> Bool {
+        guard let o = other as? StackLayout else { return false }
+        return axis == o.axis && spacing == o.spacing && alignment == o.alignment
+    }
+
     func arrange(_ p: ProposedSize, children: Children, in ctx: inout LayoutContext) -> Arrangement {
         let n = children.count
         guard n > 0 else { return Arrangement(size: .zero, children: []) }

@@ -9,6 +9,11 @@ final class ZStackLayout: ContainerLayout {
         self.alignment = alignment
     }
 
+    func hasSameParameters(as other: any ContainerLayout) -> Bool {
+        guard let o = other as? ZStackLayout else { return false }
+        return alignment == o.alignment
+    }
+
     func arrange(_ p: ProposedSize, children: Children, in ctx: inout LayoutContext) -> Arrangement {
         guard !children.isEmpty else { return Arrangement(size: .zero, children: []) }
         let sizes = children.map { ctx.sizeThatFits($0, p) }

@@ -40,6 +40,10 @@ struct Arrangement {
 /// value witnesses, a cost BENCHMARKS.md measures.
 protocol ContainerLayout: AnyObject {
     func arrange(_ proposal: ProposedSize, children: Children, in ctx: inout LayoutContext) -> Arrangement
+    /// Whether `other` arranges the same children the same way: the same algorithm with the same
+    /// parameters, reading nothing of its children's views beyond what their nodes hold (a
+    /// layout kept across analyses re-measures a container for which this is false).
+    func hasSameParameters(as other: any ContainerLayout) -> Bool
 }
 
 extension ContainerLayout {

@@ -361,10 +361,17 @@ public struct LayoutResult: Sendable {
     public let root: FrameNode?
     /// Layout diagnostics, each naming this viewport.
     public let diagnostics: [Diagnostic]
+    /// How many measurements were computed (not found in the cache): the work layout did.
+    public let measurementsComputed: Int
+    /// Whether the measurements of the viewport's last layout were taken over (`LayoutMemory`).
+    public let measurementsTakenOver: Bool
 
-    public init(viewport: Viewport, root: FrameNode?, diagnostics: [Diagnostic]) {
+    public init(viewport: Viewport, root: FrameNode?, diagnostics: [Diagnostic], measurementsComputed: Int = 0,
+                measurementsTakenOver: Bool = false) {
         self.viewport = viewport
         self.root = root
         self.diagnostics = diagnostics
+        self.measurementsComputed = measurementsComputed
+        self.measurementsTakenOver = measurementsTakenOver
     }
 }

@@ -9,8 +9,10 @@ import TatamiText
 /// field access and no reference counting per node. Nothing here outlives `layout`: the result
 /// holds frames and diagnostics only.
 struct LayoutContext {
-    let document: TatamiDocument
+    private(set) var document: TatamiDocument
     let viewport: Viewport
+    /// Measurements computed (cache misses) since the context was made or adopted a newer tree.
+    private(set) var computations = 0
     /// The area the body was given: the viewport less its safe area (or all of it).
     var area: Rect
     /// Expression problems found while evaluating (division by zero), deduplicated by range.
@@ -96,12 +98,50 @@ struct LayoutContext {
         textClusters = Array(repeating: nil, count: tree.texts.count)
     }
 
+    // MARK: Kept across analyses (`LayoutMemory`)
+
+    /// Whether what was measured here may be kept for a later layout: nothing of it names a place
+    /// in the text an edit could move (expression and text diagnostics, containers' notes), and
+    /// the document declares no custom alignments (whose defaults are expressions of its own).
+    var isReusable: Bool {
+        expressionDiagnostics.isEmpty && textDiagnostics.isEmpty && document.alignments.isEmpty && extras.allSatisfy { $0.notes.isEmpty }
+    }
+
+    /// Records in the stores that grow with measurements (placements, text metrics, extras,
+    /// cache overflow), reachable or not.
+    var storeSize: Int { placements.count + textMetricsStore.count + extras.count + cache.overflowCount }
+
+    /// Before the context is kept: drops what a later layout recomputes on demand for the nodes
+    /// it measures again (texts' clusters).
+    mutating func shrinkForKeeping() {
+        for i in textClusters.indices { textClusters[i] = nil }
+    }
+
+    /// Takes `newer`, built from a later document in the same shape as this context's tree
+    /// (`LayoutTree.changedNodes`), in place of the tree, forgetting everything measured for the
+    /// nodes `changed` marks (a changed node and all its ancestors). What the others measured
+    /// stays: their subtrees are the same, so are their sizes, placements and guide values.
+    mutating func adopt(_ newer: LayoutTree, document: TatamiDocument, forgetting changed: [Bool]) {
+        tree = newer
+        self.document = document
+        for i in changed.indices where changed[i] {
+            let id = NodeID(i)
+            cache.forget(id)
+            let a = Int(arrangementIndex[i])
+            if a >= 0 { arrangements[a] = Arrangement(key: .unspecified, start: Measurement.unrecorded, count: 0) }
+        }
+        if !baselineCache.isEmpty { baselineCache = baselineCache.filter { !changed[$0.key.node.index] } }
+        if !guideCache.isEmpty { guideCache = guideCache.filter { !changed[$0.key.node.index] } }
+        computations = 0
+    }
+
     // MARK: Measuring
 
     /// Measures a node for a proposal, through the cache.
     mutating func measure(_ id: NodeID, _ proposal: ProposedSize) -> Measurement {
         let key = tree.cacheKey(id, proposal)
         if let m = cache.find(id, key) { return m }
+        computations += 1
         let m = compute(id, key)
         cache.insert(id, key, m)
         return m

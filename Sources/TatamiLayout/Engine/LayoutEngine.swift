@@ -20,7 +20,10 @@ public enum LayoutEngine {
     /// Containers nested deeper than this get `too-deep`.
     public static let maxContainerDepth = 10
 
-    public static func layout(_ document: TatamiDocument, in viewport: Viewport, options: LayoutOptions = LayoutOptions()) -> LayoutResult {
+    /// `memory`: what the document's last layout in this viewport kept (`LayoutMemory`), taken
+    /// over where the new tree has the same shape; the result is the same without it.
+    public static func layout(_ document: TatamiDocument, in viewport: Viewport, options: LayoutOptions = LayoutOptions(),
+                              memory: LayoutMemory? = nil) -> LayoutResult {
         guard let body = document.body else {
             return LayoutResult(viewport: viewport, root: nil, diagnostics: [])
         }
@@ -32,7 +35,16 @@ public enum LayoutEngine {
         }
         let alternatives = builder.alternatives
         var ctx = builder.takeContext()
-        ctx.prepareMeasuring()
+        var grownFrom: Int?
+        if let memory, let (old, fresh) = memory.take(viewport), old.answersRigidSizes == ctx.answersRigidSizes,
+           old.document.fonts == document.fonts, document.alignments.isEmpty, let changed = old.tree.changedNodes(in: ctx.tree) {
+            var kept = old
+            kept.adopt(ctx.tree, document: document, forgetting: changed)
+            ctx = kept
+            grownFrom = fresh
+        } else {
+            ctx.prepareMeasuring()
+        }
 
         // The body is proposed the viewport less its safe area and centred in that area.
         let safe = body.ignoresSafeArea ? EdgeInsets.zero : viewport.safeArea
@@ -54,8 +66,12 @@ public enum LayoutEngine {
             if let d = ModifierOrderCheck(viewport: viewport).check(chain, at: at, in: &ctx) { diagnostics.append(d) }
         }
         LayoutLints(viewport: viewport).check(frames, into: &diagnostics)
-        // The frames and diagnostics refer to nothing of the context: its store ends here.
-        return LayoutResult(viewport: viewport, root: frames, diagnostics: diagnostics)
+        let computed = ctx.computations
+        // The frames and diagnostics refer to nothing of the context: its store ends here,
+        // unless the memory keeps it for the next layout.
+        memory?.keep(ctx, freshSize: grownFrom)
+        return LayoutResult(viewport: viewport, root: frames, diagnostics: diagnostics, measurementsComputed: computed,
+                            measurementsTakenOver: grownFrom != nil)
     }
 }
 

@@ -14,7 +14,7 @@ struct NodeID: Hashable {
 }
 
 /// A container's children: a range of the tree's one flat array of child IDs.
-struct ChildRange {
+struct ChildRange: Equatable {
     var start: UInt32
     var count: UInt32
 }
@@ -95,7 +95,7 @@ struct TextInfo {
 
 /// A fixed `frame`: the dimensions it sets and how it aligns its child. Stored as two doubles
 /// and two flags rather than two optionals, so a role holding one stays four words.
-struct FixedFrame {
+struct FixedFrame: Equatable {
     private let storedWidth: Double
     private let storedHeight: Double
     private let setsWidth: Bool
@@ -440,6 +440,17 @@ struct MeasurementCache {
         }
         return nil
     }
+
+    /// Forgets the node's measurements (`LayoutContext.adopt`); its overflow entries stay in the
+    /// store unreachable until the context is dropped.
+    mutating func forget(_ id: NodeID) {
+        filled[id.index] = false
+        slots[id.index].filter = 0
+        overflowHead[id.index] = MeasurementCache.none
+    }
+
+    /// Overflow entries stored, reachable or not.
+    var overflowCount: Int { overflow.count }
 
     mutating func insert(_ id: NodeID, _ key: ProposedSize, _ m: Measurement) {
         let i = id.index

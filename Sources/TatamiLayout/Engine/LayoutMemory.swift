@@ -1,0 +1,160 @@
+import Foundation
+import TatamiBase
+import TatamiModel
+
+/// What a document's layouts keep for its next analysis (the language server keeps one per open
+/// document): per viewport, the last layout's node tree and everything measured in it.
+///
+/// The next layout of that viewport builds its tree from the new document as always, then
+/// compares it node by node with the kept one (`LayoutTree.changedNodes`). When the two have the
+/// same shape, the kept measurements are taken over, less those of the nodes that differ and of
+/// all their ancestors, and only those are measured again: after an edit to one card of a long
+/// list, the other cards' sizes come from what was kept. Placement, frames and diagnostics are
+/// computed from the new tree and document as always. The result is the same as a layout from
+/// nothing (`IncrementalDifferentialTests`, the fuzzers' invariant): a node's measurements
+/// depend only on its own inputs and its subtree's, which are compared, and on the document's
+/// fonts and viewport, which must be the same. What cannot be compared this way is never
+/// kept: a context with expression or missing-glyph diagnostics, or containers' notes (which
+/// name places in the text), or custom alignments; a canvas, and a view with `alignmentGuides`,
+/// are measured again each time.
+///
+/// Not thread-safe: one analysis at a time uses it (the server's worker runs analyses in turn).
+public final class LayoutMemory: @unchecked Sendable {
+    private var kept: [Viewport: LayoutContext] = [:]
+    /// The store size of each kept context when it was laid out from nothing: a context that has
+    /// taken over more than twice that (forgotten records stay in its stores) is dropped.
+    private var freshSize: [Viewport: Int] = [:]
+    private let lock = NSLock()
+
+    public init() {}
+
+    /// Drops everything kept.
+    public func clear() {
+        lock.withLock {
+            kept = [:]
+            freshSize = [:]
+        }
+    }
+
+    /// The kept context for `viewport`, taken out (nil when there is none).
+    func take(_ viewport: Viewport) -> (LayoutContext, freshSize: Int)? {
+        lock.withLock {
+            guard let ctx = kept.removeValue(forKey: viewport), let size = freshSize[viewport] else { return nil }
+            return (ctx, size)
+        }
+    }
+
+    /// Keeps `ctx` for the viewport's next layout, if it may be kept; `freshSize`: the store size
+    /// of the layout from nothing it grew from (nil: this is one).
+    func keep(_ ctx: LayoutContext, freshSize fresh: Int?) {
+        guard ctx.isReusable else { return }
+        var ctx = ctx
+        ctx.shrinkForKeeping()
+        let size = ctx.storeSize
+        lock.withLock {
+            if let fresh, size > 2 * max(fresh, 1024) {
+                freshSize[ctx.viewport] = nil
+                return
+            }
+            kept[ctx.viewport] = ctx
+            freshSize[ctx.viewport] = fresh ?? size
+        }
+    }
+}
+
+extension LayoutTree {
+    /// Which nodes of `new`, a tree built in the same viewport from a later document, must be
+    /// measured again after this tree's measurements are taken over: those whose inputs differ
+    /// (their role's parameters, text, flags, layout priority), those that read their view at
+    /// measuring time (a canvas, a view with `alignmentGuides`), and all their ancestors. nil when
+    /// the two trees differ in shape (nodes, roles' kinds, children, views), and nothing is kept.
+    func changedNodes(in new: LayoutTree) -> [Bool]? {
+        guard count == new.count, childIDs == new.childIDs, views.count == new.views.count, texts.count == new.texts.count,
+              paddings.count == new.paddings.count, flexibleFrames.count == new.flexibleFrames.count else { return nil }
+        var changed = [Bool](repeating: false, count: count)
+        var parent = [Int32](repeating: -1, count: count)
+        for i in 0..<count {
+            let a = nodes[i], b = new.nodes[i]
+            guard a.view == b.view, a.core == b.core, a.childIndex == b.childIndex,
+                  let same = sameInputs(roles[i], new.roles[i], new) else { return nil }
+            changed[i] = !same || a.flags != b.flags || b.flags.contains(.ownGuides)
+                || priorities[Int(a.view)].bitPattern != new.priorities[Int(b.view)].bitPattern
+            let p = Int32(i)
+            switch new.roles[i] {
+            case .container(_, let range):
+                for c in new.children(range) { parent[c.index] = p }
+            case let role:
+                if let c = role.wrappedChild { parent[c.index] = p }
+                if let d = role.decoration { parent[d.index] = p }
+            }
+        }
+        // A changed node's ancestors: each walk stops at a node already marked (whose own walk
+        // has marked, or will mark, the rest).
+        for i in 0..<count where changed[i] {
+            var p = parent[i]
+            while p >= 0 && !changed[Int(p)] {
+                changed[Int(p)] = true
+                p = parent[Int(p)]
+            }
+        }
+        return changed
+    }
+
+    /// Whether two roles measure alike given the same children; nil when they differ in kind or
+    /// children (a different shape).
+    private func sameInputs(_ a: NodeRole, _ b: NodeRole, _ new: LayoutTree) -> Bool? {
+        switch (a, b) {
+        case (.text(let x), .text(let y)):
+            guard x == y else { return nil }
+            return texts[Int(x)].measuresAlike(new.texts[Int(y)])
+        case (.image(let s, let r), .image(let t, let q)):
+            return s == t && r == q
+        case (.color, .color):
+            return true
+        case (.spacer(let m, let axis), .spacer(let n, let other)):
+            return m.bitPattern == n.bitPattern && axis == other
+        case (.divider(let axis), .divider(let other)):
+            return axis == other
+        case (.container(let x, let r), .container(let y, let q)):
+            guard r == q else { return nil }
+            return x.hasSameParameters(as: y)
+        case (.padding(let i, let c), .padding(let j, let d)):
+            guard i == j, c == d else { return nil }
+            return paddings[Int(i)] == new.paddings[Int(j)]
+        case (.fixedFrame(let f, let c), .fixedFrame(let g, let d)):
+            guard c == d else { return nil }
+            return f == g
+        case (.flexibleFrame(let i, let al, let c), .flexibleFrame(let j, let bl, let d)):
+            guard i == j, c == d else { return nil }
+            return al == bl && flexibleFrames[Int(i)] == new.flexibleFrames[Int(j)]
+        case (.fixedSize(let h, let v, let c), .fixedSize(let g, let w, let d)):
+            guard c == d else { return nil }
+            return h == g && v == w
+        case (.aspectRatio(let r, let m, let c), .aspectRatio(let s, let n, let d)):
+            guard c == d else { return nil }
+            return r?.bitPattern == s?.bitPattern && m == n
+        case (.background(let x, let al, let c), .background(let y, let bl, let d)),
+             (.overlay(let x, let al, let c), .overlay(let y, let bl, let d)):
+            guard x == y, c == d else { return nil }
+            return al == bl
+        case (.border(let s, let c), .border(let t, let d)):
+            guard c == d else { return nil }
+            return s == t
+        case (.offset(let x, let y, let c), .offset(let u, let v, let d)):
+            guard c == d else { return nil }
+            return x.bitPattern == u.bitPattern && y.bitPattern == v.bitPattern
+        default:
+            return nil
+        }
+    }
+}
+
+extension TextInfo {
+    /// Whether two texts measure alike: the same characters, font and settings (a file font's
+    /// shaping follows from those).
+    func measuresAlike(_ other: TextInfo) -> Bool {
+        string == other.string && font == other.font && lineLimit == other.lineLimit && truncation == other.truncation
+            && alignment == other.alignment && advance.bitPattern == other.advance.bitPattern
+            && lineHeight.bitPattern == other.lineHeight.bitPattern && (shaped == nil) == (other.shaped == nil)
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import TatamiBase
+import TatamiLayout
+import TatamiServices
+import TatamiTestSupport
+import XCTest
+
+/// A layout that takes over what the document's last layout kept (`LayoutMemory`) gives what a
+/// layout from nothing gives: every example and layout fixture, edited again and again (numbers
+/// changed, texts lengthened, then put back), analysed with one memory across the edits and
+/// fresh, must have the same diagnostics and frames in every viewport.
+final class LayoutMemoryTests: XCTestCase {
+    private func files() -> [URL] {
+        let examplesFolder = Fixtures.repositoryRoot().appendingPathComponent("Examples")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: examplesFolder.path)) ?? []
+        let examples = names.filter { $0.hasSuffix(".tatami.yaml") }.sorted().map { examplesFolder.appendingPathComponent($0) }
+        return examples + Fixtures.files(in: "layout", suffix: ".tatami.yaml")
+    }
+
+    /// The offsets of the digit runs and of the texts' first letters: what an edit changes.
+    private func editableOffsets(_ bytes: [UInt8]) -> [Int] {
+        var offsets: [Int] = []
+        var inComment = false
+        for i in bytes.indices {
+            let b = bytes[i]
+            if b == UInt8(ascii: "#") { inComment = true }
+            if b == UInt8(ascii: "\n") { inComment = false }
+            if inComment { continue }
+            let previous = i > 0 ? bytes[i - 1] : 0
+            let isDigit = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b)
+            let isLetter = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(b)
+            if isDigit && previous == UInt8(ascii: " ") { offsets.append(i) }
+            if isLetter && previous == UInt8(ascii: " ") && i > 1 && bytes[i - 2] == UInt8(ascii: ":") { offsets.append(i) }
+        }
+        return offsets
+    }
+
+    private func summary(_ a: Analysis) -> String {
+        var parts = a.diagnostics.map { "\($0.range.start)-\($0.range.end) \($0.code.name) \($0.message)" }
+        for l in a.layouts { parts.append(FramesFormatter.json(file: "f", result: l)) }
+        return parts.joined(separator: "\n")
+    }
+
+    func testKeptLayoutsGiveWhatFreshLayoutsGive() throws {
+        var random = SeededRandom(seed: 42)
+        var takenOver = 0, layouts = 0
+        for url in files() {
+            let original = Array(try Data(contentsOf: url))
+            let offsets = editableOffsets(original)
+            guard !offsets.isEmpty else { continue }
+            let memory = LayoutMemory()
+            let root = url.deletingLastPathComponent().path
+            var versions: [[UInt8]] = []
+            for _ in 0..<4 {
+                var bytes = original
+                let at = offsets.randomElement(using: &random)!
+                // A digit becomes another (a size changes); a word gets a letter more (a text grows).
+                if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[at]) {
+                    bytes[at] = UInt8(ascii: "0") + UInt8((Int(bytes[at] - UInt8(ascii: "0")) + 3) % 10)
+                } else {
+                    bytes.insert(UInt8(ascii: "w"), at: at)
+                }
+                versions.append(bytes)
+                versions.append(original)
+            }
+            _ = Pipeline.analyze(bytes: original, path: url.path, context: Pipeline.fileContext(path: url.path, workspaceRoot: root),
+                                 isCancelled: nil, layoutMemory: memory)
+            for (k, bytes) in versions.enumerated() {
+                let context = Pipeline.fileContext(path: url.path, workspaceRoot: root)
+                let kept = try XCTUnwrap(Pipeline.analyze(bytes: bytes, path: url.path, context: context, isCancelled: nil, layoutMemory: memory))
+                let fresh = Pipeline.analyze(bytes: bytes, path: url.path, context: context)
+                XCTAssertEqual(summary(kept), summary(fresh), "\(url.lastPathComponent), version \(k)")
+                layouts += kept.layouts.count
+                takenOver += kept.layouts.filter(\.measurementsTakenOver).count
+            }
+        }
+        // Most of them took over what was kept (the others had a shape that changed, a canvas…).
+        XCTAssertGreaterThan(takenOver, layouts / 2, "\(takenOver) of \(layouts) layouts took over kept measurements")
+    }
+
+    /// After an edit to one card of many, only that card and its ancestors are measured again.
+    func testAnEditToOneCardMeasuresOnlyItAndItsAncestors() throws {
+        func screen(_ title: String) -> String {
+            var s = "viewports:\n  phone: {width: 320, height: 20000}\nbody:\n  vstack:\n"
+            for i in 0..<200 {
+                s += "    - hstack:\n        - text: \(i == 100 ? title : "Card \(i)")\n        - spacer\n        - color: red\n          frame: {width: 10, height: 10}\n      padding: 4\n"
+            }
+            return s
+        }
+        let memory = LayoutMemory()
+        let first = try XCTUnwrap(Pipeline.analyze(bytes: Array(screen("Card 100").utf8), path: "s.tatami.yaml", context: .standalone,
+                                                   isCancelled: nil, layoutMemory: memory))
+        let edited = try XCTUnwrap(Pipeline.analyze(bytes: Array(screen("A longer title for card 100").utf8), path: "s.tatami.yaml",
+                                                    context: .standalone, isCancelled: nil, layoutMemory: memory))
+        XCTAssertFalse(first.layouts[0].measurementsTakenOver)
+        XCTAssertTrue(edited.layouts[0].measurementsTakenOver)
+        XCTAssertGreaterThan(first.layouts[0].measurementsComputed, 2000)
+        XCTAssertLessThan(edited.layouts[0].measurementsComputed, 40, "the other 199 cards come from what was kept")
+        let fresh = Pipeline.analyze(text: screen("A longer title for card 100"), path: "s.tatami.yaml")
+        XCTAssertEqual(summary(edited), summary(fresh))
+    }
+}
