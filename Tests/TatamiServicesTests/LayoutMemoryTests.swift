@@ -98,5 +98,15 @@ final class LayoutMemoryTests: XCTestCase {
         XCTAssertLessThan(edited.layouts[0].measurementsComputed, 40, "the other 199 cards come from what was kept")
         let fresh = Pipeline.analyze(text: screen("A longer title for card 100"), path: "s.tatami.yaml")
         XCTAssertEqual(summary(edited), summary(fresh))
+        XCTAssertGreaterThan(memory.keptBytes, 100_000)
+
+        // A budget smaller than the layout's store keeps nothing: the next layout starts afresh.
+        let small = LayoutMemory(budget: memory.keptBytes / 2)
+        for title in ["Card 100", "Another title"] {
+            let a = try XCTUnwrap(Pipeline.analyze(bytes: Array(screen(title).utf8), path: "s.tatami.yaml", context: .standalone,
+                                                   isCancelled: nil, layoutMemory: small))
+            XCTAssertFalse(a.layouts[0].measurementsTakenOver)
+            XCTAssertEqual(small.keptBytes, 0)
+        }
     }
 }

@@ -24,7 +24,7 @@ struct LayoutContext {
 
     /// The nodes: `NodeBuilder` adds them, then they are read-only while measuring.
     var tree = LayoutTree()
-    private var cache = MeasurementCache(nodeCount: 0)
+    private(set) var cache = MeasurementCache(nodeCount: 0)
     /// Measurements' placements, each measurement a range. A container of several children
     /// has one range, which each of its arrangements rewrites (a stack probes each child at
     /// several proposals, and keeping every probe's placements would make them layout's largest
@@ -100,16 +100,12 @@ struct LayoutContext {
 
     // MARK: Kept across analyses (`LayoutMemory`)
 
-    /// Whether what was measured here may be kept for a later layout: nothing of it names a place
-    /// in the text an edit could move (expression and text diagnostics, containers' notes), and
-    /// the document declares no custom alignments (whose defaults are expressions of its own).
-    var isReusable: Bool {
-        expressionDiagnostics.isEmpty && textDiagnostics.isEmpty && document.alignments.isEmpty && extras.allSatisfy { $0.notes.isEmpty }
+    /// What the stores that grow with measurements hold, for `LayoutMemory` (reachable or not).
+    var keptStores: KeptStores {
+        KeptStores(placements: placements.count, textMetrics: textMetricsStore.count, extras: extras.count,
+                   cells: cellRects.count, arrangements: arrangements.count + arrangementIndex.count, clusters: textClusters.count,
+                   hasNotes: extras.contains { !$0.notes.isEmpty })
     }
-
-    /// Records in the stores that grow with measurements (placements, text metrics, extras,
-    /// cache overflow), reachable or not.
-    var storeSize: Int { placements.count + textMetricsStore.count + extras.count + cache.overflowCount }
 
     /// Before the context is kept: drops what a later layout recomputes on demand for the nodes
     /// it measures again (texts' clusters).

@@ -25,8 +25,27 @@ public final class LayoutMemory: @unchecked Sendable {
     /// taken over more than twice that (forgotten records stay in its stores) is dropped.
     private var freshSize: [Viewport: Int] = [:]
     private let lock = NSLock()
+    /// The most the kept contexts may hold, in bytes (`LayoutContext.approximateBytes`): a
+    /// viewport whose layout would take the total past it is not kept, and is laid out from
+    /// nothing next time.
+    public let budget: Int
 
-    public init() {}
+    /// The budget when none is given: 32 MiB, or `TATAMI_LAYOUT_MEMORY_MB` (0 keeps nothing).
+    public static var defaultBudget: Int {
+        if let v = ProcessInfo.processInfo.environment["TATAMI_LAYOUT_MEMORY_MB"], let mb = Int(v), mb >= 0, mb <= 65_536 {
+            return mb << 20
+        }
+        return 32 << 20
+    }
+
+    public init(budget: Int = LayoutMemory.defaultBudget) {
+        self.budget = budget
+    }
+
+    /// About how many bytes the kept contexts hold.
+    public var keptBytes: Int {
+        lock.withLock { kept.values.reduce(0) { $0 + $1.approximateBytes } }
+    }
 
     /// Drops everything kept.
     public func clear() {
@@ -47,18 +66,50 @@ public final class LayoutMemory: @unchecked Sendable {
     /// Keeps `ctx` for the viewport's next layout, if it may be kept; `freshSize`: the store size
     /// of the layout from nothing it grew from (nil: this is one).
     func keep(_ ctx: LayoutContext, freshSize fresh: Int?) {
-        guard ctx.isReusable else { return }
+        guard ctx.isReusable, budget > 0 else { return }
         var ctx = ctx
         ctx.shrinkForKeeping()
-        let size = ctx.storeSize
+        let size = ctx.storeSize, bytes = ctx.approximateBytes
         lock.withLock {
-            if let fresh, size > 2 * max(fresh, 1024) {
+            let others = kept.filter { $0.key != ctx.viewport }.values.reduce(0) { $0 + $1.approximateBytes }
+            if let fresh, size > 2 * max(fresh, 1024) || others + bytes > budget {
                 freshSize[ctx.viewport] = nil
                 return
             }
+            if others + bytes > budget { return }
             kept[ctx.viewport] = ctx
             freshSize[ctx.viewport] = fresh ?? size
         }
+    }
+}
+
+/// The sizes of a layout context's growing stores (`LayoutContext.keptStores`).
+struct KeptStores {
+    var placements, textMetrics, extras, cells, arrangements, clusters: Int
+    var hasNotes: Bool
+}
+
+extension LayoutContext {
+    /// Whether what was measured here may be kept for a later layout: nothing of it names a place
+    /// in the text an edit could move (expression and text diagnostics, containers' notes), and
+    /// the document declares no custom alignments (whose defaults are expressions of its own).
+    var isReusable: Bool {
+        expressionDiagnostics.isEmpty && textDiagnostics.isEmpty && document.alignments.isEmpty && !keptStores.hasNotes
+    }
+
+    /// Records in the stores that grow with measurements (placements, text metrics, extras,
+    /// cache overflow), reachable or not.
+    var storeSize: Int {
+        let k = keptStores
+        return k.placements + k.textMetrics + k.extras + cache.overflowCount
+    }
+
+    /// About how many bytes the context holds beyond the document: what keeping it costs.
+    var approximateBytes: Int {
+        let k = keptStores
+        return tree.approximateBytes + cache.approximateBytes + k.placements * MemoryLayout<ChildPlacement>.stride
+            + k.textMetrics * MemoryLayout<TextMetrics>.stride + k.extras * MemoryLayout<MeasurementExtras>.stride
+            + k.cells * MemoryLayout<Rect>.stride + k.arrangements * 16 + k.clusters * 8
     }
 }
 

@@ -169,6 +169,13 @@ struct LayoutTree {
 
     var count: Int { nodes.count }
 
+    /// About how many bytes the tree's arrays hold (not the texts' strings or the views' store).
+    var approximateBytes: Int {
+        nodes.count * MemoryLayout<NodeInfo>.stride + roles.count * MemoryLayout<NodeRole>.stride + childIDs.count * 4
+            + texts.count * MemoryLayout<TextInfo>.stride + flexibleFrames.count * MemoryLayout<FlexibleFrame>.stride
+            + paddings.count * MemoryLayout<EdgeInsets>.stride + views.count * (MemoryLayout<ViewNode>.stride + 8)
+    }
+
     subscript(id: NodeID) -> NodeInfo { nodes[id.index] }
 
     func role(_ id: NodeID) -> NodeRole { roles[id.index] }
@@ -451,6 +458,11 @@ struct MeasurementCache {
 
     /// Overflow entries stored, reachable or not.
     var overflowCount: Int { overflow.count }
+
+    /// About how many bytes the cache holds.
+    var approximateBytes: Int {
+        slots.count * (MemoryLayout<Slot>.stride + 5) + overflow.count * MemoryLayout<Entry>.stride
+    }
 
     mutating func insert(_ id: NodeID, _ key: ProposedSize, _ m: Measurement) {
         let i = id.index
