@@ -39,41 +39,21 @@ public struct GitRepository: Sendable {
     /// Runs git in `directory`; its standard output, or `GitError` with its message.
     @discardableResult
     static func run(_ arguments: [String], in directory: String, failure: String? = nil) throws -> [UInt8] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        var environment = ProcessInfo.processInfo.environment
-        environment["GIT_PAGER"] = "cat"
-        environment["LC_ALL"] = "C"
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { throw GitError("cannot run git: \(error.localizedDescription)") }
-        // Both pipes drained together, so a large answer never blocks git on a full pipe.
-        let errorBox = DataBox()
-        let done = DispatchSemaphore(value: 0)
-        let readErrors = Thread {
-            errorBox.data = err.fileHandleForReading.readDataToEndOfFile()
-            done.signal()
+        let child: ChildProcess
+        do {
+            child = try ChildProcess(["/usr/bin/env", "git", "-C", directory] + arguments, environment: ["GIT_PAGER": "cat", "LC_ALL": "C"])
+        } catch {
+            throw GitError("cannot run git (\(error))")
         }
-        readErrors.start()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        done.wait()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let message = String(decoding: errorBox.data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let result = child.finish()
+        guard result.status == 0 else {
+            let message = String(decoding: result.error, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             throw GitError(failure ?? (message.isEmpty ? "git \(arguments.joined(separator: " ")) failed" : message))
         }
-        return [UInt8](data)
+        return result.output
     }
 }
 
-private final class DataBox: @unchecked Sendable {
-    var data = Data()
-}
 
 /// The files of one commit, listed once (`git ls-tree -r`) and read on demand through one
 /// `git cat-file --batch` process, each blob once however many files import it.
@@ -220,27 +200,19 @@ public final class GitRevision: LayoutRevision, @unchecked Sendable {
 
 /// `git cat-file --batch`: object names in, `<object> blob <size>\n<bytes>\n` out.
 final class BlobReader: @unchecked Sendable {
-    private let process = Process()
-    private let input: FileHandle
+    private let child: ChildProcess
     private let output: Int32
     private var buffer: [UInt8] = []
     private var position = 0
 
     init(directory: String) throws {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "cat-file", "--batch"]
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        let toGit = Pipe(), fromGit = Pipe()
-        process.standardInput = toGit
-        process.standardOutput = fromGit
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        input = toGit.fileHandleForWriting
-        output = fromGit.fileHandleForReading.fileDescriptor
+        child = try ChildProcess(["/usr/bin/env", "git", "-C", directory, "cat-file", "--batch"], pipeInput: true, captureError: false)
+        guard let fd = child.stdoutFD else { throw GitError("cannot read from git cat-file") }
+        output = fd
     }
 
     func read(_ object: String) -> [UInt8]? {
-        do { try input.write(contentsOf: Data((object + "\n").utf8)) } catch { return nil }
+        guard child.write(Array((object + "\n").utf8)) else { return nil }
         guard let header = line() else { return nil }
         let fields = header.split(separator: " ")
         guard fields.count == 3, fields[1] == "blob", let size = Int(fields[2]) else { return nil }
@@ -285,7 +257,6 @@ final class BlobReader: @unchecked Sendable {
     }
 
     func close() {
-        try? input.close()
-        process.waitUntilExit()
+        _ = child.reap()
     }
 }
