@@ -1,8 +1,10 @@
 // Tatami's benchmark. Every figure is a whole process, timed from spawn to reap, with its CPU time
-// (user + system) and peak resident memory from `wait4`: libyaml alone pulling a file's events
-// (`--pull`), Tatami's stages one after the other in one process (`--stages`: each stage's wall and
-// CPU time and the resident memory after it), and the built `tatami lint`. Medians of several runs.
-// Run it in a release build:  swift build -c release && .build/release/tatami-bench [--quick | --file F]
+// (user + system) and peak resident memory from `wait4`: libyaml alone pulling a file's events (the
+// C floor, Benchmarks/yaml-pull.c, or without it this benchmark's own `--pull`), Tatami's stages one
+// after the other in one process (`--stages`: each stage's wall and CPU time and the resident memory
+// after it), and the built `tatami lint`. Medians of several runs. Run it in a release build, from
+// the repository's root:
+//   swift build -c release && scripts/build-yaml-pull.sh && .build/release/tatami-bench [--quick | --file F]
 import TatamiValidation
 #if canImport(Glibc)
 import Glibc
@@ -131,8 +133,9 @@ func argument(after flag: String) -> String? {
     return CommandLine.arguments[i + 1]
 }
 
-// `--pull PATH`: libyaml's bare event pull of one file and nothing else, so that a whole process
-// of it can be compared with a whole `tatami lint` process (CPU time and peak memory).
+// `--pull PATH`: libyaml's bare event pull of one file and nothing else, from Swift: what the
+// benchmark compares with when the C floor is not built (its process start adds the Swift
+// runtime's, about 11 ms), and what `scripts/cpu-ratio.py --swift-pull` measures.
 if let path = argument(after: "--pull") {
     guard let data = FileManager.default.contents(atPath: path) else { exit(2) }
     print(YAMLParser.pullEvents(bytes: [UInt8](data)))
@@ -195,6 +198,15 @@ let tatamiBinary: String? = {
 }()
 let benchBinary = URL(fileURLWithPath: CommandLine.arguments[0]).path
 
+/// The floor every file is measured against: libyaml's bare pull as a C program (`--floor PATH`,
+/// else `.build/yaml-pull` under the current directory, as scripts/build-yaml-pull.sh builds it),
+/// so that no Swift runtime start-up is in it; without it, this benchmark's own `--pull`.
+let floorPull: (argv: [String], name: String) = {
+    let path = argument(after: "--floor") ?? ".build/yaml-pull"
+    if FileManager.default.isExecutableFile(atPath: path) { return ([path], "libyaml pull (C)") }
+    return ([benchBinary, "--pull"], "libyaml pull (Swift)")
+}()
+
 struct StageCost { var wall = 0.0, cpu = 0.0, residentMB = 0.0 }
 
 struct FileFigures {
@@ -219,7 +231,7 @@ func measure(path: String, runs: Int) -> FileFigures {
     var perStage: [String: [StageCost]] = [:]
     var order: [String] = []
     for _ in 0..<runs {
-        pulls.append(runProcess([benchBinary, "--pull", path]))
+        pulls.append(runProcess(floorPull.argv + [path]))
         let s = runProcess([benchBinary, "--stages", path])
         stageRuns.append(s)
         for line in s.output.split(separator: "\n") {
@@ -248,7 +260,7 @@ func mb(_ m: Double) -> String { m.isNaN ? "   n/a" : String(format: "%6.1f", m)
 func report(_ name: String, _ f: FileFigures) {
     print(String(format: "%@: %d views, %d bytes", name as NSString, f.views, f.bytes))
     print("                          wall ms    CPU ms  peak MB")
-    print("  libyaml pull (process)  \(ms(f.pull.wall))  \(ms(f.pull.cpu))   \(mb(f.pull.peakMB))")
+    print("  \(floorPull.name.padding(toLength: 22, withPad: " ", startingAt: 0))  \(ms(f.pull.wall))  \(ms(f.pull.cpu))   \(mb(f.pull.peakMB))")
     print("  tatami lint (process)   \(ms(f.lint.wall))  \(ms(f.lint.cpu))   \(mb(f.lint.peakMB))"
           + String(format: "   CPU %.2f× the pull; peak %.2f KB per view", f.lint.cpu / f.pull.cpu, f.lint.peakMB * 1024 / Double(max(1, f.views))))
     print("  stages (one process)    \(ms(f.stagesProcess.wall))  \(ms(f.stagesProcess.cpu))   \(mb(f.stagesProcess.peakMB))")
@@ -270,6 +282,7 @@ if let path = argument(after: "--file") {
 
 print("Tatami benchmark (\(quick ? "quick" : "full"); medians; every figure a whole process: wall, CPU = user + system, peak resident)")
 if tatamiBinary == nil { print("(no tatami binary beside the benchmark: build it with `swift build -c release`)") }
+if floorPull.argv.count > 1 { print("(no C floor at .build/yaml-pull: build it with scripts/build-yaml-pull.sh; the Swift pull stands in)") }
 let sizes = quick ? [(3, 5)] : [(3, 9), (4, 7), (5, 5)]
 for (depth, runs) in sizes {
     let name = "nested-\(depth)"

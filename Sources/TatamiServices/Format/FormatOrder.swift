@@ -124,29 +124,24 @@ enum FormatOrder {
         return names
     }()
 
-    /// The rank of each key (in the order given) for a mapping of `role`; nil when the
-    /// mapping keeps its written order.
-    static func ranks(of keys: [String], role: FormatRole) -> [Int]? {
+    /// The rank of `key` in a mapping of `role` whose first kind key (for a view) is
+    /// `kindKey`; nil when the mapping keeps its written order.
+    static func rank(of key: String, kindKey: String?, role: FormatRole) -> Int? {
         switch role.kind {
         case .topLevel(let workspace):
-            let table = workspace ? workspaceRanks : topLevelRanks
-            return keys.map { table[$0] ?? unknownRank }
+            return (workspace ? workspaceRanks : topLevelRanks)[key] ?? unknownRank
         case .componentDecl:
-            return keys.map { componentRanks[$0] ?? unknownRank }
+            return componentRanks[key] ?? unknownRank
         case .paramDecl:
-            return keys.map { paramRanks[$0] ?? unknownRank }
+            return paramRanks[key] ?? unknownRank
         case .view(let decoration):
             // The first kind key decides the parameters (a second one is `multiple-kinds`; kind
             // keys keep their relative order, so the first stays first).
-            let kind = keys.first(where: isKindKey)
-            let params = kind.flatMap { parameterRanks[$0] } ?? [:]
-            let isContainer = kind.flatMap { Schema.kind(named: $0)?.isContainer } ?? false
-            return keys.map { k in
-                if isKindKey(k) { return 0 }
-                if let r = params[k] { return r }
-                if decoration && !isContainer && k == Schema.decorationAlignment.name { return 150 }
-                return viewKeyRanks[k] ?? unknownRank
-            }
+            if isKindKey(key) { return 0 }
+            if let kindKey, let r = parameterRanks[kindKey]?[key] { return r }
+            let isContainer = kindKey.flatMap { Schema.kind(named: $0)?.isContainer } ?? false
+            if decoration && !isContainer && key == Schema.decorationAlignment.name { return 150 }
+            return viewKeyRanks[key] ?? unknownRank
         default:
             return nil
         }
@@ -154,14 +149,16 @@ enum FormatOrder {
 
     /// The role of a value under `key` in a mapping of `role`: its schema place (`SchemaPlace.step`),
     /// with what the formatter knows in place of the file's component signatures (an argument
-    /// is a view when it is a mapping with a kind key). `sibling` reads another key's scalar
-    /// value in the same mapping (a parameter's `type`).
-    static func childRole(key: String, keys: [String], in role: FormatRole, value isViewLike: Bool,
+    /// is a view when it is a mapping with a kind key). `kindKey`: the mapping's first kind key,
+    /// which is all `step` reads of a view's other keys. `isViewLike` tells whether the value is
+    /// such a mapping, `sibling` reads another key's scalar value in the same mapping (a
+    /// parameter's `type`); each is asked only where the answer depends on it.
+    static func childRole(key: String, kindKey: String?, in role: FormatRole, value isViewLike: () -> Bool,
                           sibling: (String) -> String?) -> FormatRole {
-        let (keyRole, place) = role.place.step(key: key, keys: keys, sibling: sibling)
+        let (keyRole, place) = role.place.step(key: key, keys: kindKey.map { [$0] } ?? [], sibling: sibling)
         switch (role.place, keyRole) {
         case (.arguments, _):
-            return FormatRole(SchemaPlace.untypedArgument(isViewLike: isViewLike))
+            return FormatRole(SchemaPlace.untypedArgument(isViewLike: isViewLike()))
         case (.topLevel, .unknown), (.workspaceTopLevel, .unknown):
             if topLevelNameMaps.contains(key) { return FormatRole(.names(.null, of: NameKind(mapKey: key))) }
             return FormatRole(place)

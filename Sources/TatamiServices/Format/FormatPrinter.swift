@@ -25,12 +25,19 @@ struct FormatPrinter {
     /// Whether a blank line may come before the next line (not at the start of the output nor
     /// right after a line that opens a block).
     private var canBlank = false
+    /// The roles met so far, each worked out once.
+    private var roles: FormatRoles
+    /// The key texts met so far, each read once.
+    private var keys = FormatKeys()
+    /// A collection in flow style, as `flowFits` last wrote it.
+    private var flow: [UInt8] = []
 
     init(bytes: [UInt8], table: LineTable, width: Int, workspace: Bool) {
         self.bytes = bytes
         self.table = table
         self.width = width
         self.workspace = workspace
+        roles = FormatRoles(workspace: workspace)
         out.reserveCapacity(bytes.count + bytes.count / 8)
     }
 
@@ -74,20 +81,23 @@ struct FormatPrinter {
             }
         }
         if let root {
-            let role = FormatRole.topLevel(workspace: workspace)
-            if let pairs = root.pairs, !pairs.isEmpty, !(root.isFlow && root.trailingComment != nil && flowText(root, role: .generic, top: true) != nil) {
+            let generic = FormatRoles.generic
+            if let pairs = root.pairs, !pairs.isEmpty, !(root.isFlow && root.trailingComment != nil && flowFits(root, role: generic)) {
                 leading(leadingComments(of: root) + (root.trailingComment.map { [$0] } ?? []), indent: 0)
-                printPairs(root, role: role, indent: 0, dash: nil)
-            } else if let items = root.items, !items.isEmpty, flowText(root, role: .generic, top: true) == nil || !root.isFlow {
+                printPairs(root, role: FormatRoles.topLevel, indent: 0, dash: nil)
+            } else if let items = root.items, !items.isEmpty, !flowFits(root, role: generic) || !root.isFlow {
                 leading(leadingComments(of: root) + (root.trailingComment.map { [$0] } ?? []), indent: 0)
-                printItems(root, role: .generic, indent: 0)
+                printItems(root, role: generic, indent: 0)
             } else {
                 leading(leadingComments(of: root), indent: 0)
                 newLine(indent: 0, blankBefore: root.range.start)
-                if root.isScalar, let s = root.scalar, s.style == .literal || s.style == .folded {
+                if let style = root.scalarStyle, style == .literal || style == .folded {
                     printBlockScalar(root, indent: 0)
-                } else if let text = root.isScalar ? scalarText(root, inFlow: false) : flowText(root, role: .generic, top: true) {
-                    out += text
+                } else if root.isScalar, let text = scalarText(root, inFlow: false) {
+                    write(text)
+                    trailing(root.trailingComment)
+                } else if !root.isScalar && flowFits(root, role: generic) {
+                    out += flow
                     trailing(root.trailingComment)
                 } else {
                     fail("a value that cannot be written on one line")
@@ -107,38 +117,60 @@ struct FormatPrinter {
 
     // MARK: Mappings
 
+    /// A pair of a mapping, by its index there, with its value's role and its key's rank.
+    private struct OrderedPair {
+        let index: Int
+        let role: FormatRoleID
+        let rank: Int
+    }
+
     /// The pairs of `node` in the order of `role`, each with its value's role.
-    private func ordered(_ node: YAMLNode, role: FormatRole) -> [(pair: YAMLPair, role: FormatRole, index: Int)] {
+    private mutating func ordered(_ node: YAMLNode, role: FormatRoleID) -> [OrderedPair] {
         guard let pairs = node.pairs else { return [] }
-        let keys = pairs.map { $0.key.keyText ?? "" }
-        func sibling(_ name: String) -> String? {
-            guard let i = keys.firstIndex(of: name) else { return nil }
-            return pairs[i].value.scalar?.text
-        }
-        // `step` looks for a view's kind key among the keys: found once per mapping here.
-        let kindKeys = SchemaPlace.kindKey(keys).map { [$0] } ?? []
-        var result: [(pair: YAMLPair, role: FormatRole, index: Int)] = []
+        let ids = (0..<pairs.count).map { keys.id(of: pairs.key(at: $0)) }
+        // `step` reads a view's other keys only for its kind key (`SchemaPlace.kindKey`): found
+        // once per mapping here.
+        let kindKey = roles.isView(role) ? ids.first(where: { keys.isKindKey($0) }) : nil
+        var result: [OrderedPair] = []
         result.reserveCapacity(pairs.count)
-        for (i, p) in pairs.enumerated() {
-            let child = FormatOrder.childRole(key: keys[i], keys: kindKeys, in: role, value: isViewLike(p.value), sibling: sibling)
-            observePlace?(p.value, child.place)
-            result.append((p, child, i))
+        var inOrder = true
+        var last = Int.min
+        for i in 0..<pairs.count {
+            let child = roles.known(key: ids[i], kindKey: kindKey, of: role) ?? learn(i, of: pairs, ids, kindKey: kindKey, in: role)
+            if let observePlace { observePlace(pairs.value(at: i), roles[child.role].place) }
+            if let rank = child.rank {
+                if rank < last { inOrder = false }
+                last = rank
+            }
+            result.append(OrderedPair(index: i, role: child.role, rank: child.rank ?? 0))
         }
-        if let ranks = FormatOrder.ranks(of: keys, role: role) {
-            result.sort { a, b in ranks[a.index] != ranks[b.index] ? ranks[a.index] < ranks[b.index] : a.index < b.index }
+        if !inOrder {
+            result.sort { a, b in a.rank != b.rank ? a.rank < b.rank : a.index < b.index }
         }
         return result
     }
 
+    /// The role of pair `i`'s value and its key's rank, worked out (`FormatRoles.learn`).
+    private mutating func learn(_ i: Int, of pairs: YAMLPairs, _ ids: [FormatKeys.ID], kindKey: FormatKeys.ID?,
+                                in role: FormatRoleID) -> FormatRoles.Child {
+        let texts = ids.map { keys.text($0) }
+        func sibling(_ name: String) -> String? {
+            guard let k = texts.firstIndex(of: name) else { return nil }
+            return pairs.value(at: k).keyText
+        }
+        return roles.learn(key: ids[i], kindKey: kindKey, of: role, keyText: texts[i], kindText: kindKey.map { keys.text($0) },
+                           isViewLike: { Self.isViewLike(pairs.value(at: i)) }, sibling: sibling)
+    }
+
     /// The role of item `n` of a list of `role`.
-    private func itemRole(_ item: YAMLNode, _ n: Int, in role: FormatRole) -> FormatRole {
-        let itemRole = FormatOrder.itemRole(in: role, at: n)
-        observePlace?(item, itemRole.place)
-        return itemRole
+    private mutating func itemRole(_ item: YAMLNode, _ n: Int, in role: FormatRoleID) -> FormatRoleID {
+        let id = roles.item(at: n, of: role)
+        if let observePlace { observePlace(item, roles[id].place) }
+        return id
     }
 
     /// A mapping that names a kind: an argument that is a view.
-    private func isViewLike(_ node: YAMLNode) -> Bool {
+    private static func isViewLike(_ node: YAMLNode) -> Bool {
         guard let pairs = node.pairs else { return false }
         return pairs.contains { $0.key.keyText.map(FormatOrder.isKindKey) ?? false }
     }
@@ -146,11 +178,11 @@ struct FormatPrinter {
     /// Writes a block mapping's pairs at `indent`. With `dash`, the first pair goes on a list
     /// item's line (`- key: …`), the dash at `dash.indent`.
     /// `lineComment` goes at the end of the first pair's first line (`firstLineTakesComment`).
-    private mutating func printPairs(_ node: YAMLNode, role: FormatRole, indent: Int,
+    private mutating func printPairs(_ node: YAMLNode, role: FormatRoleID, indent: Int,
                                      dash: (indent: Int, blankBefore: Int)?, lineComment: SourceRange? = nil) {
-        let pairs = ordered(node, role: role)
-        for (n, entry) in pairs.enumerated() {
-            let key = entry.pair.key
+        guard let pairs = node.pairs else { return }
+        for (n, entry) in ordered(node, role: role).enumerated() {
+            let key = pairs.key(at: entry.index)
             let lead = leadingComments(of: key)
             if n == 0, let dash {
                 leading(lead, indent: dash.indent)
@@ -160,14 +192,14 @@ struct FormatPrinter {
                 leading(lead, indent: indent)
                 newLine(indent: indent, blankBefore: key.range.start)
             }
-            guard key.isScalar, let s = key.scalar, s.style != .literal, s.style != .folded,
-                  let text = scalarText(key, inFlow: false), !text.isEmpty else {
+            guard let style = key.scalarStyle, style != .literal, style != .folded,
+                  let text = scalarText(key, inFlow: false), !isEmpty(text) else {
                 fail("a key that is not a plain or quoted scalar")
                 return
             }
-            out += text
+            write(text)
             out.append(UInt8(ascii: ":"))
-            printValue(entry.pair.value, key: key, keyWidth: columns(text) + 1, role: entry.role, indent: indent,
+            printValue(pairs.value(at: entry.index), key: key, keyWidth: columns(text) + 1, role: entry.role, indent: indent,
                        lineComment: n == 0 ? lineComment : nil)
         }
     }
@@ -175,24 +207,24 @@ struct FormatPrinter {
     /// Whether a comment can go at the end of the first line of `node`'s first pair, written in
     /// block style: after its value written on that line, or after its key when the value goes
     /// below it; not when that pair has comments of its own or its value is a block scalar.
-    private func firstLineTakesComment(_ node: YAMLNode, role: FormatRole) -> Bool {
-        guard let first = ordered(node, role: role).first else { return false }
-        let key = first.pair.key, value = first.pair.value
+    private mutating func firstLineTakesComment(_ node: YAMLNode, role: FormatRoleID) -> Bool {
+        guard let pairs = node.pairs, let first = ordered(node, role: role).first else { return false }
+        let key = pairs.key(at: first.index), value = pairs.value(at: first.index)
         if key.trailingComment != nil || value.trailingComment != nil || !leadingComments(of: value).isEmpty { return false }
-        if let s = value.scalar, s.style == .literal || s.style == .folded { return false }
+        if let style = value.scalarStyle, style == .literal || style == .folded { return false }
         return true
     }
 
     /// Writes a pair's value after `key:`.
-    private mutating func printValue(_ value: YAMLNode, key: YAMLNode, keyWidth: Int, role: FormatRole, indent: Int,
+    private mutating func printValue(_ value: YAMLNode, key: YAMLNode, keyWidth: Int, role: FormatRoleID, indent: Int,
                                      lineComment: SourceRange? = nil) {
         let keyTrail = key.trailingComment
         let valueLead = leadingComments(of: value)
         // The value's comment, or the one its line takes (a list item's, `firstLineTakesComment`).
         let valueTrail = value.trailingComment ?? lineComment
         let child = indent + 2
-        if let s = value.scalar {
-            if s.style == .literal || s.style == .folded {
+        if let style = value.scalarStyle {
+            if style == .literal || style == .folded {
                 guard keyTrail == nil && valueLead.isEmpty else { return fail("a comment between a key and its block scalar") }
                 out.append(0x20)
                 printBlockScalar(value, indent: child)
@@ -203,18 +235,18 @@ struct FormatPrinter {
                 trailing(keyTrail)
                 leading(valueLead, indent: child)
                 newLine(indent: child, blankBefore: nil)
-                if text.isEmpty { out += Array("null".utf8) } else { out += text }
-            } else if !text.isEmpty {
+                if isEmpty(text) { out += Array("null".utf8) } else { write(text) }
+            } else if !isEmpty(text) {
                 out.append(0x20)
-                out += text
+                write(text)
             }
             trailing(valueTrail)
             return
         }
         let count = value.pairs?.count ?? value.items?.count ?? 0
-        if keyTrail == nil && valueLead.isEmpty, let text = inlineFlow(value, role: role, used: indent + keyWidth + 1) {
+        if keyTrail == nil && valueLead.isEmpty && inlineFlow(value, role: role, used: indent + keyWidth + 1) {
             out.append(0x20)
-            out += text
+            out += flow
             trailing(valueTrail)
             return
         }
@@ -244,65 +276,73 @@ struct FormatPrinter {
         }
     }
 
-    /// A collection written on one line, when its role allows it, nothing in it has a comment,
-    /// and it fits in the line width (`used` columns are taken before it). A flow collection
-    /// with a comment after it stays on its line even when longer (a `tatami-ignore` comment
-    /// there silences what the line holds).
-    private func inlineFlow(_ node: YAMLNode, role: FormatRole, used: Int) -> [UInt8]? {
+    /// A collection written on one line (into `flow`), when its role allows it, nothing in it
+    /// has a comment, and it fits in the line width (`used` columns are taken before it). A
+    /// flow collection with a comment after it stays on its line even when longer (a
+    /// `tatami-ignore` comment there silences what the line holds).
+    private mutating func inlineFlow(_ node: YAMLNode, role: FormatRoleID, used: Int) -> Bool {
         let count = node.pairs?.count ?? node.items?.count ?? 0
         let keepsLine = node.isFlow && node.trailingComment != nil
         // Views and the other block roles go block even so, but for a `tatami-ignore:` comment,
         // which silences what its line holds.
-        if count > 0 && !role.allowsFlow && !(keepsLine && lineSuppressions.contains(node.trailingComment!.start)) { return nil }
+        if count > 0 && !roles.allowsFlow(role) && !(keepsLine && lineSuppressions.contains(node.trailingComment!.start)) { return false }
         let budget = keepsLine || count == 0 ? Int.max : width - used
-        guard let text = flowText(node, role: role, top: true, budget: budget) else { return nil }
-        return text
+        return flowFits(node, role: role, budget: budget)
     }
 
-    /// The node in flow style, or nil when it holds a comment (other than its own), a block
-    /// scalar, an empty value, a view (below the top) or more than `budget` columns.
-    private func flowText(_ node: YAMLNode, role: FormatRole, top: Bool, budget: Int = Int.max) -> [UInt8]? {
-        if !top && (!leadingComments(of: node).isEmpty || node.trailingComment != nil) { return nil }
+    /// Writes the node in flow style into `flow` (emptied first); false when it holds a comment
+    /// (other than its own), a block scalar, an empty value, a view (below the top) or more
+    /// than `budget` columns.
+    private mutating func flowFits(_ node: YAMLNode, role: FormatRoleID, budget: Int = Int.max) -> Bool {
+        flow.removeAll(keepingCapacity: true)
+        return appendFlow(node, role: role, top: true, budget: budget)
+    }
+
+    /// `flowFits` without emptying `flow` first: appends the node (when false, what it
+    /// appended is left there).
+    private mutating func appendFlow(_ node: YAMLNode, role: FormatRoleID, top: Bool, budget: Int) -> Bool {
+        if !top && (!leadingComments(of: node).isEmpty || node.trailingComment != nil) { return false }
         if node.isScalar {
-            guard let text = scalarText(node, inFlow: true), !text.isEmpty else { return nil }
-            return text.count <= budget || columns(text) <= budget ? text : nil
+            guard let text = scalarText(node, inFlow: true), !isEmpty(text),
+                  count(text) <= budget || columns(text) <= budget else { return false }
+            Self.append(text, bytes, to: &flow)
+            return true
         }
-        if !top && !role.allowsFlow && (node.pairs?.count ?? node.items?.count ?? 0) > 0 { return nil }
-        var out: [UInt8] = []
+        if !top && !roles.allowsFlow(role) && (node.pairs?.count ?? node.items?.count ?? 0) > 0 { return false }
         var used = 2
-        if let _ = node.pairs {
-            out.append(UInt8(ascii: "{"))
+        if let pairs = node.pairs {
+            flow.append(UInt8(ascii: "{"))
             for (n, entry) in ordered(node, role: role).enumerated() {
-                let key = entry.pair.key
+                let key = pairs.key(at: entry.index)
                 guard leadingComments(of: key).isEmpty, key.trailingComment == nil, key.isScalar,
-                      let k = scalarText(key, inFlow: true), !k.isEmpty,
-                      let v = flowText(entry.pair.value, role: entry.role, top: false, budget: budget - used) else { return nil }
-                if n > 0 { out += [UInt8(ascii: ","), 0x20] }
-                out += k
-                out += [UInt8(ascii: ":"), 0x20]
-                out += v
-                used += columns(k) + columns(v) + 4
-                if used > budget { return nil }
+                      let k = scalarText(key, inFlow: true), !isEmpty(k) else { return false }
+                if n > 0 { flow += [UInt8(ascii: ","), 0x20] }
+                Self.append(k, bytes, to: &flow)
+                flow += [UInt8(ascii: ":"), 0x20]
+                let start = flow.count
+                guard appendFlow(pairs.value(at: entry.index), role: entry.role, top: false, budget: budget - used) else { return false }
+                used += columns(k) + Self.columns(flow[start...]) + 4
+                if used > budget { return false }
             }
-            out.append(UInt8(ascii: "}"))
+            flow.append(UInt8(ascii: "}"))
         } else if let items = node.items {
-            out.append(UInt8(ascii: "["))
+            flow.append(UInt8(ascii: "["))
             for (n, item) in items.enumerated() {
                 let itemRole = self.itemRole(item, n, in: role)
-                guard let v = flowText(item, role: itemRole, top: false, budget: budget - used) else { return nil }
-                if n > 0 { out += [UInt8(ascii: ","), 0x20] }
-                out += v
-                used += columns(v) + 2
-                if used > budget { return nil }
+                if n > 0 { flow += [UInt8(ascii: ","), 0x20] }
+                let start = flow.count
+                guard appendFlow(item, role: itemRole, top: false, budget: budget - used) else { return false }
+                used += Self.columns(flow[start...]) + 2
+                if used > budget { return false }
             }
-            out.append(UInt8(ascii: "]"))
+            flow.append(UInt8(ascii: "]"))
         }
-        return out
+        return true
     }
 
     // MARK: Lists
 
-    private mutating func printItems(_ node: YAMLNode, role: FormatRole, indent: Int) {
+    private mutating func printItems(_ node: YAMLNode, role: FormatRoleID, indent: Int) {
         guard let items = node.items else { return }
         for (n, item) in items.enumerated() {
             let itemRole = self.itemRole(item, n, in: role)
@@ -312,28 +352,28 @@ struct FormatPrinter {
             if let k = lead.lastIndex(where: { inline.contains($0.start) }) { dashComment = lead.remove(at: k) }
             var trail = item.trailingComment
             if dashComment == nil {
-                if let s = item.scalar {
+                if let style = item.scalarStyle {
                     leading(lead, indent: indent)
                     newLine(indent: indent, blankBefore: item.range.start)
-                    if s.style == .literal || s.style == .folded {
+                    if style == .literal || style == .folded {
                         out += [UInt8(ascii: "-"), 0x20]
                         printBlockScalar(item, indent: indent + 2)
                         continue
                     }
                     guard let text = scalarText(item, inFlow: false) else { return fail("a scalar that cannot be written") }
                     out.append(UInt8(ascii: "-"))
-                    if !text.isEmpty {
+                    if !isEmpty(text) {
                         out.append(0x20)
-                        out += text
+                        write(text)
                     }
                     trailing(trail)
                     continue
                 }
-                if let text = inlineFlow(item, role: itemRole, used: indent + 2) {
+                if inlineFlow(item, role: itemRole, used: indent + 2) {
                     leading(lead, indent: indent)
                     newLine(indent: indent, blankBefore: item.range.start)
                     out += [UInt8(ascii: "-"), 0x20]
-                    out += text
+                    out += flow
                     trailing(trail)
                     continue
                 }
@@ -354,22 +394,22 @@ struct FormatPrinter {
             trailing(dashComment)
             canBlank = false
             let inner = indent + 2
-            if let s = item.scalar {
-                if s.style == .literal || s.style == .folded {
+            if let style = item.scalarStyle {
+                if style == .literal || style == .folded {
                     newLine(indent: inner, blankBefore: nil)
                     printBlockScalar(item, indent: inner)
                     continue
                 }
                 guard let text = scalarText(item, inFlow: false) else { return fail("a scalar that cannot be written") }
                 // An empty item is the dash alone.
-                if !text.isEmpty {
+                if !isEmpty(text) {
                     newLine(indent: inner, blankBefore: nil)
-                    out += text
+                    write(text)
                 }
                 trailing(trail)
-            } else if let text = inlineFlow(item, role: itemRole, used: inner) {
+            } else if inlineFlow(item, role: itemRole, used: inner) {
                 newLine(indent: inner, blankBefore: nil)
-                out += text
+                out += flow
                 trailing(trail)
             } else {
                 leading(trail.map { [$0] } ?? [], indent: inner)
@@ -385,30 +425,9 @@ struct FormatPrinter {
 
     // MARK: Scalars
 
-    /// A scalar as written: plain where that reads back the same (docs/format.md §15), else in
-    /// its own quotes when it was on one line, else double-quoted. Nil for a block scalar, or
-    /// in flow context for a plain scalar that cannot go there. Empty for a plain empty value.
-    private func scalarText(_ node: YAMLNode, inFlow: Bool) -> [UInt8]? {
-        guard let s = node.scalar else { return nil }
-        let r = node.range
-        let source = bytes[r.start..<r.end]
-        let singleLine = !source.contains(10) && !source.contains(13)
-        switch s.style {
-        case .literal, .folded:
-            return nil
-        case .plain:
-            if source.isEmpty { return inFlow ? nil : [] }
-            if singleLine {
-                if inFlow && FormatScalars.containsFlowIndicator(source) { return nil }
-                return Array(source)
-            }
-            return FormatScalars.isPlainSafe(s.text) ? Array(s.text.utf8) : FormatScalars.doubleQuoted(s.text)
-        case .singleQuoted, .doubleQuoted:
-            if FormatScalars.isPlainSafe(s.text) { return Array(s.text.utf8) }
-            if singleLine { return Array(source) }
-            if s.style == .singleQuoted, let q = FormatScalars.singleQuoted(s.text) { return q }
-            return FormatScalars.doubleQuoted(s.text)
-        }
+    /// Writes a scalar as `scalarText` gave it.
+    private mutating func write(_ text: ScalarText) {
+        Self.append(text, bytes, to: &out)
     }
 
     /// A `|` or `>` scalar: its header line as written, its lines re-indented to `indent`.
@@ -505,10 +524,4 @@ struct FormatPrinter {
         if failure == nil { failure = reason }
     }
 
-    /// Columns a UTF-8 text takes, counting Unicode scalars.
-    private func columns(_ text: [UInt8]) -> Int {
-        var n = 0
-        for b in text where b & 0xC0 != 0x80 { n += 1 }
-        return n
-    }
 }

@@ -160,12 +160,12 @@ public enum TatamiFormatter {
             problem = "it uses tags (`!name`)"
             return
         }
-        switch node.content {
-        case .scalar(let s):
+        if let style = node.scalarStyle {
             // An anchor or tag written before a scalar lies inside its range.
-            let first = node.range.isEmpty ? nil : bytes[node.range.start]
+            let range = node.range
+            let first = range.isEmpty ? nil : bytes[range.start]
             let clean: Bool
-            switch s.style {
+            switch style {
             case .plain: clean = first != UInt8(ascii: "&") && first != UInt8(ascii: "!")
             case .singleQuoted: clean = first == UInt8(ascii: "'")
             case .doubleQuoted: clean = first == UInt8(ascii: "\"")
@@ -175,16 +175,18 @@ public enum TatamiFormatter {
                 problem = "it uses anchors or tags (`&name`, `!name`)"
                 return
             }
-            scalars.append(node.range)
-        case .sequence(let items): for i in items { collect(i, bytes, &scalars, &problem) }
-        case .mapping(let pairs):
-            for p in pairs {
-                if !p.key.isScalar {
+            scalars.append(range)
+        } else if let items = node.items {
+            for i in items { collect(i, bytes, &scalars, &problem) }
+        } else if let pairs = node.pairs {
+            for i in 0..<pairs.count {
+                let key = pairs.key(at: i)
+                if !key.isScalar {
                     problem = "a key is a mapping or a list"
                     return
                 }
-                collect(p.key, bytes, &scalars, &problem)
-                collect(p.value, bytes, &scalars, &problem)
+                collect(key, bytes, &scalars, &problem)
+                collect(pairs.value(at: i), bytes, &scalars, &problem)
             }
         }
     }
@@ -208,6 +210,14 @@ public enum TatamiFormatter {
                 continue
             }
             let c = bytes[i]
+            if c == 0x20 {
+                // A run of spaces (indentation, mostly), up to the next scalar or comment at most.
+                let limit = k < skip.count ? min(skip[k].start, bytes.count) : bytes.count
+                i += 1
+                while i < limit && bytes[i] == 0x20 { i += 1 }
+                lineStart = false
+                continue
+            }
             switch c {
             case 0x20, 0x09, 13, UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"),
                  UInt8(ascii: "{"), UInt8(ascii: "}"):
@@ -243,40 +253,32 @@ public enum TatamiFormatter {
     /// Whether two trees hold the same values: scalars by their reading, lists item by item,
     /// mappings as the same pairs in any order (the formatter reorders keys).
     static func sameTree(_ a: YAMLNode, _ b: YAMLNode) -> Bool {
-        switch (a.content, b.content) {
-        case let (.scalar(x), .scalar(y)):
-            switch (x.resolved, y.resolved) {
-            case let (.float(p), .float(q)): return p == q || (p.isNaN && q.isNaN)
-            case let (.string(p), .string(q)): return p == q
-            default: return x.resolved == y.resolved
-            }
-        case let (.sequence(x), .sequence(y)):
-            guard x.count == y.count else { return false }
+        // Scalars by their reading, read from the stores (no scalar made).
+        if a.isScalar || b.isScalar { return a.hasSameReading(as: b) }
+        if let x = a.items {
+            guard let y = b.items, x.count == y.count else { return false }
             for i in 0..<x.count where !sameTree(x[i], y[i]) { return false }
             return true
-        case let (.mapping(x), .mapping(y)):
-            guard x.count == y.count else { return false }
-            // Most mappings keep their key order: compare them pair by pair without sorting.
-            var sameOrder = true
-            for i in 0..<x.count where x[i].key.keyText != y[i].key.keyText {
-                sameOrder = false
-                break
-            }
-            if sameOrder {
-                for i in 0..<x.count where !sameTree(x[i].value, y[i].value) { return false }
-                return true
-            }
-            func sortedPairs(_ p: YAMLPairs) -> [(String, Int)] {
-                p.enumerated().map { ($0.element.key.keyText ?? "", $0.offset) }
-                    .sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
-            }
-            let sx = sortedPairs(x), sy = sortedPairs(y)
-            for (p, q) in zip(sx, sy) {
-                guard p.0 == q.0, sameTree(x[p.1].value, y[q.1].value) else { return false }
-            }
-            return true
-        default:
-            return false
         }
+        guard let x = a.pairs, let y = b.pairs, x.count == y.count else { return false }
+        // Most mappings keep their key order: compare them pair by pair without sorting.
+        var sameOrder = true
+        for i in 0..<x.count where !x.key(at: i).hasSameKeyText(as: y.key(at: i)) {
+            sameOrder = false
+            break
+        }
+        if sameOrder {
+            for i in 0..<x.count where !sameTree(x.value(at: i), y.value(at: i)) { return false }
+            return true
+        }
+        func sortedPairs(_ p: YAMLPairs) -> [(String, Int)] {
+            p.enumerated().map { ($0.element.key.keyText ?? "", $0.offset) }
+                .sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
+        }
+        let sx = sortedPairs(x), sy = sortedPairs(y)
+        for (p, q) in zip(sx, sy) {
+            guard p.0 == q.0, sameTree(x.value(at: p.1), y.value(at: q.1)) else { return false }
+        }
+        return true
     }
 }
