@@ -161,7 +161,7 @@ def scratch_with_fonts() -> pathlib.Path:
     return folder
 
 
-def run(binary: str, cards: int, rounds: int, delay: float, debounce, file_fonts: bool = False):
+def run(binary: str, cards: int, rounds: int, delay: float, debounce, file_fonts: bool = False, memory_edits: int = 0):
     text = generate(cards, file_fonts)
     lines = text.split("\n")
     folder = scratch_with_fonts() if file_fonts else pathlib.Path("/tmp")
@@ -296,6 +296,14 @@ def run(binary: str, cards: int, rounds: int, delay: float, debounce, file_fonts
                 raise SystemExit("the fixed colour was still reported")
         results["errors"] = error_ms
         results["rss_end"] = resident_mb(server.proc.pid)
+
+        # `--memory-edits N`: N more edits that make and fix errors, resident memory after each.
+        samples = []
+        for k in range(memory_edits):
+            card = (k // 2 * 29 + 3) % cards
+            wait_report(tint_edit(card, k % 2 == 0))
+            samples.append(resident_mb(server.proc.pid))
+        results["rss_samples"] = samples
         results["cpu"] = cpu_seconds(server.proc.pid)
         server.request(99999, "shutdown", None)
         server.notify("exit")
@@ -305,7 +313,7 @@ def run(binary: str, cards: int, rounds: int, delay: float, debounce, file_fonts
         # The server's own time per analysis (its `--verbose` log), which the figures above
         # include along with the debounce and the pipes.
         results["analysis_ms"] = [float(m) for m in re.findall(r"analysed .* in (\d+) ms", log)]
-        results["rounds_edits"] = 1 + 3 * rounds + 30 + 10
+        results["rounds_edits"] = 1 + 3 * rounds + 30 + 10 + memory_edits
     finally:
         server.close()
     return len(lines), results
@@ -319,6 +327,8 @@ def main():
     ap.add_argument("--delay", type=float, default=0.030, help="seconds between an edit and the request that follows it")
     ap.add_argument("--debounce", type=float, default=None, help="the server's debounce in ms (default: its own)")
     ap.add_argument("--file-fonts", action="store_true", help="the cards' fonts as Inter's files (docs/format.md §5.1)")
+    ap.add_argument("--memory-edits", type=int, default=0,
+                    help="after the rest, this many edits that make and fix errors, resident memory after each")
     args = ap.parse_args()
     binary = args.binary
     if binary is None:
@@ -327,7 +337,7 @@ def main():
         binary = str(pathlib.Path(bin_dir) / "tatami")
     print(f"binary {binary}")
     for cards in [int(s) for s in args.sizes.split(",")]:
-        n_lines, r = run(binary, cards, args.rounds, args.delay, args.debounce, args.file_fonts)
+        n_lines, r = run(binary, cards, args.rounds, args.delay, args.debounce, args.file_fonts, args.memory_edits)
         print(f"\n{n_lines:,} lines: {cards:,} component instances, 2 viewports, {r['diagnostics']} diagnostics")
         print(f"{'open → first diagnostics':<34} {r['open']:8.1f} ms")
         print(summary("edit → diagnostics", r["edit"]))
@@ -342,6 +352,11 @@ def main():
             # MiB (VmRSS / 1024), to a tenth: a figure near a target must not round onto it.
             print(f"{'resident memory':<34} {r['rss_open']:.1f} MB after opening, {r['rss_typing']:.1f} MB after typing, "
                   f"{r['rss_end']:.1f} MB after errors made and fixed")
+        if r.get("rss_samples"):
+            m = r["rss_samples"]
+            half = m[len(m) // 2:]
+            print(f"{'resident memory, more edits':<34} {m[len(m) // 2 - 1]:.1f} MB after {len(m) // 2}, {m[-1]:.1f} MB after "
+                  f"{len(m)}; over the last {len(half)}: {min(half):.1f}–{max(half):.1f} MB")
         if r["cpu"] is not None:
             print(f"{'server CPU time (user + system)':<34} {r['cpu']:.2f} s in all")
 
