@@ -68,6 +68,12 @@ public enum Validator {
         for var d in outcome.diagnostics {
             d.range = clamp(d.range)
             for i in d.fixes.indices { d.fixes[i].range = clamp(d.fixes[i].range) }
+            // A related location written in an imported file's offsets (a check inside an
+            // imported body pointing at another key there) is put in that file, as
+            // `SourceSet.related` puts the others.
+            for i in d.related.indices where d.related[i].file == nil && SourceSet.isImported(d.related[i].range) {
+                d.related[i] = sources.related(d.related[i].range, d.related[i].message)
+            }
             all.append(d)
         }
         // A subtree reached through several aliases is checked once per alias: keep one copy.
