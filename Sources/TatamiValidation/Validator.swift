@@ -95,6 +95,8 @@ struct FileOutcome {
     let document: DocumentParts
     /// The import cycles the file's imports reported.
     let importCycles: [(diagnostic: Diagnostic, paths: [String])]
+    /// Each entry of the file's `imports:` list and what it came to.
+    let importSteps: [ImportStep]
 }
 
 /// One file's validation, in the order its parts depend on each other:
@@ -114,7 +116,7 @@ enum FileValidation {
         var document = DocumentParts()
         guard let top = reader.readTopLevel(root, isComplete: isComplete) else {
             return FileOutcome(context: nil, diagnostics: sink.diagnostics, results: results, document: document,
-                               importCycles: reader.importCycles)
+                               importCycles: reader.importCycles, importSteps: reader.importSteps)
         }
         let declared = reader.readDeclarations(top, into: &document)
         let file = reader.fileContext()
@@ -144,7 +146,7 @@ enum FileValidation {
         merge.noteUnresolvedUses(results.unresolvedUses)
         merge.reportDuplicateIDs(results.ids)
         return FileOutcome(context: file, diagnostics: sink.diagnostics + templateReports.diagnostics, results: results,
-                           document: document, importCycles: reader.importCycles)
+                           document: document, importCycles: reader.importCycles, importSteps: reader.importSteps)
     }
 }
 

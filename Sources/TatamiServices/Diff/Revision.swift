@@ -69,6 +69,8 @@ extension LayoutRevision {
             return self.fontBytes(p)
         }
         context.inherited = workspace.config?.config.inherited
+        // Keyed by text, so each revision's library is an entry of its own.
+        context.importCache = .shared
         return context
     }
 

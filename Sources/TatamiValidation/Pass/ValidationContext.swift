@@ -27,6 +27,10 @@ public struct ValidationContext: Sendable {
     /// the workspace root. By default `load`'s bytes; callers that analyse often (the server)
     /// keep what they read, so a font file is read and hashed once per change.
     public var loadFont: @Sendable (String) -> FontBytes?
+    /// Imported files' validations kept from earlier runs (`ImportCache`); nil: every imported
+    /// file is validated afresh. Either way the result is the same: the cache only answers with a
+    /// validation a fresh one could not differ from.
+    public var importCache: ImportCache? = nil
 
     /// `resolve` nil: paths are only normalised lexically (no symbolic links), for callers whose
     /// files are not on a disk.
