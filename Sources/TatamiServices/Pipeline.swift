@@ -133,7 +133,8 @@ public enum Pipeline {
     }
 
     /// A validation context that reads imports from disk: paths are made absolute against the
-    /// current directory, symbolic links resolved with `realpath`, files read with FileManager.
+    /// current directory, symbolic links resolved with `realpath`, files read with FileManager,
+    /// imported files' validations shared through `ImportCache.shared`.
     public static func fileContext(path: String, workspaceRoot: String) -> ValidationContext {
         let cwd = FileManager.default.currentDirectoryPath
         func absolute(_ p: String) -> String { p.hasPrefix("/") ? p : cwd + "/" + p }
@@ -144,6 +145,8 @@ public enum Pipeline {
             resolve: { canonicalPath($0) },
             load: { p in FileManager.default.contents(atPath: p).map { [UInt8]($0) } })
         context.loadFont = { FontFiles.bytes(at: $0) }
+        // Imported files validated once per text, however many files import them.
+        context.importCache = .shared
         return context
     }
 

@@ -68,6 +68,12 @@ public enum Validator {
         for var d in outcome.diagnostics {
             d.range = clamp(d.range)
             for i in d.fixes.indices { d.fixes[i].range = clamp(d.fixes[i].range) }
+            // A related location written in an imported file's offsets (a check inside an
+            // imported body pointing at another key there) is put in that file, as
+            // `SourceSet.related` puts the others.
+            for i in d.related.indices where d.related[i].file == nil && SourceSet.isImported(d.related[i].range) {
+                d.related[i] = sources.related(d.related[i].range, d.related[i].message)
+            }
             all.append(d)
         }
         // A subtree reached through several aliases is checked once per alias: keep one copy.
@@ -89,6 +95,8 @@ struct FileOutcome {
     let document: DocumentParts
     /// The import cycles the file's imports reported.
     let importCycles: [(diagnostic: Diagnostic, paths: [String])]
+    /// Each entry of the file's `imports:` list and what it came to.
+    let importSteps: [ImportStep]
 }
 
 /// One file's validation, in the order its parts depend on each other:
@@ -108,7 +116,7 @@ enum FileValidation {
         var document = DocumentParts()
         guard let top = reader.readTopLevel(root, isComplete: isComplete) else {
             return FileOutcome(context: nil, diagnostics: sink.diagnostics, results: results, document: document,
-                               importCycles: reader.importCycles)
+                               importCycles: reader.importCycles, importSteps: reader.importSteps)
         }
         let declared = reader.readDeclarations(top, into: &document)
         let file = reader.fileContext()
@@ -138,7 +146,7 @@ enum FileValidation {
         merge.noteUnresolvedUses(results.unresolvedUses)
         merge.reportDuplicateIDs(results.ids)
         return FileOutcome(context: file, diagnostics: sink.diagnostics + templateReports.diagnostics, results: results,
-                           document: document, importCycles: reader.importCycles)
+                           document: document, importCycles: reader.importCycles, importSteps: reader.importSteps)
     }
 }
 

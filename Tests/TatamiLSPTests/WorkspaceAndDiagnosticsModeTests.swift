@@ -231,3 +231,41 @@ extension WorkspaceAndDiagnosticsModeTests {
         XCTAssertFalse(messages.contains { $0.contains("cannot find") }, "\(messages)")
     }
 }
+
+extension WorkspaceAndDiagnosticsModeTests {
+    /// An open library's buffer is what its importers read, edit after edit (imported files are
+    /// kept by their text, `ImportCache`): an error typed into it shows at the import, goes when
+    /// it is undone, and comes back with the same text again; closed, the disk's text counts.
+    func testEditsToAnOpenLibraryReachItsImporters() throws {
+        let dir = try temporaryDirectory()
+        let screenURI = DocumentURI.uri(ofPath: dir.appendingPathComponent("screen.tatami.yaml").path)
+        let libPath = dir.appendingPathComponent("lib.tatami.yaml").path
+        let libURI = DocumentURI.uri(ofPath: libPath)
+        try library.write(toFile: libPath, atomically: true, encoding: .utf8)
+        let broken = "components:\n  Badge:\n    body: {text: badge, padding: x}\n"
+        let c = TestClient()
+        c.start(rootPath: dir.path)
+        c.open(screenURI, screen)
+        c.idle()
+        XCTAssertEqual(codes(c, screenURI), [])
+        var version = 1
+        func edit(_ text: String) {
+            version += 1
+            c.notify("textDocument/didChange", .object([
+                ("textDocument", .object([("uri", .string(libURI)), ("version", .number(Double(version)))])),
+                ("contentChanges", .array([.object([("text", .string(text))])])),
+            ]))
+            c.idle()
+        }
+        c.open(libURI, broken)
+        c.idle()
+        XCTAssertEqual(codes(c, screenURI), ["import-error"], "the unsaved error")
+        edit(library)
+        XCTAssertEqual(codes(c, screenURI), [], "undone")
+        edit(broken)
+        XCTAssertEqual(codes(c, screenURI), ["import-error"], "the same text again")
+        c.notify("textDocument/didClose", .object([("textDocument", .object([("uri", .string(libURI))]))]))
+        c.idle()
+        XCTAssertEqual(codes(c, screenURI), [], "closed: the file on disk")
+    }
+}

@@ -181,6 +181,19 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(library.scalarPosition(ofByte: related.range.start).line + 1, 21)
     }
 
+    /// A check inside an imported body that points at another key of that body names that key
+    /// in the imported file (it used to be left in the imported file's offsets, which outputs
+    /// read as the end of the importing file).
+    func testARelatedLocationInAnImportedBodyIsInThatFile() throws {
+        try write("lib/box.tatami.yaml", "components:\n  Box:\n    params: {lo: {type: number}}\n    body: {color: red, frame: {minWidth: $lo, maxWidth: 10}}\n")
+        let a = try analyze("boxes.tatami.yaml", "imports: [lib/box.tatami.yaml]\nbody: {Box: {lo: 20}}\n")
+        XCTAssertEqual(listing(a), ["2:18 min-exceeds-max: `minWidth` (20) is larger than `maxWidth` (10)"])
+        let related = try XCTUnwrap(a.diagnostics.first?.related)
+        XCTAssertEqual(related.map(\.file), [canonical("lib/box.tatami.yaml"), canonical("lib/box.tatami.yaml")])
+        let library = LineTable(try String(contentsOf: root.appendingPathComponent("lib/box.tatami.yaml"), encoding: .utf8))
+        XCTAssertEqual(related.map { library.text($0.range) }, ["10", "$lo"])
+    }
+
     func testASymbolicLinkOutOfTheRootIsNotRead() throws {
         let recorder = Recorder()
         let a = try analyze("linked.tatami.yaml", "imports: [lib/link.tatami.yaml]\nbody: {text: x}\n", recorder: recorder)

@@ -135,6 +135,41 @@ final class ComponentModelTests: XCTestCase {
         XCTAssertEqual(direct.diagnostics.map(\.code.name), ["unknown-component"])
     }
 
+    /// `normalize` returns a path that is already normal as it is; every other path is split and
+    /// joined again. Both give what the split and join alone gives, on random paths.
+    func testNormalizeAgreesWithSplittingAndJoining() {
+        func reference(_ path: String) -> String {
+            let absolute = path.hasPrefix("/")
+            var parts: [Substring] = []
+            for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+                if part == "." { continue }
+                if part == ".." {
+                    if let last = parts.last, last != ".." { parts.removeLast() } else if !absolute { parts.append(part) }
+                    continue
+                }
+                parts.append(part)
+            }
+            let joined = parts.joined(separator: "/")
+            return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
+        }
+        let pieces = ["a", "b.tatami.yaml", ".", "..", "...", ".a", "a.", "", "/"]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<20_000 {
+            var path = ""
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let count = Int(state >> 60) + 1
+            for k in 0..<count {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                if k > 0 || state >> 63 == 1 { path += "/" }
+                path += pieces[Int((state >> 33) % UInt64(pieces.count))]
+            }
+            XCTAssertEqual(ImportPath.normalize(path), reference(path), path)
+        }
+        for path in ["/", "", ".", "..", "/ws/a/b.tatami.yaml", "a/b", "/a/", "a//b"] {
+            XCTAssertEqual(ImportPath.normalize(path), reference(path), path)
+        }
+    }
+
     func testPathArithmetic() {
         XCTAssertEqual(ImportPath.normalize("/a/./b/../c//d"), "/a/c/d")
         XCTAssertEqual(ImportPath.normalize("/.."), "/")

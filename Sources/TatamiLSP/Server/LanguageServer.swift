@@ -399,6 +399,9 @@ public final class LanguageServer {
                 return buffers[p] ?? disk.load(p)
             },
             inherited: settings.config?.config.inherited)
+        // Imported files' validations kept by their text (an open buffer's when it is open), so
+        // an edit validates only what it changed.
+        context.importCache = disk.importCache
         // Font files are read from the disk (kept while unchanged), and watched like imports.
         context.loadFont = { p in
             recorder.record(p)

@@ -118,10 +118,8 @@ public enum DiffFormatter {
         write(top)
         for (i, f) in report.files.enumerated() {
             var chunk: [UInt8] = [0x0A, 0x20, 0x20, 0x20, 0x20]
-            for b in file(f).serializedBytes() {
-                chunk.append(b)
-                if b == 0x0A { chunk.append(contentsOf: [0x20, 0x20, 0x20, 0x20]) }
-            }
+            // Written two levels in: each line after the first indented by four more spaces.
+            file(f).write(into: &chunk, indent: 2)
             if i < report.files.count - 1 { chunk.append(0x2C) }
             write(chunk)
         }
@@ -188,6 +186,15 @@ public enum DiffFormatter {
         public var color: Bool
         public init(color: Bool) { self.color = color }
         func paint(_ s: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
+        /// `paint(s, code)` appended to `out`.
+        func append(_ s: String, _ code: String, to out: inout String) {
+            guard color else { return out += s }
+            out += "\u{1B}["
+            out += code
+            out += "m"
+            out += s
+            out += "\u{1B}[0m"
+        }
         func bold(_ s: String) -> String { paint(s, "1") }
         func added(_ s: String) -> String { paint(s, "32") }
         func removed(_ s: String) -> String { paint(s, "31") }
@@ -199,22 +206,32 @@ public enum DiffFormatter {
     /// each view change that does not merely follow its parent, and each diagnostic that
     /// appeared (`+`) or went (`-`). Nothing for files without a layout change.
     public static func text(_ report: DiffReport, style: Style = Style(color: false)) -> String {
+        // Appended piece by piece into one string: a change to a shared component reports
+        // hundreds of thousands of lines, and joining each line's pieces with `+` made and freed
+        // a string per piece.
         var out = ""
         for f in report.files where f.hasLayoutChanges {
-            out += style.bold(title(f)) + "\n"
-            out += "  " + f.summary + "\n"
-            for d in f.appeared { out += "  " + style.added("+ " + diagnosticLine(d)) + "\n" }
-            for d in f.disappeared { out += "  " + style.removed("- " + diagnosticLine(d)) + "\n" }
+            style.append(title(f), "1", to: &out)
+            out += "\n  "
+            out += f.summary
+            out += "\n"
+            for d in f.appeared { out += "  "; style.append("+ " + diagnosticLine(d), "32", to: &out); out += "\n" }
+            for d in f.disappeared { out += "  "; style.append("- " + diagnosticLine(d), "31", to: &out); out += "\n" }
             for v in f.viewports where v.status != .unchanged {
                 let vp = v.new ?? v.old!
-                out += "  " + style.bold("\(v.name) \(formatNumber(vp.width))×\(formatNumber(vp.height))") + "\n"
+                out += "  "
+                style.append("\(v.name) \(formatNumber(vp.width))×\(formatNumber(vp.height))", "1", to: &out)
+                out += "\n"
                 for c in v.views where !c.followsParent {
-                    let word = c.word + String(repeating: " ", count: max(1, 14 - c.word.count))
-                    let painted = c.change == .added ? style.added(word) : c.change == .removed ? style.removed(word) : style.changed(word)
-                    out += "    " + painted + describe(c, file: f) + "\n"
+                    let word = c.word
+                    let padded = word + String(repeating: " ", count: max(1, 14 - word.count))
+                    out += "    "
+                    style.append(padded, c.change == .added ? "32" : c.change == .removed ? "31" : "33", to: &out)
+                    describe(c, file: f, into: &out)
+                    out += "\n"
                 }
-                for d in v.appeared { out += "    " + style.added("+ " + diagnosticLine(d)) + "\n" }
-                for d in v.disappeared { out += "    " + style.removed("- " + diagnosticLine(d)) + "\n" }
+                for d in v.appeared { out += "    "; style.append("+ " + diagnosticLine(d), "32", to: &out); out += "\n" }
+                for d in v.disappeared { out += "    "; style.append("- " + diagnosticLine(d), "31", to: &out); out += "\n" }
             }
         }
         return out
@@ -232,38 +249,89 @@ public enum DiffFormatter {
 
     /// `Card /0/2 line 14 → /0/3 line 16  Δy +48  (+5 inside)`.
     static func describe(_ c: DiffViewChange, file: DiffFile) -> String {
-        var s = c.kind + (c.id.map { "#" + $0 } ?? "") + " "
-        switch c.change {
-        case .added: s += place(c.new!) + " at " + rect(c.new!.frame)
-        case .removed: s += place(c.old!) + " was at " + rect(c.old!.frame)
-        case .changed:
-            let o = c.old!, n = c.new!
-            s += o.path == n.path && o.line == n.line ? place(n) : place(o) + " → " + place(n)
-            s += "  " + deltas(c)
-        }
-        if c.following > 0 { s += "  (+\(c.following) inside)" }
-        if let cause = c.cause, cause != file.path || file.status == .renamed { s += "  [\(cause)]" }
+        var s = ""
+        describe(c, file: file, into: &s)
         return s
     }
 
-    static func place(_ s: DiffViewSide) -> String { s.path + (s.line.map { " line \($0)" } ?? "") }
+    static func describe(_ c: DiffViewChange, file: DiffFile, into s: inout String) {
+        s += c.kind
+        if let id = c.id { s += "#"; s += id }
+        s += " "
+        switch c.change {
+        case .added:
+            place(c.new!, into: &s)
+            s += " at "
+            rect(c.new!.frame, into: &s)
+        case .removed:
+            place(c.old!, into: &s)
+            s += " was at "
+            rect(c.old!.frame, into: &s)
+        case .changed:
+            let o = c.old!, n = c.new!
+            if o.path == n.path && o.line == n.line {
+                place(n, into: &s)
+            } else {
+                place(o, into: &s)
+                s += " → "
+                place(n, into: &s)
+            }
+            s += "  "
+            deltas(c, into: &s)
+        }
+        if c.following > 0 { s += "  (+"; s += String(c.following); s += " inside)" }
+        if let cause = c.cause, cause != file.path || file.status == .renamed { s += "  ["; s += cause; s += "]" }
+    }
+
+    static func place(_ s: DiffViewSide) -> String {
+        var out = ""
+        place(s, into: &out)
+        return out
+    }
+
+    static func place(_ side: DiffViewSide, into s: inout String) {
+        s += side.path
+        if let line = side.line { s += " line "; s += String(line) }
+    }
 
     static func rect(_ r: Rect) -> String {
-        "\(formatNumber(r.minX)),\(formatNumber(r.minY)) \(formatNumber(r.width))×\(formatNumber(r.height))"
+        var out = ""
+        rect(r, into: &out)
+        return out
+    }
+
+    static func rect(_ r: Rect, into s: inout String) {
+        s += formatNumber(r.minX)
+        s += ","
+        s += formatNumber(r.minY)
+        s += " "
+        s += formatNumber(r.width)
+        s += "×"
+        s += formatNumber(r.height)
     }
 
     /// `Δx +8 Δy -16 Δw +20` (the deltas that count, signed).
     public static func deltas(_ c: DiffViewChange) -> String {
-        var parts: [String] = []
+        var s = ""
+        deltas(c, into: &s)
+        return s
+    }
+
+    static func deltas(_ c: DiffViewChange, into s: inout String) {
+        var first = true
         func add(_ name: String, _ v: Double, _ counts: Bool) {
             guard counts, abs(v) > 1e-9 else { return }
-            parts.append("Δ\(name) \(v > 0 ? "+" : "-")\(formatNumber(abs(v)))")
+            if !first { s += " " }
+            first = false
+            s += "Δ"
+            s += name
+            s += v > 0 ? " +" : " -"
+            s += formatNumber(abs(v))
         }
         add("x", c.dx, c.moved)
         add("y", c.dy, c.moved)
         add("w", c.dw, c.resized)
         add("h", c.dh, c.resized)
-        return parts.joined(separator: " ")
     }
 
     static func diagnosticLine(_ d: DiffDiagnostic) -> String {

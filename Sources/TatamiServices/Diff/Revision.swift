@@ -69,6 +69,8 @@ extension LayoutRevision {
             return self.fontBytes(p)
         }
         context.inherited = workspace.config?.config.inherited
+        // Keyed by text, so each revision's library is an entry of its own.
+        context.importCache = .shared
         return context
     }
 
@@ -93,6 +95,8 @@ public final class DiskRevision: LayoutRevision, @unchecked Sendable {
     let givenRoot: String?
     private let lock = NSLock()
     private var cache: [String: [UInt8]?] = [:]
+    /// Canonical paths, as `bytes` keeps texts: the tree is read once per run.
+    private var canonical: [String: String?] = [:]
     private var workspaces: [String: RevisionWorkspace] = [:]
 
     /// Files whose bytes are known to be a git object: the working tree's files that git's index
@@ -147,7 +151,10 @@ public final class DiskRevision: LayoutRevision, @unchecked Sendable {
     }
 
     public func resolve(_ path: String) -> String? {
-        FileSystemPath.canonical(path)
+        if let hit = lock.withLock({ canonical[path] }) { return hit }
+        let found = FileSystemPath.canonical(path)
+        lock.withLock { canonical[path] = .some(found) }
+        return found
     }
 
     func diskFontBytes(_ path: String) -> FontBytes? { FontFiles.bytes(at: path) }

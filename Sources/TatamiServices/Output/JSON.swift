@@ -26,6 +26,12 @@ public enum JSON: Sendable {
         return out
     }
 
+    /// The indented text appended to `out` as if the value stood `indent` levels deep (each
+    /// line after the first indented by two more spaces per level).
+    public func write(into out: inout [UInt8], indent: Int) {
+        write(&out, pretty: true, indent: indent)
+    }
+
     private func write(_ out: inout [UInt8], pretty: Bool, indent: Int) {
         func newline(_ n: Int) {
             guard pretty else { return }
@@ -33,8 +39,8 @@ public enum JSON: Sendable {
             for _ in 0..<n { out.append(0x20); out.append(0x20) }
         }
         switch self {
-        case .null: out.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
-        case .bool(let b): out.append(contentsOf: Array((b ? "true" : "false").utf8))
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
         case .number(let v):
             if v.isFinite, v == v.rounded(), abs(v) < 1e15 {
                 JSON.writeInteger(Int64(v), into: &out)
@@ -86,21 +92,25 @@ public enum JSON: Sendable {
     /// else as its UTF-8 bytes.
     public static func escape(_ s: String, into out: inout [UInt8]) {
         out.append(0x22)
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
         var s = s
         s.withUTF8 { bytes in
-            for b in bytes {
+            // Runs of bytes that need no escape are copied whole (nearly every string is one).
+            var run = 0
+            for (i, b) in bytes.enumerated() where b == 0x22 || b == 0x5C || b < 0x20 {
+                if run < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i])) }
+                run = i + 1
                 switch b {
                 case 0x22: out.append(0x5C); out.append(0x22)
                 case 0x5C: out.append(0x5C); out.append(0x5C)
                 case 0x0A: out.append(0x5C); out.append(0x6E)
                 case 0x0D: out.append(0x5C); out.append(0x72)
                 case 0x09: out.append(0x5C); out.append(0x74)
-                case 0..<0x20:
-                    out.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 15)]])
-                default: out.append(b)
+                default:
+                    func hex(_ n: UInt8) -> UInt8 { n < 10 ? 0x30 + n : 0x61 + n - 10 }
+                    out.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex(b >> 4), hex(b & 15)])
                 }
             }
+            if run < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...])) }
         }
         out.append(0x22)
     }

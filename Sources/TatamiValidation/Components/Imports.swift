@@ -11,25 +11,6 @@ extension DiagnosticCode {
     public static let fontFileError = DiagnosticCode("font-file-error", .error)
 }
 
-/// The imports of one validation run, shared by the passes over every file it reads.
-final class ImportSession {
-    let context: ValidationContext
-    let sources: SourceSet
-    /// The workspace root, canonical when the context could resolve it.
-    let root: String
-    /// Canonical paths of the files being validated, the first importer first.
-    var stack: [String]
-    /// Files read so far, by canonical path: each is read and checked once per run.
-    var files: [String: ImportedFile] = [:]
-
-    init(context: ValidationContext, sources: SourceSet, root: String, mainPath: String) {
-        self.context = context
-        self.sources = sources
-        self.root = root
-        stack = [mainPath]
-    }
-}
-
 /// The first error of an imported file, as the import summarises it.
 struct ImportProblem {
     /// 1-based, in the imported file.
@@ -51,7 +32,10 @@ struct ImportProblem {
     }
 }
 
-/// An imported file: the components it declares, and its first error.
+/// An imported file: the components it declares, and its first error; with what its own
+/// imports came to, by which an `ImportCache` tells whether the file's validation holds in
+/// another run. Nothing changes it once it is made (its components' templates are checked
+/// while it is validated), so runs on several threads may share it.
 final class ImportedFile {
     let components: [ComponentDecl]
     /// nil when the file has no errors.
@@ -59,18 +43,23 @@ final class ImportedFile {
     /// Kept alive for the components: the names their bodies use, and the tree they point into.
     let scope: ComponentScope
     let root: YAMLNode?
+    /// Its text, path and block of offsets.
+    let source: ImportedSource
+    /// Its `imports:` entries and what each came to, in order.
+    let steps: [ImportStep]
 
-    init(components: [ComponentDecl], problem: ImportProblem?, scope: ComponentScope, root: YAMLNode?) {
+    init(components: [ComponentDecl], problem: ImportProblem?, scope: ComponentScope, root: YAMLNode?,
+         source: ImportedSource, steps: [ImportStep]) {
         self.components = components
         self.problem = problem
         self.scope = scope
         self.root = root
+        self.source = source
+        self.steps = steps
     }
 }
 
 extension DeclarationReader {
-    static let tatamiSuffixes = [".tatami.yaml", ".tatami.yml"]
-
     /// `imports:` (docs/format.md §8.3): makes the components declared in those files usable here.
     /// Only their own components: not those they import, nor their bodies or viewports.
     func validateImports(_ pair: YAMLPair) {
@@ -110,19 +99,14 @@ extension DeclarationReader {
         guard let session = input.session, let directory = input.importDirectory else {
             return fail("imports need a file path: this text was not read from a file, so `\(entry)` cannot be found from it")
         }
-        if entry.isEmpty { return fail("an import names a file; this one is empty") }
-        if entry.hasPrefix("/") { return fail("`\(entry)` is absolute; import paths are relative to the importing file") }
-        guard Self.tatamiSuffixes.contains(where: { entry.hasSuffix($0) }) else {
-            return fail("`\(entry)` is not a Tatami file; imports name `.tatami.yaml` or `.tatami.yml` files")
-        }
-        let resolved: String
-        switch ImportPath.locate(entry, from: directory, root: session.root, resolve: session.context.resolve,
-                                 files: "imports", cannotFind: "cannot find `\(entry)`") {
-        case .success(let path): resolved = path
-        case .failure(let refused): return fail(refused.message)
-        }
-        if let i = session.stack.firstIndex(of: resolved) {
-            let paths = Array(session.stack[i...]) + [resolved]
+        let outcome = session.importStep(entry, from: directory, seen: &seen)
+        importSteps.append(ImportStep(entry: entry, outcome: outcome))
+        let file: ImportedFile
+        switch outcome {
+        case .refused(let message, let code): return fail(message, code: code)
+        case .repeated: return nil
+        case .file(let read): file = read
+        case .cycle(let paths):
             let chain = paths.map { "`\(ImportPath.display($0, root: session.root))`" }
             let d = Diagnostic(.importError, "import cycle: \(chain.joined(separator: " → ")); a file cannot import itself, directly or through others",
                                at: node.range)
@@ -130,24 +114,6 @@ extension DeclarationReader {
             importCycles.append((d, paths))
             scope.failedImports.append((node.range, entry))
             return nil
-        }
-        // Listed twice: once is enough.
-        if !seen.insert(resolved).inserted { return nil }
-        let file: ImportedFile
-        if let known = session.files[resolved] {
-            file = known
-        } else {
-            guard session.stack.count <= ValidationLimits.maxImportDepth else {
-                return fail("imports are nested more than \(ValidationLimits.maxImportDepth) deep; `\(entry)` is not read",
-                            code: .tooComplex)
-            }
-            guard session.files.count < ValidationLimits.maxImportedFiles else {
-                return fail("more than \(ValidationLimits.maxImportedFiles) files are imported; `\(entry)` is not read",
-                            code: .tooComplex)
-            }
-            guard let bytes = session.context.load(resolved) else { return fail("cannot read `\(entry)`") }
-            file = readLibrary(bytes, path: resolved, session: session)
-            session.files[resolved] = file
         }
         if let problem = file.problem {
             if let cycle = problem.cycle, let filePath = input.filePath, cycle.contains(filePath) {
@@ -163,13 +129,17 @@ extension DeclarationReader {
         }
         return file
     }
+}
 
-    /// Parses and checks an imported file in a pass of its own, its offsets moved to a block
-    /// of their own (see `SourceSet`).
-    private func readLibrary(_ bytes: [UInt8], path: String, session: ImportSession) -> ImportedFile {
+extension ImportedFile {
+    /// Parses and checks an imported file in a pass of its own, its offsets moved to `block`
+    /// (see `SourceSet`).
+    static func validate(_ bytes: [UInt8], path: String, block: Int, session: ImportSession) -> ImportedFile {
+        session.context.importCache?.noteValidation()
         let yaml = YAMLParser.parse(bytes: bytes)
-        let base = session.sources.add(yaml.lineTable, path: path, display: ImportPath.display(path, root: session.root))
-        let root = yaml.root.map { $0.relocated(by: base) }
+        let source = ImportedSource(block: block, table: yaml.lineTable, path: path, display: ImportPath.display(path, root: session.root))
+        session.sources.register(source)
+        let root = yaml.root.map { $0.relocated(by: source.base) }
         let cut = yaml.isComplete ? nil : root.flatMap { $0.pairs == nil ? nil : $0 }
         let input = FileInput(source: ValidationSource(table: yaml.lineTable, sources: session.sources, cutFrom: cut),
                               session: session, filePath: path, importDirectory: ImportPath.directory(of: path),
@@ -197,6 +167,6 @@ extension DeclarationReader {
                                     others: errors.count - 1, cycle: cycle)
         }
         return ImportedFile(components: outcome.context?.localComponents ?? [], problem: problem,
-                            scope: outcome.context?.scope ?? ComponentScope(), root: root)
+                            scope: outcome.context?.scope ?? ComponentScope(), root: root, source: source, steps: outcome.importSteps)
     }
 }

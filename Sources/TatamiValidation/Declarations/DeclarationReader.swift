@@ -20,6 +20,8 @@ final class DeclarationReader: ValueChecking {
     /// each (an importer reports a cycle through itself as the cycle, not as the other file's
     /// error).
     var importCycles: [(diagnostic: Diagnostic, paths: [String])] = []
+    /// Each entry of the file's `imports:` list and what it came to, in order (`ImportedFile.steps`).
+    var importSteps: [ImportStep] = []
 
     init(_ input: FileInput, sink: DiagnosticSink, suggestions: SuggestionCache) {
         self.source = input.source

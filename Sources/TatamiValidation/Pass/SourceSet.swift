@@ -3,30 +3,45 @@ import TatamiBase
 import TatamiYAML
 
 /// The files one validation run reads: the file validated, whose offsets are its own, and the
-/// files it imports, each moved to its own block of offsets (file k starts at k << 40).
+/// files it imports, each moved to its own block of offsets (block k starts at k << 40).
 ///
 /// An imported component's body is validated inside the importing file's pass, mixed with the
 /// importer's arguments; giving every file its own offsets keeps each node's origin in its
 /// range, so a problem can always be told apart as the argument's or the body's, and put back
 /// in its file.
+///
+/// A run without an `ImportCache` numbers its imported files itself, from 1 in the order read.
+/// With one, an imported file's block is the cache's: an entry keeps the block it was validated
+/// in (its tree and components point into it), and every run that uses the entry registers it at
+/// that block. Nothing reads a block's number but to find its file here, so the numbering does
+/// not change what a run reports.
 final class SourceSet {
     static let shift = 40
     /// The first offset that belongs to an imported file.
     static let unit = 1 << shift
+    /// Blocks from this one up are given by an `ImportCache`, blocks below it by runs without one.
+    static let firstSharedBlock = 1 << 22
+    /// One past the last block: block << shift stays below 2^63, with 2^40 bytes for each file.
+    static let blockLimit = 1 << 23
 
     let main: LineTable
-    /// Imported files: their table, canonical path (for related locations) and the name shown
-    /// in messages (relative to the workspace root).
-    private(set) var files: [(table: LineTable, path: String, display: String)] = []
+    /// Imported files by block.
+    private var files: [Int: ImportedSource] = [:]
+    private var nextBlock = 1
 
     init(main: LineTable) {
         self.main = main
     }
 
-    /// Registers an imported file; returns the offset its ranges start at.
-    func add(_ table: LineTable, path: String, display: String) -> Int {
-        files.append((table, path, display))
-        return files.count << Self.shift
+    /// The next block of this run (a run without a cache numbers its own imports).
+    func nextRunBlock() -> Int {
+        defer { nextBlock += 1 }
+        return nextBlock
+    }
+
+    /// Registers an imported file at its block.
+    func register(_ file: ImportedSource) {
+        files[file.block] = file
     }
 
     @inline(__always)
@@ -35,10 +50,10 @@ final class SourceSet {
     /// The file a range belongs to (nil: the file validated), its table and the range in it.
     func locate(_ r: SourceRange) -> (path: String?, display: String, table: LineTable, range: SourceRange) {
         guard Self.isImported(r) else { return (nil, "", main, r) }
-        let k = r.start >> Self.shift
-        guard k >= 1, k <= files.count else { return (nil, "", main, SourceRange(start: main.bytes.count, end: main.bytes.count)) }
-        let base = k << Self.shift
-        let f = files[k - 1]
+        guard let f = files[r.start >> Self.shift] else {
+            return (nil, "", main, SourceRange(start: main.bytes.count, end: main.bytes.count))
+        }
+        let base = f.base
         return (f.path, f.display, f.table, SourceRange(start: r.start - base, end: max(r.start, r.end) - base))
     }
 
@@ -58,4 +73,16 @@ final class SourceSet {
         let l = locate(r)
         return RelatedLocation(file: l.path, range: l.range, message: message)
     }
+}
+
+/// An imported file's text and names, at the block its offsets were moved to.
+struct ImportedSource {
+    let block: Int
+    let table: LineTable
+    /// Canonical, for related locations.
+    let path: String
+    /// Relative to the workspace root, for messages.
+    let display: String
+
+    var base: Int { block << SourceSet.shift }
 }

@@ -27,6 +27,10 @@ public struct ValidationContext: Sendable {
     /// the workspace root. By default `load`'s bytes; callers that analyse often (the server)
     /// keep what they read, so a font file is read and hashed once per change.
     public var loadFont: @Sendable (String) -> FontBytes?
+    /// Imported files' validations kept from earlier runs (`ImportCache`); nil: every imported
+    /// file is validated afresh. Either way the result is the same: the cache only answers with a
+    /// validation a fresh one could not differ from.
+    public var importCache: ImportCache? = nil
 
     /// `resolve` nil: paths are only normalised lexically (no symbolic links), for callers whose
     /// files are not on a disk.
@@ -51,6 +55,7 @@ public enum ImportPath {
     /// `path` with empty and `.` components removed and `..` applied lexically. A relative path
     /// stays relative (leading `..` kept); an absolute one never climbs above `/`.
     public static func normalize(_ path: String) -> String {
+        if isNormal(path) { return path }
         let absolute = path.hasPrefix("/")
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
@@ -68,6 +73,26 @@ public enum ImportPath {
         let joined = parts.joined(separator: "/")
         if absolute { return "/" + joined }
         return joined.isEmpty ? "." : joined
+    }
+
+    /// Whether `normalize` would give `path` back: not empty, and no component (after the
+    /// leading `/` of an absolute path) empty, `.` or `..`. Most paths asked about are, and
+    /// are then not split and joined again.
+    private static func isNormal(_ path: String) -> Bool {
+        var utf8 = path.utf8[...]
+        if utf8.first == UInt8(ascii: "/") { utf8 = utf8.dropFirst() }
+        var length = 0, dots = 0
+        for b in utf8 {
+            if b == UInt8(ascii: "/") {
+                if length == 0 || length == dots && dots <= 2 { return false }
+                length = 0
+                dots = 0
+            } else {
+                length += 1
+                if b == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        return length > 0 && !(length == dots && dots <= 2)
     }
 
     /// The directory part of a path (`.` for a bare name).
