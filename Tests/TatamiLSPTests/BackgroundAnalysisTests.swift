@@ -14,11 +14,11 @@ final class BackgroundClient {
     var server: LanguageServer!
     private var nextID = 1
 
-    init(debounce: Double, adaptive: Bool = false) {
+    init(debounce: Double, atOnceBelow: Double? = nil) {
         let q = queue
         server = LanguageServer(send: { [unowned self] in self.sent.append($0) },
                                 log: { [unowned self] in self.logged.append($0) },
-                                scheduling: .background(debounce: debounce, adaptive: adaptive, finished: { q.push($0) }))
+                                scheduling: .background(debounce: debounce, atOnceBelow: atOnceBelow, finished: { q.push($0) }))
         server.logsAnalyses = true
     }
 
@@ -104,21 +104,21 @@ final class BackgroundAnalysisTests: XCTestCase {
         c.send("textDocument/hover", .object([("textDocument", doc(uri)), ("position", pos(line, character))]))
     }
 
-    /// The adaptive debounce waits only for documents slower to analyse than the wait: a
-    /// change to a cheap one is analysed at once, to a slow one after the debounce.
+    /// The debounce waits only for documents slow to analyse: a change to a quick one is
+    /// analysed at once, to a slow one after the debounce.
     func testAdaptiveDebounceWaitsOnlyForSlowDocuments() throws {
-        let c = BackgroundClient(debounce: never, adaptive: true)
+        let c = BackgroundClient(debounce: never, atOnceBelow: 1)
         c.start()
         c.open(uri, rowsDocument(20))
         XCTAssertTrue(c.pump { !c.publications(version: 1).isEmpty })
         let doc = try XCTUnwrap(c.server.documents[uri])
-        XCTAssertLessThan(try XCTUnwrap(doc.lastAnalysisNanoseconds), UInt64(never * 1e9))
+        XCTAssertLessThan(try XCTUnwrap(doc.lastAnalysisNanoseconds), UInt64(1e9))
         c.change(uri, version: 2, [(range(0, 0, 0, 0), "# one\n")])
         XCTAssertTrue(doc.inFlight != nil || !c.publications(version: 2).isEmpty, "a cheap document is analysed at once")
         XCTAssertTrue(c.pump { !c.publications(version: 2).isEmpty })
 
-        // The same document, as if its analyses took longer than the debounce: it waits.
-        doc.lastAnalysisNanoseconds = UInt64(never * 1e9) + 1
+        // The same document, as if its analyses took longer than a second: it waits.
+        doc.lastAnalysisNanoseconds = UInt64(1e9) + 1
         c.change(uri, version: 3, [(range(0, 0, 0, 0), "# two\n")])
         XCTAssertNil(doc.inFlight, "a slow document waits for the debounce")
         XCTAssertNotNil(doc.dueAt)

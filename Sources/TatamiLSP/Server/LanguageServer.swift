@@ -28,11 +28,11 @@ public final class LanguageServer {
         /// On the calling thread, when first needed (tests, fuzzers).
         case inline
         /// On a worker thread, `debounce` seconds after the last change; `finished` hands each
-        /// result back to the message thread (which calls `finished(_:)` with it). `adaptive`:
-        /// debounce only what is slow; a document whose last analysis took less than `debounce`
-        /// is analysed at once after a change (a newer change stops it, wasting less than the
-        /// wait would have cost).
-        case background(debounce: Double, adaptive: Bool = false, finished: @Sendable (AnalysisOutcome) -> Void)
+        /// result back to the message thread (which calls `finished(_:)` with it). `atOnceBelow`:
+        /// debounce only what is slow; a document whose last analysis took less than that many
+        /// seconds is analysed at once after a change (it is done before the next keystroke of
+        /// even a held key, and a newer change stops it if not).
+        case background(debounce: Double, atOnceBelow: Double? = nil, finished: @Sendable (AnalysisOutcome) -> Void)
     }
 
     private let send: (JSON) -> Void
@@ -57,7 +57,8 @@ public final class LanguageServer {
 
     private var worker: AnalysisWorker?
     private let debounceNanoseconds: UInt64
-    private var adaptiveDebounce = false
+    /// Documents whose last analysis took less are analysed at once (nil: always the debounce).
+    private var atOnceBelowNanoseconds: UInt64?
     /// Requests that wait for an analysis, in arrival order.
     private var waiting: [WaitingRequest] = []
     /// The id of the request being answered (for `checkCancelled`).
@@ -74,9 +75,9 @@ public final class LanguageServer {
         switch scheduling {
         case .inline:
             debounceNanoseconds = 0
-        case .background(let debounce, let adaptive, let finished):
+        case .background(let debounce, let atOnceBelow, let finished):
             debounceNanoseconds = UInt64(max(0, debounce) * 1e9)
-            adaptiveDebounce = adaptive
+            atOnceBelowNanoseconds = atOnceBelow.map { UInt64(max(0, $0) * 1e9) }
             worker = AnalysisWorker(finished: finished)
         }
     }
@@ -432,8 +433,8 @@ public final class LanguageServer {
             doc.dueIsUrgent = true
         } else if !(doc.dueIsUrgent && doc.dueAt != nil) {
             // A debounce: each change moves the start to `debounce` after it; none when the
-            // last analysis cost less than the wait.
-            let cheap = adaptiveDebounce && (doc.lastAnalysisNanoseconds ?? .max) < debounceNanoseconds
+            // document's last analysis was quick.
+            let cheap = atOnceBelowNanoseconds.map { (doc.lastAnalysisNanoseconds ?? .max) < $0 } ?? false
             doc.dueAt = cheap ? clock : clock + debounceNanoseconds
         }
     }

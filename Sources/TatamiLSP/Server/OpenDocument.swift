@@ -57,7 +57,7 @@ final class OpenDocument {
     var inFlight: AnalysisJob?
     /// What the document's layouts keep for its next analysis (used on the analysing thread only).
     let layoutMemory = LayoutMemory()
-    /// How long the last finished analysis took (the adaptive debounce's measure).
+    /// How long the last finished analysis took (whether the next waits for the debounce).
     var lastAnalysisNanoseconds: UInt64?
     /// When the next analysis should start (the debounce), in `DispatchTime` nanoseconds; nil
     /// when none is wanted or one is already running for the current revision.

@@ -9,18 +9,21 @@ import TatamiServices
 /// passed. A third thread watches the client's process and ends the server when it is gone.
 public enum StdioServer {
     /// How long after the last change an analysis of a slow document starts: keystrokes
-    /// closer together than this are analysed once. A document whose last analysis took less
-    /// is analysed at once (docs/editors.md, "Latency").
+    /// closer together than this are analysed once (docs/language-server.md).
     public static let debounce = 0.012
 
+    /// A document whose last analysis took less than this is analysed at once after a change:
+    /// a held key repeats every 30 ms or so, so such an analysis is done before the next one.
+    public static let atOnceBelow = 0.030
+
     /// The debounce in force: `TATAMI_LSP_DEBOUNCE_MS` (for measuring other values with
-    /// `scripts/lsp-latency.py --debounce`; fixed, for every document), else `debounce`,
-    /// adaptive.
-    static var debounceInForce: (seconds: Double, adaptive: Bool) {
+    /// `scripts/lsp-latency.py --debounce`; fixed, for every document), else `debounce` for
+    /// documents slower than `atOnceBelow`.
+    static var debounceInForce: (seconds: Double, atOnceBelow: Double?) {
         if let v = ProcessInfo.processInfo.environment["TATAMI_LSP_DEBOUNCE_MS"], let ms = Double(v), ms >= 0, ms <= 10_000 {
-            return (ms / 1000, false)
+            return (ms / 1000, nil)
         }
-        return (debounce, true)
+        return (debounce, atOnceBelow)
     }
 
     /// What the handling thread takes from its queue.
@@ -37,7 +40,7 @@ public enum StdioServer {
         let writer = MessageWriter(fileDescriptor: output)
         let queue = EventQueue<Event>()
         let server = LanguageServer(send: { writer.send($0) }, log: log,
-                                    scheduling: .background(debounce: debounceInForce.seconds, adaptive: debounceInForce.adaptive,
+                                    scheduling: .background(debounce: debounceInForce.seconds, atOnceBelow: debounceInForce.atOnceBelow,
                                                             finished: { queue.push(.analysis($0)) }))
         server.logsAnalyses = verbose
         let cancellations = server.cancellations
