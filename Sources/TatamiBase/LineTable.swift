@@ -124,6 +124,17 @@ public struct LineTable: Sendable {
         offset(line: line, column: scalarColumn, utf16: false)
     }
 
+    /// The byte offset where the text's Unicode scalar number `index` starts, counted from 0 at
+    /// the text's start whatever its lines (the text's length past the last scalar). The same
+    /// time wherever it is: a binary search of the column index.
+    public func byteOffset(scalarIndex index: Int) -> Int {
+        let n = max(0, index)
+        guard let columns, !bytes.isEmpty else { return min(n, bytes.count) }
+        return bytes.withUnsafeBufferPointer { buffer in
+            columns.offset(in: 0..<buffer.count, column: n, UnsafeRawPointer(buffer.baseAddress!), utf16: false)
+        }
+    }
+
     // MARK: UTF-16 columns
 
     /// (line, UTF-16 column), both 0-based.

@@ -22,7 +22,9 @@ public struct CommentDirective: Sendable, Hashable {
     public let start: Int
     /// The list of codes as written: from after the marker's colon to the end of the line.
     public let codes: SourceRange
-    /// Whether only blanks come before it on its line (then it concerns the line below).
+    /// Whether only blanks come before it on its line (then it concerns the line below). Lines
+    /// here are LF lines, as diagnostics' lines are (`LineTable`): a CR alone, NEL, U+2028 or
+    /// U+2029 before it counts as a blank.
     public let standsAlone: Bool
 
     public init(kind: Kind, start: Int, codes: SourceRange, standsAlone: Bool) {

@@ -12,8 +12,9 @@ struct RawEvent {
     var kind: Kind
     /// Scalars: the `yaml_scalar_style_t`; collections: whether flow style.
     var style: UInt8
-    /// libyaml's marks: 0-based line and Unicode-scalar column.
-    var startLine: Int, startColumn: Int, endLine: Int, endColumn: Int
+    /// libyaml's marks: its 0-based line (lines as libyaml counts them, `YAMLLineBreaks`) and
+    /// its index (Unicode scalars before the mark, `MarkConverter`).
+    var startLine: Int, startIndex: Int, endLine: Int, endIndex: Int
     /// Scalars: the value's bytes.
     var value: UnsafeBufferPointer<UInt8>
     /// The event's tag and anchor (an alias's anchor name is the anchor) as NUL-terminated
@@ -25,13 +26,17 @@ struct RawEvent {
     var anchorString: String? { anchor.map { String(cString: $0) } }
 }
 
-/// Why libyaml stopped: its problem and context, with their marks.
+/// Why libyaml stopped: its problem and context, with their marks' indexes.
 struct ReaderFailure {
     var problem: String?
     var context: String?
-    var problemLine: Int, problemColumn: Int
-    var contextLine: Int, contextColumn: Int
+    var problemIndex: Int
+    var contextIndex: Int
     var hasContext: Bool
+    /// A reader error (bytes that are not UTF-8, a control character): the byte offset of the
+    /// problem, which libyaml gives instead of a mark; and the character, when it is one.
+    var readerOffset: Int? = nil
+    var readerValue: Int? = nil
     /// libyaml could not even start (out of memory).
     var couldNotStart: Bool
 }
@@ -80,21 +85,12 @@ final class EventReader {
         guard !isDone else { return nil }
         guard started else {
             isDone = true
-            failure = ReaderFailure(problem: "libyaml could not start (out of memory)", context: nil, problemLine: 0,
-                                    problemColumn: 0, contextLine: 0, contextColumn: 0, hasContext: false, couldNotStart: true)
+            failure = ReaderFailure(problem: "libyaml could not start (out of memory)", context: nil, problemIndex: 0,
+                                    contextIndex: 0, hasContext: false, couldNotStart: true)
             return Self.failedEvent
         }
         while true {
-            guard yaml_parser_parse(parser, event) != 0 else {
-                isDone = true
-                let p = parser.pointee
-                failure = ReaderFailure(
-                    problem: p.problem.map { String(cString: $0) }, context: p.context.map { String(cString: $0) },
-                    problemLine: Int(p.problem_mark.line), problemColumn: Int(p.problem_mark.column),
-                    contextLine: Int(p.context_mark.line), contextColumn: Int(p.context_mark.column),
-                    hasContext: p.context != nil, couldNotStart: false)
-                return Self.failedEvent
-            }
+            guard yaml_parser_parse(parser, event) != 0 else { return failed() }
             holdsEvent = true
             if let e = convert(event) { return e }
             yaml_event_delete(event)
@@ -102,7 +98,26 @@ final class EventReader {
         }
     }
 
-    private static let failedEvent = RawEvent(kind: .failed, style: 0, startLine: 0, startColumn: 0, endLine: 0, endColumn: 0,
+    /// libyaml stopped: `failure` says why. Out of line, so that `next` stays small enough to
+    /// be inlined where events are read.
+    @inline(never)
+    private func failed() -> RawEvent {
+        isDone = true
+        let p = parser.pointee
+        var f = ReaderFailure(
+            problem: p.problem.map { String(cString: $0) }, context: p.context.map { String(cString: $0) },
+            problemIndex: Int(p.problem_mark.index), contextIndex: Int(p.context_mark.index),
+            hasContext: p.context != nil, couldNotStart: false)
+        // A reader error leaves the marks unset and says where in `problem_offset`.
+        if p.error == YAML_READER_ERROR {
+            f.readerOffset = Int(p.problem_offset)
+            f.readerValue = p.problem_value >= 0 ? Int(p.problem_value) : nil
+        }
+        failure = f
+        return Self.failedEvent
+    }
+
+    private static let failedEvent = RawEvent(kind: .failed, style: 0, startLine: 0, startIndex: 0, endLine: 0, endIndex: 0,
                                               value: UnsafeBufferPointer(start: nil, count: 0), tag: nil, anchor: nil)
 
     /// The event as plain values; nil for the events nothing is built from.
@@ -146,8 +161,8 @@ final class EventReader {
         }
         let start = event.pointee.start_mark, end = event.pointee.end_mark
         return RawEvent(kind: kind, style: style,
-                        startLine: Int(start.line), startColumn: Int(start.column),
-                        endLine: Int(end.line), endColumn: Int(end.column),
+                        startLine: Int(start.line), startIndex: Int(start.index),
+                        endLine: Int(end.line), endIndex: Int(end.index),
                         value: value, tag: tag.map { UnsafePointer($0) }, anchor: anchor.map { UnsafePointer($0) })
     }
 }
@@ -172,11 +187,11 @@ struct EventDecoder {
             case .scalar:
                 addScalar(e, to: &builder)
             case .sequenceStart, .mappingStart:
-                let start = marks.offset(line: e.startLine, column: e.startColumn)
+                let start = marks.offset(index: e.startIndex)
                 guard builder.openCollection(isMapping: e.kind == .mappingStart, start: start, tag: e.tagString,
                                              anchor: e.anchorString, isFlow: e.style != 0) else { return }
             case .collectionEnd:
-                builder.close(endMark: marks.offset(line: e.endLine, column: e.endColumn))
+                builder.close(endMark: marks.offset(index: e.endIndex))
             case .alias, .documentStart, .streamEnd, .failed:
                 guard builder.handle(decode(e, reader)) else { return }
             }
@@ -188,11 +203,11 @@ struct EventDecoder {
         case .scalar, .sequenceStart, .mappingStart, .collectionEnd:
             preconditionFailure("scalars and collections are fed to the builder directly")
         case .alias:
-            let range = SourceRange(start: marks.offset(line: e.startLine, column: e.startColumn),
-                                    end: marks.offset(line: e.endLine, column: e.endColumn))
+            let range = SourceRange(start: marks.offset(index: e.startIndex),
+                                    end: marks.offset(index: e.endIndex))
             return .alias(name: e.anchorString ?? "", range: range)
         case .documentStart:
-            return .documentStart(at: marks.offset(line: e.startLine, column: e.startColumn))
+            return .documentStart(at: marks.offset(index: e.startIndex))
         case .streamEnd:
             return .streamEnd
         case .failed:
@@ -215,9 +230,20 @@ struct EventDecoder {
         guard let f = failure, !f.couldNotStart else {
             return Diagnostic(.yamlSyntax, failure?.problem ?? "invalid YAML", at: .at(0))
         }
-        let at = marks.offset(line: f.problemLine, column: f.problemColumn)
         let bytes = table.bytes
         var message = f.problem ?? "invalid YAML"
+        if let at = f.readerOffset {
+            // A character that is not allowed is marked whole; bytes that are not UTF-8, the
+            // first that is wrong.
+            let o = min(at, bytes.count)
+            let whole = f.problem == "control characters are not allowed" || f.problem == "invalid Unicode character"
+            let end = o < bytes.count ? min(bytes.count, o + (whole ? LineTable.sequenceLength(bytes[o]) : 1)) : o
+            if let value = f.readerValue, whole {
+                message += " (U+\(Self.hex(value)))"
+            }
+            return Diagnostic(.yamlSyntax, message, at: SourceRange(start: o, end: end))
+        }
+        let at = marks.offset(index: f.problemIndex)
         if let context = f.context { message += " " + context }
         if at < bytes.count && bytes[at] == 0x09 {
             message += " (a tab: YAML indents with spaces only)"
@@ -227,7 +253,7 @@ struct EventDecoder {
         // of the file; the place to fix is where the quote or bracket opens, so that is where the
         // problem is reported, with libyaml's place as related information.
         if f.hasContext, let opener = Self.unclosedOpener(f.context ?? "") {
-            let openAt = marks.offset(line: f.contextLine, column: f.contextColumn)
+            let openAt = marks.offset(index: f.contextIndex)
             if openAt < at, openAt < bytes.count {
                 let openEnd = min(bytes.count, openAt + LineTable.sequenceLength(bytes[openAt]))
                 return Diagnostic(
@@ -244,7 +270,7 @@ struct EventDecoder {
         }
         var related: [RelatedLocation] = []
         if f.hasContext {
-            let ctxAt = marks.offset(line: f.contextLine, column: f.contextColumn)
+            let ctxAt = marks.offset(index: f.contextIndex)
             if ctxAt != at {
                 related.append(RelatedLocation(range: .at(ctxAt), message: f.context ?? ""))
             }
@@ -252,11 +278,17 @@ struct EventDecoder {
         return Diagnostic(.yamlSyntax, message, at: SourceRange(start: at, end: end), related: related)
     }
 
+    /// A code point as `U+` writes it: upper-case hex, at least four digits.
+    static func hex(_ value: Int) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
     // MARK: Scalars
 
     private mutating func addScalar(_ e: RawEvent, to builder: inout TreeBuilder) {
-        let range = SourceRange(start: marks.offset(line: e.startLine, column: e.startColumn),
-                                end: marks.offset(line: e.endLine, column: e.endColumn))
+        let range = SourceRange(start: marks.offset(index: e.startIndex),
+                                end: marks.offset(index: e.endIndex))
         let style = scalarStyle(e.style)
         // The common case, a plain scalar on one line with neither tag nor anchor, takes a path
         // of plain values: its value is its source text, its record is all there is.
@@ -296,9 +328,12 @@ struct EventDecoder {
                 return .init(nodeRange: nodeRange, valueRange: inner, style: style, text: decoded(), table: nil, resolved: .string, number: 0)
             }
         case .literal, .folded:
-            // The content starts on the line after the indicator.
-            let firstLine = table.line(ofByte: nodeRange.start) + 1
-            let start = firstLine < table.lineCount ? table.lineStarts[firstLine] : nodeRange.end
+            // The content starts on the line after the indicator: after the first line break
+            // libyaml counts (`YAMLLineBreaks`; the header is short).
+            var start = nodeRange.start
+            let limit = min(nodeRange.end, bytes.count)
+            while start < limit && YAMLLineBreaks.length(bytes, at: start) == 0 { start += 1 }
+            start = start < limit ? start + YAMLLineBreaks.length(bytes, at: start) : nodeRange.end
             return .init(nodeRange: nodeRange, valueRange: SourceRange(start: min(start, nodeRange.end), end: nodeRange.end),
                          style: style, text: decoded(), table: nil, resolved: .string, number: 0)
         }

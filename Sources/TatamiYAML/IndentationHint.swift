@@ -20,7 +20,8 @@ enum IndentationHint {
 
     /// The plain-words message and the place of the expected level; nil when the problem is not
     /// a misaligned line (the problem is not at the line's first character, or the line starts
-    /// in a column that a level uses, or to the right of every level).
+    /// in a column that a level uses, or to the right of every level), or when the lines read
+    /// hold a line break that libyaml counts and the line table does not.
     static func describe(problem: String?, at offset: Int, table: LineTable) -> (message: String, expected: SourceRange)? {
         guard problem == "did not find expected key" || problem == "did not find expected '-' indicator" else { return nil }
         let bytes = table.bytes
@@ -30,6 +31,9 @@ enum IndentationHint {
         let found = indentation(bytes, from: start)
         guard start + found == offset else { return nil }
         let levels = openLevels(above: line, table: table)
+        // The lines read are the line table's; where libyaml breaks lines elsewhere too (a lone
+        // CR, NEL, U+2028, U+2029) they may not be the lines it read, and no hint is given.
+        if let top = levels.last, YAMLLineBreaks.hasOthers(bytes, in: table.lineStarts[top.line]..<offset) { return nil }
         guard !levels.contains(where: { $0.column == found }),
               let expected = levels.filter({ $0.column > found }).min(by: { $0.column < $1.column }) else { return nil }
         let what = expected.key.map { "`\($0)` on line \(expected.line + 1)" } ?? "the list item on line \(expected.line + 1)"

@@ -17,7 +17,8 @@ enum ScalarOffsetMap {
         var i = start
         while i < end {
             let b = bytes[i]
-            if b == 0x0A || b == 0x0D { return .none }  // multi-line: folding makes offsets inexact
+            // Multi-line (any break libyaml counts): folding makes offsets inexact.
+            if YAMLLineBreaks.length(bytes, at: i) > 0 { return .none }
             if !double && b == UInt8(ascii: "'") && i + 1 < end && bytes[i + 1] == UInt8(ascii: "'") {
                 map.append(i)
                 i += 2

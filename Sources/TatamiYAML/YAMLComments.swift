@@ -11,8 +11,9 @@ import Darwin
 /// (`CommentDirective`) from the same scan.
 ///
 /// libyaml drops comments, so they are found in the source afterwards: a `#` at the start of a
-/// line or after a space or tab, outside every scalar, runs to the end of its line. Each is then
-/// attached to a node:
+/// line or after a space or tab, outside every scalar, runs to the end of its line. Lines here are
+/// libyaml's, ended by any break it counts (`YAMLLineBreaks`: CR, NEL, U+2028 and U+2029 as well
+/// as LF). Each is then attached to a node:
 ///
 /// - a comment on a line of its own leads the outermost node that starts first after it (none
 ///   when it comes after everything);
@@ -144,26 +145,46 @@ struct CommentTable: Sendable {
             i = at + 1
             // (A byte-order mark at the start of the file is not code.)
             let afterMark = at == 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF
-            if at > 0 && !isSpace(b[at - 1]) && !afterMark { continue }
+            if at > 0 && !isSpace(b[at - 1]) && !afterMark && !YAMLLineBreaks.endsBefore(b, at) { continue }
             let last = (firstNode(startingAtOrAfter: at + 1, nodes) ?? nodes.count) - 1
             if last >= 0 && nodes[last].kind == .scalar && Int(nodes[last].end) > at { continue }
             var lineStart = at
-            while lineStart > 0 && b[lineStart - 1] != 0x0A { lineStart -= 1 }
+            while lineStart > 0 && !YAMLLineBreaks.endsBefore(b, lineStart) { lineStart -= 1 }
             var ownLine = true
             for k in lineStart..<at where !isSpace(b[k]) && !(k < 3 && b[k] >= 0x80) {
                 ownLine = false  // (a byte-order mark at the start of the file is not code)
                 break
             }
             var end = at
-            while end < b.count && b[end] != 0x0A && b[end] != 0x0D { end += 1 }
+            while end < b.count && YAMLLineBreaks.length(b, at: end) == 0 { end += 1 }
+            // A suppression concerns lines as diagnostics count them, LF lines (`Suppressions`):
+            // alone on its LF line, it silences the next.
+            let aloneOnLFLine = ownLine && (lineStart == 0 || b[lineStart - 1] == 0x0A || Self.onlyBlanksOnLFLine(b, before: at))
             found.append(Found(start: at, end: end, lineStart: lineStart, ownLine: ownLine,
-                               directive: CommentDirective.read(b, start: at, end: end, ownLine: ownLine)))
+                               directive: CommentDirective.read(b, start: at, end: end, ownLine: aloneOnLFLine)))
             i = end
         }
         return found
     }
 
     private static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
+
+    /// Whether only blanks and line breaks come before `at` on its LF line.
+    private static func onlyBlanksOnLFLine(_ b: UnsafeBufferPointer<UInt8>, before at: Int) -> Bool {
+        var k = at
+        while k > 0 && b[k - 1] != 0x0A { k -= 1 }
+        while k < at {
+            let n = YAMLLineBreaks.length(b, at: k)
+            if n > 0 {
+                k += n
+            } else if b[k] == 0x20 || b[k] == 0x09 || (k < 3 && b[k] >= 0x80) {  // (or a byte-order mark)
+                k += 1
+            } else {
+                return false
+            }
+        }
+        return true
+    }
 
     /// The first record starting at or after `offset` (the outermost at that place: a
     /// collection comes before its children).
@@ -224,12 +245,12 @@ struct CommentTable: Sendable {
         var lineEnd = commentEnd
         var first = -1
         while first < 0 {
-            while lineEnd < b.count && b[lineEnd] != 0x0A { lineEnd += 1 }
+            while lineEnd < b.count && YAMLLineBreaks.length(b, at: lineEnd) == 0 { lineEnd += 1 }
             guard lineEnd < b.count else { return (Int.max, nil) }
-            let start = lineEnd + 1
+            let start = lineEnd + YAMLLineBreaks.length(b, at: lineEnd)
             lineEnd = start
-            while lineEnd < b.count && b[lineEnd] != 0x0A { lineEnd += 1 }
-            guard let k = (start..<lineEnd).first(where: { b[$0] != 0x20 && b[$0] != 0x09 && b[$0] != 0x0D }) else { continue }
+            while lineEnd < b.count && YAMLLineBreaks.length(b, at: lineEnd) == 0 { lineEnd += 1 }
+            guard let k = (start..<lineEnd).first(where: { b[$0] != 0x20 && b[$0] != 0x09 }) else { continue }
             if b[k] == UInt8(ascii: "#") { continue }
             first = start
         }

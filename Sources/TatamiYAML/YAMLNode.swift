@@ -362,7 +362,8 @@ public struct YAMLComment: Sendable {
     /// line that starts with a mapping key, that key (it moves with the key), the file's header
     /// apart (`CommentTable`).
     public let keptWith: YAMLNode?
-    /// Whether only blanks (or a byte-order mark) come before it on its line.
+    /// Whether only blanks (or a byte-order mark) come before it on its line, as YAML counts
+    /// lines (a CR alone, NEL, U+2028 and U+2029 end one too: `YAMLLineBreaks`).
     public let standsAlone: Bool
     /// The suppression it writes, if it is one.
     public let directive: CommentDirective?

@@ -69,60 +69,75 @@ public enum YAMLParser {
     }
 }
 
-/// Converts libyaml marks (0-based line, Unicode-scalar column; a BOM not counted) to byte
-/// offsets. Marks mostly arrive in increasing order, so a cursor makes that O(1) amortised even
-/// on one very long line.
+/// Converts libyaml marks to byte offsets, through their `index`: the count of Unicode scalars
+/// before the mark (a byte-order mark at the start of the text not counted; every other
+/// character one, CR LF two), which does not depend on what libyaml counts as a line break. Its
+/// lines and columns do: libyaml starts a line at LF, CR, NEL, U+2028 and U+2029
+/// (`YAMLLineBreaks`), where a `LineTable` starts one at LF only.
+///
+/// In an ASCII text the index is the byte offset. Elsewhere it is counted from the last mark
+/// converted, forward or back, eight ASCII bytes at a time where it can: marks mostly arrive in
+/// increasing order and close together, which makes that O(1) amortised; a mark further away is
+/// found in the line table's column index.
 struct MarkConverter {
     let table: LineTable
     let bomLength: Int
-    private var cursorLine = -1
-    private var cursorColumn = 0
-    private var cursorByte = 0
-
-    /// Lines holding a byte ≥ 0x80: elsewhere a column is a byte count.
-    private let nonASCIILines: Set<Int>
-    /// The table's line starts and size, kept here so the per-event conversion makes no calls.
-    private let lineStarts: [Int]
+    private let isASCII: Bool
     private let byteCount: Int
+    /// The last mark converted: its index and its byte offset.
+    private var cursorIndex = 0
+    private var cursorByte: Int
+
+    /// Marks further than this from the last one are looked up in the column index.
+    private static let walkLimit = 256
 
     init(table: LineTable) {
         self.table = table
         let b = table.bytes
-        lineStarts = table.lineStarts
         byteCount = b.count
+        isASCII = table.isASCII
         bomLength = b.count >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF ? 3 : 0
-        var lines = Set<Int>()
-        if !table.isASCII {
-            for line in 0..<table.lineCount where LineTable.containsNonASCII(b, table.contentRange(ofLine: line)) {
-                lines.insert(line)
+        cursorByte = bomLength
+    }
+
+    /// The byte offset of a mark with index `index`.
+    @inline(__always)
+    mutating func offset(index: Int) -> Int {
+        isASCII ? min(index, byteCount) : scalarOffset(index)
+    }
+
+    private mutating func scalarOffset(_ index: Int) -> Int {
+        let distance = index - cursorIndex
+        if distance > Self.walkLimit || distance < -Self.walkLimit {
+            // The byte-order mark is one scalar of the text, not counted in the index.
+            cursorByte = table.byteOffset(scalarIndex: index + (bomLength > 0 ? 1 : 0))
+            cursorIndex = index
+            return cursorByte
+        }
+        var i = cursorByte, n = cursorIndex
+        let count = byteCount
+        table.bytes.withUnsafeBufferPointer { b in
+            guard let base = b.baseAddress else { return }
+            while n < index && i < count {
+                if index - n >= 8 && i + 8 <= count
+                    && UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    i += 8
+                    n += 8
+                } else {
+                    i = min(count, i + LineTable.sequenceLength(b[i]))
+                    n += 1
+                }
+            }
+            while n > index && i > bomLength {
+                i -= 1
+                while i > bomLength && b[i] & 0xC0 == 0x80 { i -= 1 }
+                n -= 1
             }
         }
-        nonASCIILines = lines
-    }
-
-    mutating func offset(line: Int, column: Int) -> Int {
-        guard line < lineStarts.count else { return byteCount }
-        let lineStart = lineStarts[line] + (line == 0 ? bomLength : 0)
-        let end = line + 1 < lineStarts.count ? lineStarts[line + 1] : byteCount
-        if nonASCIILines.isEmpty || !nonASCIILines.contains(line) {
-            return min(lineStart + column, end)
-        }
-        return scalarOffset(line: line, column: column, lineStart: lineStart, end: end)
-    }
-
-    /// A mark on a line with non-ASCII bytes: counted in Unicode scalars from a cursor.
-    private mutating func scalarOffset(line: Int, column: Int, lineStart: Int, end: Int) -> Int {
-        if line != cursorLine || column < cursorColumn {
-            cursorLine = line
-            cursorColumn = 0
-            cursorByte = lineStart
-        }
-        let bytes = table.bytes
-        while cursorColumn < column && cursorByte < end {
-            cursorByte = min(end, cursorByte + LineTable.sequenceLength(bytes[cursorByte]))
-            cursorColumn += 1
-        }
-        return cursorByte
+        // (Short of `index` only past the text's end, which has no more scalars.)
+        cursorIndex = n
+        cursorByte = i
+        return i
     }
 }
 

@@ -140,6 +140,28 @@ final class LineTableTests: XCTestCase {
         }
     }
 
+    /// `byteOffset(scalarIndex:)` (libyaml's mark index as a byte offset): the start of every
+    /// scalar of random texts, counted across lines, and the text's end past the last one.
+    func testScalarIndexes() {
+        let pieces = ["a", "key: value", "é", "中", "😀", "\u{2028}", "\u{85}", "\r", "\n", String(repeating: "x", count: 130),
+                      String(repeating: "é", count: 70)]
+        var random = SeededRandom(seed: 85)
+        for round in 0..<60 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...60, using: &random) { text += pieces.randomElement(using: &random)! }
+            let table = LineTable(text)
+            var o = 0
+            for (n, s) in text.unicodeScalars.enumerated() {
+                XCTAssertEqual(table.byteOffset(scalarIndex: n), o, "round \(round), scalar \(n)")
+                o += UTF8.width(s)
+            }
+            let count = text.unicodeScalars.count
+            XCTAssertEqual(table.byteOffset(scalarIndex: count), o)
+            XCTAssertEqual(table.byteOffset(scalarIndex: count + 5), o)
+            XCTAssertEqual(table.byteOffset(scalarIndex: -1), 0)
+        }
+    }
+
     /// Bytes that are not UTF-8: offsets → columns follow the documented rule (every byte that
     /// is not 10xxxxxx starts a character; one from 0xF0 up is two UTF-16 units), and columns →
     /// offsets stay on the line, never go backwards, and give at most the column asked for.

@@ -16,7 +16,7 @@ extension FormatPrinter {
         guard let style = node.scalarStyle else { return nil }
         let r = node.range
         let source = bytes[r.start..<r.end]
-        let singleLine = !source.contains(10) && !source.contains(13)
+        let singleLine = !FormatScalars.hasLineBreak(source)
         switch style {
         case .literal, .folded:
             return nil

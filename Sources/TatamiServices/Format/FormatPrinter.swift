@@ -442,6 +442,11 @@ struct FormatPrinter {
             return fail("a block scalar with an explicit indentation indicator")
         }
         let keep = indicator.contains(UInt8(ascii: "+"))
+        // Lines are re-indented at LF (a NEL or a CR alone was made one before, `withLineFeeds`);
+        // a U+2028 or U+2029 is a line break to YAML, and kept in the value, where no LF can stand.
+        if FormatScalars.hasSeparator(bytes[r.start..<r.end]) {
+            return fail("a block scalar holding a U+2028 LINE SEPARATOR or U+2029 PARAGRAPH SEPARATOR, which YAML reads as a line break")
+        }
         out += bytes[r.start..<headerEnd]
         canBlank = true
         var lines: [Range<Int>] = []

@@ -111,6 +111,32 @@ enum FormatScalars {
         value.unicodeScalars.contains { [0x85, 0x2028, 0x2029, 0xFEFF].contains($0.value) }
     }
 
+    /// Whether `bytes` hold a line break as libyaml reads one: LF, CR, NEL, U+2028 or U+2029.
+    static func hasLineBreak(_ bytes: ArraySlice<UInt8>) -> Bool {
+        lineBreak(in: bytes, separatorsOnly: false)
+    }
+
+    /// Whether `bytes` hold U+2028 LINE SEPARATOR or U+2029 PARAGRAPH SEPARATOR: line breaks to
+    /// libyaml that it keeps in a scalar's value as they are.
+    static func hasSeparator(_ bytes: ArraySlice<UInt8>) -> Bool {
+        lineBreak(in: bytes, separatorsOnly: true)
+    }
+
+    private static func lineBreak(in bytes: ArraySlice<UInt8>, separatorsOnly: Bool) -> Bool {
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            switch bytes[i] {
+            case 10, 13: if !separatorsOnly { return true }
+            case 0xC2: if !separatorsOnly && i + 1 < bytes.endIndex && bytes[i + 1] == 0x85 { return true }
+            case 0xE2:
+                if i + 2 < bytes.endIndex && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9) { return true }
+            default: break
+            }
+            i += 1
+        }
+        return false
+    }
+
     static func containsFlowIndicator(_ bytes: ArraySlice<UInt8>) -> Bool {
         bytes.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]")
             || $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }

@@ -67,10 +67,11 @@ public enum TatamiFormatter {
     /// `format`, on the caller's thread (which must have `LargeStack.size` of stack for deeply
     /// nested input).
     public static func formatOnThisThread(bytes: [UInt8], lineWidth: Int = defaultLineWidth, workspaceFile: Bool = false) -> FormatResult {
-        // Lines ended by CR alone (old Mac files): YAML reads a CR as a line break, as it reads
-        // LF, so the text with LF in their place (one byte for one: offsets stay) is the same
-        // document, and that is what is formatted (the output's line breaks are LF, §15). The
-        // result is also compared with the original text's values.
+        // Lines ended by CR alone (old Mac files) or by NEL (U+0085): libyaml reads a CR as a
+        // line break, as it reads LF, and a NEL as it reads CR LF (in a scalar's value too, where
+        // both become LF), so the text with LF and CR LF in their place (byte for byte: offsets
+        // stay) is the same document, and that is what is formatted (the output's line breaks
+        // are LF, §15). The result is also compared with the original text's values.
         if let lf = withLineFeeds(bytes) {
             let result = formatLineFeedText(lf, lineWidth: lineWidth, workspaceFile: workspaceFile)
             guard case .formatted(let out) = result else { return result }
@@ -78,19 +79,27 @@ public enum TatamiFormatter {
             switch (original.root, YAMLParser.parse(bytes: out).root) {
             case (nil, nil): return result
             case let (a?, b?) where original.isComplete && sameTree(a, b): return result
-            default: return internalError("the formatted text holds other values than the text with CR line ends")
+            default: return internalError("the formatted text holds other values than the text with CR or NEL line ends")
             }
         }
         return formatLineFeedText(bytes, lineWidth: lineWidth, workspaceFile: workspaceFile)
     }
 
-    /// The text with each CR that is not followed by LF replaced with LF; nil when there is none.
+    /// The text with each CR that is not followed by LF replaced with LF, and each NEL (U+0085,
+    /// the bytes C2 85) with CR LF; nil when there is neither.
     static func withLineFeeds(_ bytes: [UInt8]) -> [UInt8]? {
-        guard let first = bytes.indices.first(where: { bytes[$0] == 13 && ($0 + 1 == bytes.count || bytes[$0 + 1] != 10) }) else {
-            return nil
-        }
+        func loneCR(_ i: Int) -> Bool { bytes[i] == 13 && (i + 1 == bytes.count || bytes[i + 1] != 10) }
+        func nel(_ i: Int) -> Bool { bytes[i] == 0xC2 && i + 1 < bytes.count && bytes[i + 1] == 0x85 }
+        guard let first = bytes.indices.first(where: { loneCR($0) || nel($0) }) else { return nil }
         var out = bytes
-        for i in first..<out.count where out[i] == 13 && (i + 1 == out.count || out[i + 1] != 10) { out[i] = 10 }
+        for i in first..<out.count {
+            if loneCR(i) {
+                out[i] = 10
+            } else if nel(i) {
+                out[i] = 13
+                out[i + 1] = 10
+            }
+        }
         return out
     }
 
@@ -243,7 +252,13 @@ public enum TatamiFormatter {
             case UInt8(ascii: "%"): return ("it uses directives (`%YAML`)", nil)
             case UInt8(ascii: "?"): return ("it uses explicit keys (`? key`)", nil)
             case UInt8(ascii: "."): return ("it uses a document end marker (`...`)", nil)
-            default: return ("unexpected text outside values (`\(String(decoding: [c], as: UTF8.self))`)", nil)
+            default:
+                if c == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 {
+                    let name = bytes[i + 2] == 0xA8 ? "U+2028 LINE SEPARATOR" : "U+2029 PARAGRAPH SEPARATOR"
+                    return ("a \(name) outside values, which YAML reads as a line break (write a line feed instead)", nil)
+                }
+                let character = bytes[i..<min(bytes.count, i + LineTable.sequenceLength(c))]
+                return ("unexpected text outside values (`\(String(decoding: character, as: UTF8.self))`)", nil)
             }
             i += 1
         }
