@@ -1,12 +1,12 @@
 import TatamiBase
 
 /// Escaping and numbers for the SVG and HTML renders.
-enum Markup {
+public enum Markup {
     /// Text for XML and HTML, in element content and in double-quoted attributes: `& < > " '`
     /// escaped, and every character XML 1.0 does not allow (C0 controls but tab, newline and
     /// carriage return; U+FFFE, U+FFFF) and every control character the text render shows as `?`
     /// (C0, DEL, C1) drawn as `?`, as the text render does.
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

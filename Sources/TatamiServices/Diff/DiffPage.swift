@@ -124,21 +124,6 @@ public enum DiffPage {
 
     static func number(_ v: Double) -> String { v.isFinite ? formatNumber(v) : "0" }
 
-    /// Text for HTML content and double-quoted attributes; control characters drawn as `?`.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default:
-                let v = scalar.value
-                if v < 0x20 || (0x7F...0x9F).contains(v) || v == 0xFFFE || v == 0xFFFF { out += "?" } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out
-    }
+    /// Text for HTML content and double-quoted attributes (the renderers' escaping).
+    static func escape(_ text: String) -> String { Markup.escape(text) }
 }
