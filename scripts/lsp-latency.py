@@ -22,6 +22,10 @@ capability):
 - one analysis as the server timed it (its `--verbose` log): what the latencies above spend
   beside the debounce and the pipes, and the figure least moved by a busy machine's I/O.
 
+`--library LINES`: the components come from a library of about LINES lines (`Card` and filler
+components, `library.tatami.yaml` in a scratch folder) that the screen imports (issue 31's figure
+"a file importing a 5,000-line component library"); the screen holds only the cards.
+
 `--debounce MS` runs the server with that debounce (`TATAMI_LSP_DEBOUNCE_MS`) instead of its own.
 `--file-fonts` maps the fonts the cards use (`headline`, `caption`, `body`) to Inter's files
 (Examples/fonts, copied beside the document in a scratch folder): the same edits, texts shaped.
@@ -91,8 +95,47 @@ FILE_FONTS = [
 ]
 
 
-def generate(cards: int, file_fonts: bool = False) -> str:
+# `--library`: the screen's header when its components are imported.
+LIBRARY_HEADER = HEADER[:4] + ["imports: [library.tatami.yaml]", "body:", "  vstack:"]
+# A filler component of the library: 20 lines, a few views with parameters.
+FILLER = [
+    "  Filler{n}:",
+    "    params:",
+    "      label: {{type: string}}",
+    "      value: {{type: number, default: {n}}}",
+    "      tint: {{type: color, default: gray}}",
+    "    body:",
+    "      vstack:",
+    "        - text: $label",
+    "          font: headline",
+    "        - hstack:",
+    "            - text: \"${{value}}\"",
+    "            - spacer",
+    "            - image: star",
+    "              size: [16, 16]",
+    "          spacing: 4",
+    "        - divider",
+    "        - text: \"filler {n}\"",
+    "          background: {{color: $tint}}",
+    "      padding: {pad}",
+    "      alignment: leading",
+]
+
+
+def generate_library(lines: int) -> str:
+    """A component library of about `lines` lines: `Card`, then filler components."""
+    out = ["tatami: 1", "body: {text: \"A component library\"}", "components:"] + HEADER[5:HEADER.index("body:")]
+    n = 0
+    while len(out) + len(FILLER) <= lines:
+        out += [line.format(n=n, pad=4 + n % 8) for line in FILLER]
+        n += 1
+    return "\n".join(out) + "\n"
+
+
+def generate(cards: int, file_fonts: bool = False, library: bool = False) -> str:
     header = HEADER[:4] + FILE_FONTS + HEADER[4:] if file_fonts else HEADER
+    if library:
+        header = LIBRARY_HEADER
     out = [line.replace("HEIGHT", str(cards * 60)) for line in header]
     for i in range(cards):
         out += [
@@ -111,8 +154,10 @@ def generate(cards: int, file_fonts: bool = False) -> str:
     return "\n".join(out)
 
 
-def title_line(card: int, file_fonts: bool = False) -> int:
+def title_line(card: int, file_fonts: bool = False, library: bool = False) -> int:
     """The 1-based line of a card's title."""
+    if library:
+        return len(LIBRARY_HEADER) + card * CARD_LINES + 1
     return len(HEADER) + (len(FILE_FONTS) if file_fonts else 0) + card * CARD_LINES + 1
 
 
@@ -161,14 +206,20 @@ def scratch_with_fonts() -> pathlib.Path:
     return folder
 
 
-def run(binary: str, cards: int, rounds: int, delay: float, debounce, file_fonts: bool = False, memory_edits: int = 0):
-    text = generate(cards, file_fonts)
+def run(binary: str, cards: int, rounds: int, delay: float, debounce, file_fonts: bool = False, memory_edits: int = 0,
+        library: int = 0):
+    text = generate(cards, file_fonts, library > 0)
     lines = text.split("\n")
     folder = scratch_with_fonts() if file_fonts else pathlib.Path("/tmp")
+    if library:
+        import tempfile
+        folder = pathlib.Path(tempfile.mkdtemp(prefix="tatami-latency-library-"))
+        library_text = generate_library(library)
+        (folder / "library.tatami.yaml").write_text(library_text)
     uri = (folder / f"tatami-latency-{cards}.tatami.yaml").as_uri()
 
     def title(card):
-        return title_line(card, file_fonts)
+        return title_line(card, file_fonts, library > 0)
     if debounce is not None:
         os.environ["TATAMI_LSP_DEBOUNCE_MS"] = str(debounce)
     server = RawServer(binary, "--verbose")
@@ -309,11 +360,14 @@ def run(binary: str, cards: int, rounds: int, delay: float, debounce, file_fonts
         server.notify("exit")
         server.wait()
         log = server.proc.stderr.read().decode(errors="replace")
+        if os.environ.get("TATAMI_LATENCY_LOG"):
+            pathlib.Path(os.environ["TATAMI_LATENCY_LOG"]).write_text(log)
         results["analyses"] = sum(1 for line in log.splitlines() if "analysed " in line)
         # The server's own time per analysis (its `--verbose` log), which the figures above
         # include along with the debounce and the pipes.
         results["analysis_ms"] = [float(m) for m in re.findall(r"analysed .* in (\d+) ms", log)]
         results["rounds_edits"] = 1 + 3 * rounds + 30 + 10 + memory_edits
+        results["library_lines"] = library_text.count("\n") if library else 0
     finally:
         server.close()
     return len(lines), results
@@ -329,6 +383,8 @@ def main():
     ap.add_argument("--file-fonts", action="store_true", help="the cards' fonts as Inter's files (docs/format.md §5.1)")
     ap.add_argument("--memory-edits", type=int, default=0,
                     help="after the rest, this many edits that make and fix errors, resident memory after each")
+    ap.add_argument("--library", type=int, default=0, metavar="LINES",
+                    help="import the components from a library of about LINES lines")
     args = ap.parse_args()
     binary = args.binary
     if binary is None:
@@ -337,8 +393,10 @@ def main():
         binary = str(pathlib.Path(bin_dir) / "tatami")
     print(f"binary {binary}")
     for cards in [int(s) for s in args.sizes.split(",")]:
-        n_lines, r = run(binary, cards, args.rounds, args.delay, args.debounce, args.file_fonts, args.memory_edits)
-        print(f"\n{n_lines:,} lines: {cards:,} component instances, 2 viewports, {r['diagnostics']} diagnostics")
+        n_lines, r = run(binary, cards, args.rounds, args.delay, args.debounce, args.file_fonts, args.memory_edits,
+                          args.library)
+        imported = f", importing a {r['library_lines']:,}-line library" if args.library else ""
+        print(f"\n{n_lines:,} lines{imported}: {cards:,} component instances, 2 viewports, {r['diagnostics']} diagnostics")
         print(f"{'open → first diagnostics':<34} {r['open']:8.1f} ms")
         print(summary("edit → diagnostics", r["edit"]))
         print(summary(f"hover {args.delay * 1000:.0f} ms after an edit", r["hover"]))

@@ -37,8 +37,23 @@ final class LayoutMemoryTests: XCTestCase {
 
     private func summary(_ a: Analysis) -> String {
         var parts = a.diagnostics.map { "\($0.range.start)-\($0.range.end) \($0.code.name) \($0.message)" }
-        for l in a.layouts { parts.append(FramesFormatter.json(file: "f", result: l)) }
+        for l in a.layouts {
+            parts.append(FramesFormatter.json(file: "f", result: l))
+            if let root = l.root { describe(root, into: &parts) }
+        }
         return parts.joined(separator: "\n")
+    }
+
+    /// What the frames JSON leaves out: each frame's view (its place in the text, which an edit
+    /// before it moves), proposal, drawing, borders and drawing order; every frame, decorations
+    /// included.
+    private func describe(_ f: FrameNode, into parts: inout [String]) {
+        let r = f.view.kindRange
+        parts.append("\(f.path) \(r.start)-\(r.end) \(f.proposal) \(f.hidden) \(f.drawing) \(f.borders.map { "\($0.style) \($0.rect)" }) "
+                     + f.childrenInDrawingOrder.map(\.path).joined(separator: ","))
+        for c in f.backgrounds { describe(c, into: &parts) }
+        for c in f.children { describe(c, into: &parts) }
+        for c in f.overlays { describe(c, into: &parts) }
     }
 
     func testKeptLayoutsGiveWhatFreshLayoutsGive() throws {
@@ -96,6 +111,10 @@ final class LayoutMemoryTests: XCTestCase {
         XCTAssertTrue(edited.layouts[0].measurementsTakenOver)
         XCTAssertGreaterThan(first.layouts[0].measurementsComputed, 2000)
         XCTAssertLessThan(edited.layouts[0].measurementsComputed, 40, "the other 199 cards come from what was kept")
+        // Their frames too: each card is 5 frames (hstack, text, spacer, color and the body's
+        // vstack once), and all but the edited card's and the vstack's are copied.
+        XCTAssertEqual(first.layouts[0].framesCopied, 0)
+        XCTAssertEqual(edited.layouts[0].framesCopied, 199 * 4)
         let fresh = Pipeline.analyze(text: screen("A longer title for card 100"), path: "s.tatami.yaml")
         XCTAssertEqual(summary(edited), summary(fresh))
         XCTAssertGreaterThan(memory.keptBytes, 100_000)

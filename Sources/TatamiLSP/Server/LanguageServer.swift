@@ -503,9 +503,12 @@ public final class LanguageServer {
             if doc.take(AnalyzedRevision(revision: job.revision, analysis: a, dependencies: job.recorder.paths)), logsAnalyses {
                 let computed = a.layouts.reduce(0) { $0 + $1.measurementsComputed }
                 let takenOver = a.layouts.filter(\.measurementsTakenOver).count
+                let frames = a.layouts.reduce(0) { $0 + ($1.root?.tree.count ?? 0) }
+                let copied = a.layouts.reduce(0) { $0 + $1.framesCopied }
                 log(String(format: "analysed %@ (revision %d%@) in %.0f ms; layout: %d measurements computed, %d of %d viewports "
-                               + "from kept layouts, %.1f MB kept", doc.uri, job.revision, doc.isFresh ? "" : ", already superseded",
-                           seconds * 1000, computed, takenOver, a.layouts.count, Double(doc.layoutMemory.keptBytes) / 1_048_576))
+                               + "from kept layouts, %d of %d frames copied, %.1f MB kept", doc.uri, job.revision,
+                           doc.isFresh ? "" : ", already superseded", seconds * 1000, computed, takenOver, a.layouts.count, copied, frames,
+                           Double(doc.layoutMemory.keptBytes) / 1_048_576))
             }
         }
         if doc.isFresh {

@@ -19,6 +19,16 @@ struct FramePlacer {
     var watched: Set<NodeID> = []
     /// Where each watched node was placed: its origin, proposal and cell, in viewport coordinates.
     private(set) var placedAt: [NodeID: (origin: Point, proposal: ProposedSize, cell: Rect?)] = [:]
+    /// The last placement in this viewport, whose subtrees may be copied (`reuse`), and per node
+    /// of the new tree whether its subtree is the same as in that placement's tree
+    /// (`LayoutTree.changedNodes`: not marked).
+    var previous: (memory: PlacementMemory, unchanged: [Bool])?
+    /// Whether to record what each frame's placement read, for the next placement
+    /// (`finishRecording`).
+    var recording = false
+    private var entries: [PlacementMemory.Entry] = []
+    /// Frames copied from the previous placement instead of placed.
+    private(set) var framesCopied = 0
 
     init(viewport: Viewport, views: Int = 0) {
         self.viewport = viewport
@@ -31,6 +41,14 @@ struct FramePlacer {
         FrameTree(parts)
     }
 
+    /// What this placement leaves for the next one (`recording` must have been set), for a tree
+    /// of `nodeCount` nodes.
+    func finishRecording(nodeCount: Int) -> PlacementMemory {
+        var recordOfNode = [Int32](repeating: -1, count: nodeCount)
+        for (k, e) in entries.enumerated() where Int(e.node) < nodeCount { recordOfNode[Int(e.node)] = Int32(k) }
+        return PlacementMemory(parts: parts, entries: entries, recordOfNode: recordOfNode)
+    }
+
     /// Places a view's chain and everything inside it; returns its record. `parent` and `step`
     /// name its path (docs/format.md §12.3).
     @discardableResult
@@ -38,11 +56,21 @@ struct FramePlacer {
         _ outer: NodeID, at origin: Point, proposal: ProposedSize, parent: Int32 = -1, step: Int32 = 0, hidden: Bool,
         cell: Rect? = nil, in ctx: inout LayoutContext
     ) -> Int32 {
+        if previous != nil, watched.isEmpty,
+           let copied = reuse(outer, at: origin, proposal: proposal, parent: parent, step: step, hidden: hidden, cell: cell, in: ctx) {
+            return copied
+        }
         let view = ctx.tree.view(outer)
         let core = ctx.tree[outer].core
         let isHidden = hidden || view.hidden
         if !watched.isEmpty, watched.contains(outer) { placedAt[outer] = (origin, proposal, cell) }
+        if recording {
+            entries.append(PlacementMemory.Entry(
+                node: outer.raw, origin: origin, proposal: proposal, cell: cell, hidden: hidden,
+                begin: PlacementMemory.Counts(parts)))
+        }
         let index = parts.begin(view, parent: parent, step: step)
+        let diagnosticsBefore = diagnostics.count
         var node = outer
         var o = origin
         var p = proposal
@@ -125,7 +153,69 @@ struct FramePlacer {
         r.drawing = drawing
         link(&r, children: mark, backgrounds: backgrounds, overlays: overlays, borders: borders)
         parts.records[Int(index)] = r
+        if recording {
+            entries[Int(index)].end = PlacementMemory.Counts(parts)
+            // A subtree that reported something is placed again next time: its diagnostics name
+            // places in the text, which an edit elsewhere moves.
+            entries[Int(index)].clean = diagnostics.count == diagnosticsBefore
+        }
         return index
+    }
+
+    /// The frames of `outer`'s subtree copied from the previous placement, when that placed the
+    /// same subtree (no node of it changed) at the same origin, for the same proposal, cell and
+    /// hiddenness, and reported nothing in it: placing it again would give the same frames, since
+    /// they depend on nothing else (the viewport and fonts are the same for a kept layout). Each
+    /// copied frame names the new document's view, and is checked to be as hidden as that view
+    /// makes it; nil (and nothing copied) otherwise. The index of the subtree's first frame.
+    private mutating func reuse(
+        _ outer: NodeID, at origin: Point, proposal: ProposedSize, parent: Int32, step: Int32, hidden: Bool, cell: Rect?,
+        in ctx: LayoutContext
+    ) -> Int32? {
+        guard let (old, unchanged) = previous, outer.index < unchanged.count, unchanged[outer.index],
+              outer.index < old.recordOfNode.count else { return nil }
+        let r = Int(old.recordOfNode[outer.index])
+        guard r >= 0 else { return nil }
+        let e = old.entries[r]
+        guard e.clean, e.hidden == hidden, PlacementMemory.same(e.origin, origin), PlacementMemory.same(e.proposal, proposal),
+              PlacementMemory.same(e.cell, cell) else { return nil }
+        let start = PlacementMemory.Counts(parts)
+        let end = Int(e.end.records)
+        let recordDelta = start.records - e.begin.records
+        let linkDelta = start.links - e.begin.links
+        let textDelta = start.texts - e.begin.texts
+        let borderDelta = start.borders - e.begin.borders
+        for k in r..<end {
+            var record = old.parts.records[k]
+            let node = NodeID(Int(old.entries[k].node))
+            let view = ctx.tree.view(node)
+            // Whether the new view leaves the frame as hidden as it was: the parent's (or, for
+            // the subtree's first frame, the given) hiddenness or the view's own.
+            let parentHidden = k == r ? hidden : parts.records[Int(old.parts.parents[k] + recordDelta)].flags.contains(.hidden)
+            guard (parentHidden || view.hidden) == record.flags.contains(.hidden) else {
+                parts.truncate(to: start)
+                if recording { entries.removeSubrange(Int(start.records)...) }
+                return nil
+            }
+            record.linkStart += linkDelta
+            if case .text(let t) = record.drawing { record.drawing = .text(t + textDelta) }
+            if record.borders >= 0 { record.borders += borderDelta }
+            parts.records.append(record)
+            parts.views.append(view)
+            parts.parents.append(k == r ? parent : old.parts.parents[k] + recordDelta)
+            parts.steps.append(k == r ? step : old.parts.steps[k])
+            if recording {
+                var copied = old.entries[k]
+                copied.begin = copied.begin.moved(records: recordDelta, links: linkDelta, texts: textDelta, borders: borderDelta)
+                copied.end = copied.end.moved(records: recordDelta, links: linkDelta, texts: textDelta, borders: borderDelta)
+                entries.append(copied)
+            }
+        }
+        for link in old.parts.links[Int(e.begin.links)..<Int(e.end.links)] { parts.links.append(link + recordDelta) }
+        parts.texts.append(contentsOf: old.parts.texts[Int(e.begin.texts)..<Int(e.end.texts)])
+        parts.borderLists.append(contentsOf: old.parts.borderLists[Int(e.begin.borders)..<Int(e.end.borders)])
+        framesCopied += end - r
+        return start.records
     }
 
     /// Places the children of a container arranged as `m` at `o` (pushed on `pendingChildren`).
@@ -296,6 +386,85 @@ struct FramePlacer {
             .textTruncated,
             "text is cut to fit \(formatNumber(frame.width))×\(formatNumber(frame.height)) in viewport \(name): shows `\(shown)`",
             at: view.kindRange, viewport: name))
+    }
+}
+
+/// What a placement leaves for the next placement of the same viewport (`FramePlacer.reuse`,
+/// kept by `LayoutMemory` beside the measurements): its frames, and per frame what placing it
+/// read (its node, origin, proposal, cell and inherited hiddenness), where its subtree's frames,
+/// links, texts and borders lie in the stores (each subtree's are contiguous: a view's frame is
+/// begun before, and its links written after, everything inside it), and whether it reported
+/// anything.
+struct PlacementMemory {
+    /// Store sizes at one moment of a placement.
+    struct Counts {
+        var records: Int32, links: Int32, texts: Int32, borders: Int32
+
+        init(_ parts: FrameParts) {
+            records = Int32(parts.records.count)
+            links = Int32(parts.links.count)
+            texts = Int32(parts.texts.count)
+            borders = Int32(parts.borderLists.count)
+        }
+
+        func moved(records r: Int32, links l: Int32, texts t: Int32, borders b: Int32) -> Counts {
+            var c = self
+            c.records += r
+            c.links += l
+            c.texts += t
+            c.borders += b
+            return c
+        }
+    }
+
+    struct Entry {
+        var node: UInt32
+        var origin: Point
+        var proposal: ProposedSize
+        var cell: Rect?
+        var hidden: Bool
+        var clean = false
+        /// The stores' sizes when the frame was begun and when its subtree was done.
+        var begin: Counts
+        var end: Counts
+
+        init(node: UInt32, origin: Point, proposal: ProposedSize, cell: Rect?, hidden: Bool, begin: Counts) {
+            self.node = node
+            self.origin = origin
+            self.proposal = proposal
+            self.cell = cell
+            self.hidden = hidden
+            self.begin = begin
+            end = begin
+        }
+    }
+
+    let parts: FrameParts
+    let entries: [Entry]
+    /// Per node: the frame its placement began (-1: not placed).
+    let recordOfNode: [Int32]
+
+    /// About how many bytes this adds to the frames it shares.
+    var approximateBytes: Int {
+        entries.count * MemoryLayout<Entry>.stride + recordOfNode.count * 4
+    }
+
+    /// The same bits (a placement is a function of its inputs' exact values).
+    static func same(_ a: Double, _ b: Double) -> Bool { a.bitPattern == b.bitPattern }
+
+    static func same(_ a: Point, _ b: Point) -> Bool { same(a.x, b.x) && same(a.y, b.y) }
+
+    static func same(_ a: ProposedSize, _ b: ProposedSize) -> Bool {
+        a.width?.bitPattern == b.width?.bitPattern && a.height?.bitPattern == b.height?.bitPattern
+    }
+
+    static func same(_ a: Rect?, _ b: Rect?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): return true
+        case (let x?, let y?):
+            return same(x.origin, y.origin) && same(x.size.width, y.size.width) && same(x.size.height, y.size.height)
+        default: return false
+        }
     }
 }
 

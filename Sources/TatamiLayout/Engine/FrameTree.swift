@@ -100,6 +100,18 @@ struct FrameParts: Sendable {
         links.reserveCapacity(count)
     }
 
+    /// Back to the sizes `counts` took (a copy abandoned half-way, `FramePlacer.reuse`).
+    mutating func truncate(to counts: PlacementMemory.Counts) {
+        let r = Int(counts.records)
+        records.removeSubrange(r...)
+        views.removeSubrange(r...)
+        parents.removeSubrange(r...)
+        steps.removeSubrange(r...)
+        links.removeSubrange(Int(counts.links)...)
+        texts.removeSubrange(Int(counts.texts)...)
+        borderLists.removeSubrange(Int(counts.borders)...)
+    }
+
     /// Adds a record whose frames, links, drawing and borders are filled in afterwards.
     mutating func begin(_ view: ViewNode, parent: Int32, step: Int32) -> Int32 {
         let index = Int32(records.count)
@@ -365,13 +377,17 @@ public struct LayoutResult: Sendable {
     public let measurementsComputed: Int
     /// Whether the measurements of the viewport's last layout were taken over (`LayoutMemory`).
     public let measurementsTakenOver: Bool
+    /// How many frames were copied from the viewport's last placement instead of placed again
+    /// (`LayoutMemory`).
+    public let framesCopied: Int
 
     public init(viewport: Viewport, root: FrameNode?, diagnostics: [Diagnostic], measurementsComputed: Int = 0,
-                measurementsTakenOver: Bool = false) {
+                measurementsTakenOver: Bool = false, framesCopied: Int = 0) {
         self.viewport = viewport
         self.root = root
         self.diagnostics = diagnostics
         self.measurementsComputed = measurementsComputed
         self.measurementsTakenOver = measurementsTakenOver
+        self.framesCopied = framesCopied
     }
 }

@@ -36,12 +36,14 @@ public enum LayoutEngine {
         let alternatives = builder.alternatives
         var ctx = builder.takeContext()
         var grownFrom: Int?
-        if let memory, let (old, fresh) = memory.take(viewport), old.answersRigidSizes == ctx.answersRigidSizes,
+        var previousPlacement: (memory: PlacementMemory, unchanged: [Bool])?
+        if let memory, let (old, fresh, placement) = memory.take(viewport), old.answersRigidSizes == ctx.answersRigidSizes,
            old.document.fonts == document.fonts, document.alignments.isEmpty, let changed = old.tree.changedNodes(in: ctx.tree) {
             var kept = old
             kept.adopt(ctx.tree, document: document, forgetting: changed)
             ctx = kept
             grownFrom = fresh
+            if let placement { previousPlacement = (placement, changed.map { !$0 }) }
         } else {
             ctx.prepareMeasuring()
         }
@@ -57,6 +59,9 @@ public enum LayoutEngine {
 
         var placer = FramePlacer(viewport: viewport, views: document.viewCount)
         placer.watched = Set(alternatives.map(\.outer))
+        // Frames of subtrees placed as last time are copied from that placement.
+        placer.previous = previousPlacement
+        placer.recording = memory != nil && ctx.isReusable && alternatives.isEmpty
         placer.place(root, at: origin, proposal: proposal, hidden: false, in: &ctx)
         let frames = placer.finish().root!
 
@@ -69,9 +74,9 @@ public enum LayoutEngine {
         let computed = ctx.computations
         // The frames and diagnostics refer to nothing of the context: its store ends here,
         // unless the memory keeps it for the next layout.
-        memory?.keep(ctx, freshSize: grownFrom)
+        memory?.keep(ctx, freshSize: grownFrom, placement: placer.recording ? placer.finishRecording(nodeCount: ctx.tree.count) : nil)
         return LayoutResult(viewport: viewport, root: frames, diagnostics: diagnostics, measurementsComputed: computed,
-                            measurementsTakenOver: grownFrom != nil)
+                            measurementsTakenOver: grownFrom != nil, framesCopied: placer.framesCopied)
     }
 }
 

@@ -21,6 +21,8 @@ import TatamiModel
 /// Not thread-safe: one analysis at a time uses it (the server's worker runs analyses in turn).
 public final class LayoutMemory: @unchecked Sendable {
     private var kept: [Viewport: LayoutContext] = [:]
+    /// The placement of each kept context's last layout, when it could be recorded.
+    private var placements: [Viewport: PlacementMemory] = [:]
     /// The store size of each kept context when it was laid out from nothing: a context that has
     /// taken over more than twice that (forgotten records stay in its stores) is dropped.
     private var freshSize: [Viewport: Int] = [:]
@@ -44,40 +46,46 @@ public final class LayoutMemory: @unchecked Sendable {
 
     /// About how many bytes the kept contexts hold.
     public var keptBytes: Int {
-        lock.withLock { kept.values.reduce(0) { $0 + $1.approximateBytes } }
+        lock.withLock { kept.values.reduce(0) { $0 + $1.approximateBytes } + placements.values.reduce(0) { $0 + $1.approximateBytes } }
     }
 
     /// Drops everything kept.
     public func clear() {
         lock.withLock {
             kept = [:]
+            placements = [:]
             freshSize = [:]
         }
     }
 
-    /// The kept context for `viewport`, taken out (nil when there is none).
-    func take(_ viewport: Viewport) -> (LayoutContext, freshSize: Int)? {
+    /// The kept context for `viewport`, taken out with its layout's placement (nil when there is
+    /// none).
+    func take(_ viewport: Viewport) -> (LayoutContext, freshSize: Int, placement: PlacementMemory?)? {
         lock.withLock {
+            let placement = placements.removeValue(forKey: viewport)
             guard let ctx = kept.removeValue(forKey: viewport), let size = freshSize[viewport] else { return nil }
-            return (ctx, size)
+            return (ctx, size, placement)
         }
     }
 
-    /// Keeps `ctx` for the viewport's next layout, if it may be kept; `freshSize`: the store size
-    /// of the layout from nothing it grew from (nil: this is one).
-    func keep(_ ctx: LayoutContext, freshSize fresh: Int?) {
+    /// Keeps `ctx` for the viewport's next layout, if it may be kept, with the placement made from
+    /// it (its frames are the layout result's, shared); `freshSize`: the store size of the layout
+    /// from nothing it grew from (nil: this is one).
+    func keep(_ ctx: LayoutContext, freshSize fresh: Int?, placement: PlacementMemory? = nil) {
         guard ctx.isReusable, budget > 0 else { return }
         var ctx = ctx
         ctx.shrinkForKeeping()
-        let size = ctx.storeSize, bytes = ctx.approximateBytes
+        let size = ctx.storeSize, bytes = ctx.approximateBytes + (placement?.approximateBytes ?? 0)
         lock.withLock {
             let others = kept.filter { $0.key != ctx.viewport }.values.reduce(0) { $0 + $1.approximateBytes }
+                + placements.filter { $0.key != ctx.viewport }.values.reduce(0) { $0 + $1.approximateBytes }
             if let fresh, size > 2 * max(fresh, 1024) || others + bytes > budget {
                 freshSize[ctx.viewport] = nil
                 return
             }
             if others + bytes > budget { return }
             kept[ctx.viewport] = ctx
+            placements[ctx.viewport] = placement
             freshSize[ctx.viewport] = fresh ?? size
         }
     }
