@@ -273,6 +273,64 @@ func report(_ name: String, _ f: FileFigures) {
     }
 }
 
+// `--edits FILE [--rounds N] [--no-memory]`: what the language server does after each keystroke,
+// in one process, without the pipes: the file analysed once, then N times more, each time with one
+// character typed into a title (the `title: "…"` lines in turn, as scripts/lsp-latency.py types),
+// with one `LayoutMemory` across the analyses (`--no-memory`: each laid out from nothing). Prints
+// the CPU time (user + system, the whole process) of the first analysis and the median of the
+// others, and what layout took over and copied. Under callgrind, the instruction count of the
+// whole run is the repeatable figure.
+if let path = argument(after: "--edits") {
+    guard var bytes = FileManager.default.contents(atPath: path).map({ [UInt8]($0) }) else { print("cannot read \(path)"); exit(2) }
+    let rounds = argument(after: "--rounds").flatMap { Int($0) } ?? 20
+    let memory: LayoutMemory? = CommandLine.arguments.contains("--no-memory") ? nil : LayoutMemory()
+    let folder = (path as NSString).deletingLastPathComponent
+    func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    }
+    func analyse() -> (Double, Analysis) {
+        let start = cpuSeconds()
+        let context = Pipeline.fileContext(path: path, workspaceRoot: folder.isEmpty ? "." : folder)
+        let a = Pipeline.analyze(bytes: bytes, path: path, context: context, isCancelled: nil, layoutMemory: memory)!
+        return (cpuSeconds() - start, a)
+    }
+    // Where each title's closing quote is: the last `"` of a line holding `title: "`.
+    func titleQuotes() -> [Int] {
+        var quotes: [Int] = []
+        var lineStart = 0
+        for i in bytes.indices where bytes[i] == UInt8(ascii: "\n") {
+            let line = bytes[lineStart..<i]
+            if let q = line.lastIndex(of: UInt8(ascii: "\"")), String(decoding: line, as: UTF8.self).contains("title: \"") {
+                quotes.append(q)
+            }
+            lineStart = i + 1
+        }
+        return quotes
+    }
+    let (first, opened) = analyse()
+    let count = titleQuotes().count
+    guard count > 0 else { print("no `title: \"…\"` line in \(path) to type into"); exit(2) }
+    var times: [Double] = []
+    var computed = 0, copied = 0, frames = 0
+    for k in 0..<rounds {
+        let quotes = titleQuotes()
+        bytes.insert(UInt8(ascii: "x"), at: quotes[(k * 37) % count])
+        let (t, a) = analyse()
+        times.append(t)
+        computed += a.layouts.reduce(0) { $0 + $1.measurementsComputed }
+        copied += a.layouts.reduce(0) { $0 + $1.framesCopied }
+        frames += a.layouts.reduce(0) { $0 + ($1.root?.tree.count ?? 0) }
+    }
+    times.sort()
+    print(String(format: "%@: %d diagnostics; first analysis %.1f ms CPU; %d edits: median %.1f ms CPU (%.1f–%.1f)%@",
+                 path, opened.diagnostics.count, first * 1000, rounds, times[times.count / 2] * 1000, times.first! * 1000,
+                 times.last! * 1000, memory == nil ? ", no layout memory" : ""))
+    print("per edit: \(computed / max(1, rounds)) measurements computed, \(copied / max(1, rounds)) of \(frames / max(1, rounds)) frames copied")
+    exit(0)
+}
+
 if let path = argument(after: "--file") {
     guard FileManager.default.fileExists(atPath: path) else { print("cannot read \(path)"); exit(2) }
     let runs = argument(after: "--runs").flatMap { Int($0) } ?? 3
