@@ -65,13 +65,20 @@ final class IncrementalDifferentialTests: XCTestCase {
         var frames: [String]
         var symbols: String
         var tokens: String
+        /// The whole document's inlay hints: each view's size, at its place in the text (which
+        /// frames copied from a kept layout must name anew).
+        var hints: String
     }
 
     func testIncrementalAnswersEqualAFreshServersAfterEveryEdit() throws {
         for seed in 1...4 {
             try run(seed: UInt64(seed), steps: 40)
         }
+        XCTAssertGreaterThan(stepsWithHints, 80, "inlay hints compared after most edits")
     }
+
+    /// Steps whose comparison included inlay hints (the test would prove little without them).
+    private var stepsWithHints = 0
 
     private func run(seed: UInt64, steps: Int) throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tatami-incremental-\(UUID().uuidString)")
@@ -95,9 +102,25 @@ final class IncrementalDifferentialTests: XCTestCase {
         /// A syntax break waiting to be undone: where it was inserted and what.
         var pendingFix: (offset: Int, inserted: String)?
 
+        /// The last text that parsed, and whether the text is broken by something other than
+        /// `pendingFix` (a deleted or pasted line), which the next step undoes as an editor's undo
+        /// would: without it the random edits leave the text unparsable for good after a few
+        /// steps, and kept layouts, symbols, tokens and hints would go uncompared.
+        var lastParsed = text
+        var brokenForGood = false
+
         for step in 0..<steps {
             var what: String
-            if let fix = pendingFix, Bool.random(using: &random) {
+            if brokenForGood {
+                what = "undo back to the last text that parsed"
+                text = lastParsed
+                version += 1
+                incremental.notify("textDocument/didChange", .object([
+                    ("textDocument", .object([("uri", .string(screenURI)), ("version", .number(Double(version)))])),
+                    ("contentChanges", .array([.object([("text", .string(text))])])),
+                ]))
+                pendingFix = nil
+            } else if let fix = pendingFix, Bool.random(using: &random) {
                 what = "fix the break at \(fix.offset)"
                 text = replace(in: text, fix.offset, fix.offset + fix.inserted.utf8.count, with: "", client: incremental, uri: screenURI, version: &version)
                 pendingFix = nil
@@ -170,14 +193,19 @@ final class IncrementalDifferentialTests: XCTestCase {
             fresh.open(screenURI, text, version: version)
             fresh.idle()
             var got = observe(incremental, screenURI), want = observe(fresh, screenURI)
-            if want.diagnostics.contains("\"code\":\"yaml-syntax\"") {
+            let parses = !want.diagnostics.contains("\"code\":\"yaml-syntax\"")
+            if parses { lastParsed = text }
+            brokenForGood = !parses && pendingFix == nil
+            if !parses {
                 // By design, while the text does not parse, symbols and tokens come from the last
                 // text that did, mapped through the edits since (docs/language-server.md), which a
                 // fresh server does not have: only diagnostics and frames are compared then.
                 (got.symbols, got.tokens, want.symbols, want.tokens) = ("", "", "", "")
+                (got.hints, want.hints) = ("", "")
             }
             XCTAssertEqual(got, want, "seed \(seed), step \(step) (\(what)); the text:\n\(text)")
             if got != want { return }
+            if want.hints.contains("\"label\"") { stepsWithHints += 1 }
         }
     }
 
@@ -239,6 +267,11 @@ final class IncrementalDifferentialTests: XCTestCase {
             .serialized(pretty: false) ?? "none"
         let tokens = c.request("textDocument/semanticTokens/full", .object([("textDocument", doc(uri))]))["result"]?
             .serialized(pretty: false) ?? "none"
-        return Observed(diagnostics: diagnostics, frames: frames, symbols: symbols, tokens: tokens)
+        let hints = c.request("textDocument/inlayHint", .object([
+            ("textDocument", doc(uri)),
+            ("range", .object([("start", .object([("line", .number(0)), ("character", .number(0))])),
+                               ("end", .object([("line", .number(100_000)), ("character", .number(0))]))])),
+        ]))["result"]?.serialized(pretty: false) ?? "none"
+        return Observed(diagnostics: diagnostics, frames: frames, symbols: symbols, tokens: tokens, hints: hints)
     }
 }
