@@ -434,8 +434,8 @@ struct Session {
     }
 
     /// Incremental = from scratch: what the session's server, after all its edits, says about
-    /// each open document (pulled diagnostics; symbols and semantic tokens while the text
-    /// parses) is what a server given only the final texts says.
+    /// each open document (pulled diagnostics; symbols, semantic tokens and inlay hints while
+    /// the text parses) is what a server given only the final texts says.
     mutating func checkAgainstAFreshServer() {
         let open = h.server.openTexts
         guard !open.isEmpty, let initialize = initializeParams else { return }
@@ -466,7 +466,10 @@ struct Session {
             }
             // While a text does not parse, symbols and tokens come from the last one that did.
             guard !diagnostics.contains("\"yaml-syntax\"") else { continue }
-            for method in ["textDocument/documentSymbol", "textDocument/semanticTokens/full"] where ask(h, method, uri) != ask(fresh, method, uri) {
+            // Inlay hints: each view's size, from the frames, at its place in the text (frames
+            // copied from a kept layout must name the new text's views).
+            for method in ["textDocument/documentSymbol", "textDocument/semanticTokens/full", "textDocument/inlayHint"]
+            where ask(h, method, uri) != ask(fresh, method, uri) {
                 fatalError("\(uri): \(method) differs from a fresh server's: \(ask(h, method, uri).prefix(300)) against \(ask(fresh, method, uri).prefix(300))")
             }
         }
