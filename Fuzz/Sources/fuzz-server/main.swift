@@ -442,6 +442,12 @@ struct Session {
         let fresh = Harness()
         _ = fresh.feed(body(.object([("jsonrpc", .string("2.0")), ("id", .number(1)), ("method", .string("initialize")), ("params", initialize)])))
         _ = fresh.feed(body(.object([("jsonrpc", .string("2.0")), ("method", .string("initialized")), ("params", .object([]))])))
+        // The settings the session's client changed since `initialize` (the default viewport,
+        // which decides the inlay hints).
+        let viewport: JSON = h.server.configuredDefaultViewport.map { .string($0) } ?? .null
+        _ = fresh.feed(body(.object([("jsonrpc", .string("2.0")), ("method", .string("workspace/didChangeConfiguration")), ("params", .object([
+            ("settings", .object([("tatami", .object([("defaultViewport", viewport)]))])),
+        ]))])))
         for (uri, text) in open {
             _ = fresh.feed(body(.object([("jsonrpc", .string("2.0")), ("method", .string("textDocument/didOpen")), ("params", .object([
                 ("textDocument", .object([("uri", .string(uri)), ("languageId", .string("tatami")), ("version", .number(1)),
