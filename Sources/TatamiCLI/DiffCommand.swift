@@ -96,32 +96,46 @@ struct Diff: ParsableCommand {
         differ.keepsLayouts = format == .html
         differ.keepsFollowers = format == .json
         let pairs = setup.pairs ?? differ.pairs(old: setup.oldFiles, new: setup.newFiles)
+        let style = DiffFormatter.Style(color: output == nil ? color.enabled(forFileDescriptor: 1) : color == .always)
+        // Text is written file by file as the files come out in order, each file's part made on
+        // the thread that compared it; the file is then kept without its list of changes (its
+        // counts and diagnostics are what the exit status reads).
+        let streamsText = format == .text
+        var text: [UInt8] = []
         var files = [DiffFile?](repeating: nil, count: pairs.count)
         ParallelRunner.run(count: pairs.count, workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-                           { differ.compare(pairs[$0], alreadyOnLargeStack: true) },
-                           emit: { files[$0] = $1 })
+                           { index -> (DiffFile, [UInt8]) in
+                               var file = differ.compare(pairs[index], alreadyOnLargeStack: true)
+                               guard streamsText else { return (file, []) }
+                               var part: [UInt8] = []
+                               DiffFormatter.text(file, style: style, into: &part)
+                               for v in file.viewports.indices { file.viewports[v].views = [] }
+                               return (file, part)
+                           },
+                           emit: { index, outcome in
+                               files[index] = outcome.0
+                               text += outcome.1
+                               if output == nil && text.count >= 1 << 18 {
+                                   StandardOutput.write(bytes: text)
+                                   text.removeAll(keepingCapacity: true)
+                               }
+                           })
         let compared = files.compactMap { $0 }
         let report = DiffReport(old: setup.oldSide, new: setup.newSide, tolerance: tolerance,
                                 files: compared.filter { $0.status != .identical }, compared: compared.count,
                                 analyses: differ.analyses)
-        var text = ""
         switch format {
-        case .text: text = DiffFormatter.text(report, style: .init(color: output == nil ? color.enabled(forFileDescriptor: 1) : color == .always))
-        case .json: break
-        case .markdown: text = DiffFormatter.markdown(report)
-        case .github: text = DiffFormatter.github(report)
-        case .html: text = DiffPage.render(report)
-        }
-        if format == .json {
+        case .text:
+            if let output { try PreviewOutput.replace(output, with: String(decoding: text, as: UTF8.self)) } else { StandardOutput.write(bytes: text) }
+        case .json:
             if let output {
                 try PreviewOutput.replace(output, with: DiffFormatter.json(report))
             } else {
                 DiffFormatter.writeJSON(report) { FileHandle.standardOutput.write(Data($0)) }
             }
-        } else if let output {
-            try PreviewOutput.replace(output, with: text)
-        } else {
-            StandardOutput.write(text)
+        case .markdown, .github, .html:
+            let page = format == .markdown ? DiffFormatter.markdown(report) : format == .github ? DiffFormatter.github(report) : DiffPage.render(report)
+            if let output { try PreviewOutput.replace(output, with: page) } else { StandardOutput.write(page) }
         }
         if verbose {
             let identical = compared.filter { $0.status == .identical }.count

@@ -32,4 +32,9 @@ enum StandardOutput {
     static func write(_ s: String) {
         FileHandle.standardOutput.write(s.data(using: .utf8) ?? Data())
     }
+
+    static func write(bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        FileHandle.standardOutput.write(Data(bytes))
+    }
 }

@@ -192,10 +192,11 @@ public enum Pipeline {
     /// revision from that one parse (a parse result is immutable, so two analyses may share it).
     public static func analyze(
         parsed: YAMLParseResult, path: String, viewports: ViewportSelection = .all, context: ValidationContext,
-        alreadyOnLargeStack: Bool = false, rules: [String: RuleLevel] = [:], keepsSyntaxTree: Bool = true
+        alreadyOnLargeStack: Bool = false, rules: [String: RuleLevel] = [:], keepsSyntaxTree: Bool = true,
+        layoutMemory: LayoutMemory? = nil
     ) -> Analysis {
         analyze(parse: { parsed }, path: path, viewports: viewports, layout: true, context: context, isCancelled: nil,
-                alreadyOnLargeStack: alreadyOnLargeStack, rules: rules, keepsSyntaxTree: keepsSyntaxTree)!
+                alreadyOnLargeStack: alreadyOnLargeStack, rules: rules, keepsSyntaxTree: keepsSyntaxTree, layoutMemory: layoutMemory)!
     }
 
     private static func analyze(

@@ -267,6 +267,7 @@ enum LayoutComparison {
         let matching: ViewMatching
         let fallbackCause: String?
         private var lines: LineMap?
+        private let causes = CauseMemo()
 
         init(old: Side?, new: Side?, tolerance: Double?, changed: Set<String>, own: String?, keepsFollowers: Bool) {
             self.old = old
@@ -290,14 +291,28 @@ enum LayoutComparison {
 
         /// The changed file a view's change comes from: the file of the innermost component
         /// around it that changed, else the file itself (or the first changed file).
+        /// Worked out once per instance: every view of an instance's body has its answer.
         func cause(_ outline: ViewOutline, _ side: Side?, _ entry: Int) -> String? {
-            var i = outline.entries[entry].instance
+            let start = outline.entries[entry].instance
+            guard start >= 0 else { return fallbackCause }
+            let k = outline === oldOutline ? 0 : 1
+            if causes.byInstance[k].isEmpty { causes.byInstance[k] = [Int32](repeating: -1, count: outline.entries.count) }
+            let hit = causes.byInstance[k][start]
+            if hit >= 0 { return causes.names[Int(hit)] }
+            var found = fallbackCause
+            var i = start
             while i >= 0 {
-                let e = outline.entries[i]
-                if let f = side?.componentFiles[e.kind], changed.contains(f) { return f }
-                i = e.parent >= 0 ? outline.entries[e.parent].instance : -1
+                if let f = side?.componentFiles[outline.entries[i].kind], changed.contains(f) {
+                    found = f
+                    break
+                }
+                let p = outline.entries[i].parent
+                i = p >= 0 ? outline.entries[p].instance : -1
             }
-            return fallbackCause
+            let index = causes.names.firstIndex(of: found) ?? causes.names.count
+            if index == causes.names.count { causes.names.append(found) }
+            causes.byInstance[k][start] = Int32(index)
+            return found
         }
 
         func component(_ outline: ViewOutline, _ entry: Int) -> String? {
@@ -429,6 +444,13 @@ enum LayoutComparison {
             out.following = c.following
             return out
         }
+    }
+
+    /// The cause found from each instance entry, per side (old, new): an index into `names`, -1
+    /// when not yet worked out.
+    final class CauseMemo {
+        var byInstance: [[Int32]] = [[], []]
+        var names: [String?] = []
     }
 
     /// One viewport's shown frames, by outline entry, and the entries in drawing order.

@@ -1,5 +1,6 @@
 import Foundation
 import TatamiBase
+import TatamiLayout
 import TatamiModel
 import TatamiValidation
 import TatamiYAML
@@ -41,6 +42,11 @@ public final class LayoutDiffer: @unchecked Sendable {
     public private(set) var analyses = 0
     /// Files compared without being laid out, everything they read being the same.
     public private(set) var skipped = 0
+    /// What one file's old layouts may keep for its new ones (`LayoutMemory.defaultBudget`, read
+    /// once: the environment is not asked per file); 0 lays out each revision from nothing.
+    public var layoutMemoryBudget = LayoutMemory.defaultBudget
+    /// Told each compared pair's analyses, old then new (tests: each against a fresh analysis).
+    var observeAnalyses: ((DiffPair, Analysis?, Analysis?) -> Void)?
 
     public init(old: LayoutRevision, new: LayoutRevision) {
         self.old = old
@@ -133,13 +139,17 @@ public final class LayoutDiffer: @unchecked Sendable {
         }
 
         let oldReads = ReadSet(), newReads = ReadSet()
+        // The new side's layouts take over what the old side's measured for the nodes both
+        // revisions lay out alike (`LayoutMemory`: exactly a fresh layout's result).
+        let memory = oldBytes != nil && newBytes != nil && layoutMemoryBudget > 0 ? LayoutMemory(budget: layoutMemoryBudget) : nil
         let oldSide = oldAbs.flatMap { path in
-            oldBytes.map { analyse($0, parsed: shared, at: path, in: old, reads: oldReads, alreadyOnLargeStack: alreadyOnLargeStack) }
+            oldBytes.map { analyse($0, parsed: shared, at: path, in: old, reads: oldReads, memory: memory, alreadyOnLargeStack: alreadyOnLargeStack) }
         }
         let newSide = newAbs.flatMap { path in
-            newBytes.map { analyse($0, parsed: shared, at: path, in: new, reads: newReads, alreadyOnLargeStack: alreadyOnLargeStack) }
+            newBytes.map { analyse($0, parsed: shared, at: path, in: new, reads: newReads, memory: memory, alreadyOnLargeStack: alreadyOnLargeStack) }
         }
         file.analysed = true
+        observeAnalyses?(pair, oldSide?.analysis, newSide?.analysis)
 
         // What changed among the files read: relative paths whose bytes differ.
         var changed = Set<String>()
@@ -168,13 +178,14 @@ public final class LayoutDiffer: @unchecked Sendable {
     }
 
     private func analyse(_ bytes: [UInt8], parsed: YAMLParseResult?, at path: String, in revision: LayoutRevision,
-                         reads: ReadSet, alreadyOnLargeStack: Bool) -> LayoutComparison.Side {
+                         reads: ReadSet, memory: LayoutMemory?, alreadyOnLargeStack: Bool) -> LayoutComparison.Side {
         let workspace = revision.workspace(for: path)
         let context = revision.context(for: path, workspace: workspace, reading: { reads.add($0) })
         let rules = workspace.config?.levels ?? [:]
         let yaml = parsed ?? YAMLParser.parse(bytes: bytes)
         let analysis = Pipeline.analyze(parsed: yaml, path: revision.relative(path), viewports: viewports, context: context,
-                                        alreadyOnLargeStack: alreadyOnLargeStack, rules: rules, keepsSyntaxTree: false)
+                                        alreadyOnLargeStack: alreadyOnLargeStack, rules: rules, keepsSyntaxTree: false,
+                                        layoutMemory: memory)
         lock.lock()
         analyses += 1
         lock.unlock()

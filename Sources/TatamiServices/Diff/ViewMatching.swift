@@ -26,12 +26,13 @@ final class ViewOutline {
 
     static let tokenLimit = 48
 
-    private(set) var entries: [Entry] = []
+    /// Made once, in `init`, and only read afterwards (constants: no exclusivity checks on reads).
+    let entries: [Entry]
     /// The store the document's views live in, and each view's entry there (-1: none).
     private let store: ViewStore?
-    private var entryOfView: [Int32] = []
+    private let entryOfView: [Int32]
     /// A view reached twice (a YAML alias read in two places): views are then found by path.
-    private(set) var sharesViews = false
+    let sharesViews: Bool
     private var pathIndex: [String: Int]?
     private var tokenCache: [[Int]?] = []
     private var pathCache: [String?] = []
@@ -39,10 +40,15 @@ final class ViewOutline {
     init(_ document: TatamiDocument?) {
         guard let body = document?.body else {
             store = nil
+            entries = []
+            entryOfView = []
+            sharesViews = false
             return
         }
         store = body.store
-        entryOfView = [Int32](repeating: -1, count: body.store.count)
+        var entries: [Entry] = []
+        var entryOfView = [Int32](repeating: -1, count: body.store.count)
+        var sharesViews = false
         var stack: [(ViewNode, Int, Int32)] = [(body, -1, 0)]
         var pushed: [(ViewNode, Int, Int32)] = []
         while let (node, parent, step) = stack.popLast() {
@@ -84,15 +90,17 @@ final class ViewOutline {
         // Shapes bottom-up: every entry comes after its parent.
         for i in entries.indices.reversed() {
             var hasher = Hasher()
-            let e = entries[i]
-            hasher.combine(e.kind)
-            hasher.combine(e.id)
-            hasher.combine(Self.contentHash(e.node.content))
-            for c in e.children { hasher.combine(entries[c].shape) }
-            for c in e.backgrounds { hasher.combine(entries[c].shape) }
-            for c in e.overlays { hasher.combine(entries[c].shape) }
+            hasher.combine(entries[i].kind)
+            hasher.combine(entries[i].id)
+            hasher.combine(Self.contentHash(entries[i].node.content))
+            for c in entries[i].children { hasher.combine(entries[c].shape) }
+            for c in entries[i].backgrounds { hasher.combine(entries[c].shape) }
+            for c in entries[i].overlays { hasher.combine(entries[c].shape) }
             entries[i].shape = hasher.finalize()
         }
+        self.entries = entries
+        self.entryOfView = entryOfView
+        self.sharesViews = sharesViews
         tokenCache = [[Int]?](repeating: nil, count: entries.count)
     }
 
@@ -118,22 +126,22 @@ final class ViewOutline {
     func path(_ i: Int) -> String {
         if pathCache.isEmpty { pathCache = [String?](repeating: nil, count: entries.count) }
         if let hit = pathCache[i] { return hit }
-        let e = entries[i]
+        let parentIndex = entries[i].parent, step = entries[i].step
         let made: String
-        if e.parent < 0 {
+        if parentIndex < 0 {
             made = "/"
         } else {
-            let parent = path(e.parent)
-            var step: String
-            if e.step >= 0 {
-                step = String(e.step)
+            let parent = path(parentIndex)
+            var name: String
+            if step >= 0 {
+                name = String(step)
             } else {
-                let n = -e.step
-                step = n % 2 == 1 ? "background" : "overlay"
+                let n = -step
+                name = n % 2 == 1 ? "background" : "overlay"
                 let count = (n - 1) / 2
-                if count > 0 { step += String(count + 1) }
+                if count > 0 { name += String(count + 1) }
             }
-            made = parent == "/" ? "/" + step : parent + "/" + step
+            made = parent == "/" ? "/" + name : parent + "/" + name
         }
         pathCache[i] = made
         return made
@@ -146,14 +154,13 @@ final class ViewOutline {
         var out: [Int] = []
         var stack = [i]
         while let j = stack.popLast(), out.count < Self.tokenLimit {
-            let e = entries[j]
-            if e.children.isEmpty {
+            if entries[j].children.isEmpty {
                 var leaf = Hasher()
-                leaf.combine(e.kind)
-                leaf.combine(Self.contentHash(e.node.content))
+                leaf.combine(entries[j].kind)
+                leaf.combine(Self.contentHash(entries[j].node.content))
                 out.append(leaf.finalize())
             }
-            stack.append(contentsOf: (e.children + e.backgrounds + e.overlays).reversed())
+            stack.append(contentsOf: (entries[j].children + entries[j].backgrounds + entries[j].overlays).reversed())
         }
         out.sort()
         tokenCache[i] = out
@@ -205,16 +212,15 @@ struct ViewMatching {
         pair(0, 0)
         func descend(_ queue: inout [(Int, Int)]) {
             while let (a, b) = queue.popLast() {
-                let x = old.entries[a], y = new.entries[b]
-                for (o, n) in zip(x.backgrounds, y.backgrounds) where oldToNew[o] < 0 && newToOld[n] < 0 {
+                for (o, n) in zip(old.entries[a].backgrounds, new.entries[b].backgrounds) where oldToNew[o] < 0 && newToOld[n] < 0 {
                     pair(o, n)
                     queue.append((o, n))
                 }
-                for (o, n) in zip(x.overlays, y.overlays) where oldToNew[o] < 0 && newToOld[n] < 0 {
+                for (o, n) in zip(old.entries[a].overlays, new.entries[b].overlays) where oldToNew[o] < 0 && newToOld[n] < 0 {
                     pair(o, n)
                     queue.append((o, n))
                 }
-                let os = x.children.filter { oldToNew[$0] < 0 }, ns = y.children.filter { newToOld[$0] < 0 }
+                let os = old.entries[a].children.filter { oldToNew[$0] < 0 }, ns = new.entries[b].children.filter { newToOld[$0] < 0 }
                 for (o, n) in align(os, ns, old: old, new: new) {
                     pair(o, n)
                     queue.append((o, n))
@@ -224,8 +230,8 @@ struct ViewMatching {
         descend(&queue)
         // Views that left their container: unique ids first, then unique contents.
         var oldIDs: [String: [Int]] = [:], newIDs: [String: [Int]] = [:]
-        for (i, e) in old.entries.enumerated() { if let id = e.id { oldIDs[id, default: []].append(i) } }
-        for (i, e) in new.entries.enumerated() { if let id = e.id { newIDs[id, default: []].append(i) } }
+        for i in old.entries.indices { if let id = old.entries[i].id { oldIDs[id, default: []].append(i) } }
+        for i in new.entries.indices { if let id = new.entries[i].id { newIDs[id, default: []].append(i) } }
         for (id, os) in oldIDs.sorted(by: { $0.key < $1.key }) {
             guard os.count == 1, let ns = newIDs[id], ns.count == 1 else { continue }
             let o = os[0], n = ns[0]
@@ -235,14 +241,13 @@ struct ViewMatching {
             descend(&queue)
         }
         var oldShapes: [Int: [Int]] = [:], newShapes: [Int: [Int]] = [:]
-        for (i, e) in old.entries.enumerated() where oldToNew[i] < 0 {
-            oldShapes[e.shape, default: []].append(i)
-        }
-        for (i, e) in new.entries.enumerated() where newToOld[i] < 0 { newShapes[e.shape, default: []].append(i) }
-        for (i, e) in old.entries.enumerated() where oldToNew[i] < 0 {
+        for i in old.entries.indices where oldToNew[i] < 0 { oldShapes[old.entries[i].shape, default: []].append(i) }
+        for i in new.entries.indices where newToOld[i] < 0 { newShapes[new.entries[i].shape, default: []].append(i) }
+        for i in old.entries.indices where oldToNew[i] < 0 {
+            let e = (parent: old.entries[i].parent, shape: old.entries[i].shape, isLeaf: old.entries[i].children.isEmpty)
             // Only the top of an unpaired subtree, and only containers or instances (a lone text
             // "OK" found elsewhere is as likely another view).
-            guard e.parent < 0 || oldToNew[e.parent] >= 0, !e.children.isEmpty else { continue }
+            guard e.parent < 0 || oldToNew[e.parent] >= 0, !e.isLeaf else { continue }
             guard let os = oldShapes[e.shape], os.count == 1, let ns = newShapes[e.shape], ns.count == 1,
                   newToOld[ns[0]] < 0 else { continue }
             pair(i, ns[0])
@@ -270,9 +275,8 @@ struct ViewMatching {
 
     /// The weight of pairing two children; nil when they may not be paired.
     static func weight(_ o: Int, _ n: Int, old: ViewOutline, new: ViewOutline) -> Double? {
-        let a = old.entries[o], b = new.entries[n]
-        guard a.kind == b.kind else { return nil }
-        if let x = a.id, let y = b.id { return x == y ? 3 : nil }
+        guard old.entries[o].kind == new.entries[n].kind else { return nil }
+        if let x = old.entries[o].id, let y = new.entries[n].id { return x == y ? 3 : nil }
         return 1 + similarity(o, n, old: old, new: new)
     }
 
@@ -281,8 +285,7 @@ struct ViewMatching {
     func align(_ os: [Int], _ ns: [Int], old: ViewOutline, new: ViewOutline) -> [(Int, Int)] {
         var pairs: [(Int, Int)] = []
         func same(_ o: Int, _ n: Int) -> Bool {
-            let a = old.entries[o], b = new.entries[n]
-            return a.shape == b.shape && a.kind == b.kind && a.id == b.id
+            old.entries[o].shape == new.entries[n].shape && old.entries[o].kind == new.entries[n].kind && old.entries[o].id == new.entries[n].id
         }
         var lo = 0
         while lo < os.count && lo < ns.count && same(os[lo], ns[lo]) { pairs.append((os[lo], ns[lo])); lo += 1 }
