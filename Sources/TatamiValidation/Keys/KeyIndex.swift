@@ -223,13 +223,20 @@ struct KeyedPairs {
     }
 
     subscript(id: Int) -> YAMLPair? {
+        pairIndex(of: id).map { pairs[$0] }
+    }
+
+    /// The position in `pairs` of the pair whose key has index `id`; nil when none has it.
+    /// Reading by position makes no node handles until a pair is asked for.
+    @inline(__always)
+    func pairIndex(of id: Int) -> Int? {
         guard present.contains(id) else { return nil }
         if UInt64(id) < Self.storedLater {
             let byte = UInt64(truncatingIfNeeded: id)
-            if let i = Self.position(of: byte, in: firstIDs.0) { return pairs[i] }
-            if let i = Self.position(of: byte, in: firstIDs.1) { return pairs[8 &+ i] }
+            if let i = Self.position(of: byte, in: firstIDs.0) { return i }
+            if let i = Self.position(of: byte, in: firstIDs.1) { return 8 &+ i }
         }
-        return pairs[Int(later[id])]
+        return Int(later[id])
     }
 
     /// Records that pair `i` has the key of index `id`; false when one already has it.
@@ -277,7 +284,7 @@ extension ValueChecking {
             var keyed = KeyedPairs(pairs: raw, tableSize: index.names.count)
             var plain = true
             for i in raw.indices {
-                guard let id = raw.key(at: i).withScalarBytes({ index.index(ofBytes: $0) }) else { plain = false; break }
+                guard let id = raw.withKeyBytes(at: i, { index.index(ofBytes: $0) }) else { plain = false; break }
                 // A duplicate known key, or two unknown keys that may be duplicates.
                 if !keyed.record(i, id: id) || keyed.unknownCount > 1 { plain = false; break }
             }

@@ -3,17 +3,18 @@ import TatamiBase
 import TatamiYAML
 
 /// What a view mapping's keys say it is: its kind key (a kind's, or a declared component's),
-/// the capitalised keys that name no component, and a kind guessed for a near miss.
+/// the capitalised keys that name no component, and a kind guessed for a near miss. Pairs are
+/// named by their position in the mapping's pairs, so that finding them copies no node handles.
 private struct FoundKind {
-    var kindPair: YAMLPair? = nil
+    var kindPair: Int? = nil
     /// The kind's position in `ViewKeyTable.kinds`, or -1.
     var kindIndex = -1
     /// A capitalised key that names no declared component was written.
     var hasComponent = false
     var component: ComponentDecl? = nil
-    var unknownComponents: [YAMLPair] = []
+    var unknownComponents: [Int] = []
     /// The key read as a kind it only resembles (`Text:`, `vstak:`).
-    var guessedKindPair: YAMLPair? = nil
+    var guessedKindPair: Int? = nil
 }
 
 extension ViewValidator {
@@ -24,15 +25,17 @@ extension ViewValidator {
         let table = viewKeys
         let mapping = keyedPairs(raw, table.index)
         var found = findKind(mapping, in: x, into: &out)
-        reportUnknownComponents(&found, scope: x.scope)
-        if let component = found.component, let kindPair = found.kindPair {
-            return instanceView(node, mapping: mapping, kindPair: kindPair, decl: component, context: context, in: x, into: &out)
+        if !found.unknownComponents.isEmpty { reportUnknownComponents(&found, mapping.pairs, scope: x.scope) }
+        if let component = found.component, let kindAt = found.kindPair {
+            return instanceView(node, mapping: mapping, kindPair: mapping.pairs[kindAt], decl: component, context: context, in: x,
+                                into: &out)
         }
         guessMisspeltKind(&found, mapping)
-        guard let kindPair = found.kindPair, found.kindIndex >= 0 else {
+        guard let kindAt = found.kindPair, found.kindIndex >= 0 else {
             kindlessView(node, mapping.pairs, hasComponent: found.hasComponent)
             return nil
         }
+        let kindPair = mapping.pairs[kindAt]
         let kind = table.kinds[found.kindIndex]
 
         let serial = out.takeSerial(x)
@@ -100,25 +103,27 @@ extension ViewValidator {
         if mapping.unknownCount == 0 && mapping.present.isDisjoint(with: table.componentMask) && kindBits.count == 1 {
             // One kind key, no component: nothing to report.
             let id = kindBits.first!
-            found.kindPair = mapping[id]
+            found.kindPair = mapping.pairIndex(of: id)
             found.kindIndex = table.kindOfKey[id]
             return found
         }
-        for p in mapping.pairs {
+        let pairs = mapping.pairs
+        for i in pairs.indices {
+            let p = pairs[i]
             let k = p.key.keyText ?? ""
             if let id = table.index.index(of: k), table.kindOfKey[id] >= 0 {
                 if let first = found.kindPair {
-                    reportSecondKind(p, after: first)
+                    reportSecondKind(p, after: pairs[first])
                 } else {
-                    found.kindPair = p
+                    found.kindPair = i
                     found.kindIndex = table.kindOfKey[id]
                 }
             } else if Schema.isComponentKey(k) {
                 if let decl = x.scope.lookup(k) {
                     if let first = found.kindPair {
-                        reportSecondKind(p, after: first)
+                        reportSecondKind(p, after: pairs[first])
                     } else {
-                        found.kindPair = p
+                        found.kindPair = i
                         found.component = decl
                     }
                     continue
@@ -131,7 +136,7 @@ extension ViewValidator {
                     if x.scope === file.scope { out.unresolvedUses.append((k, p.key.range)) }
                     continue
                 }
-                found.unknownComponents.append(p)
+                found.unknownComponents.append(i)
             }
         }
         return found
@@ -141,16 +146,17 @@ extension ViewValidator {
     /// (`Text:`, `VStack:`) or a near miss of one (`Imgae:`): when it is the view's only
     /// kind-like key, the rest of the view is checked as that kind, so that one capital letter
     /// does not hide every problem below it.
-    private func reportUnknownComponents(_ found: inout FoundKind, scope: ComponentScope) {
-        for p in found.unknownComponents {
+    private func reportUnknownComponents(_ found: inout FoundKind, _ pairs: YAMLPairs, scope: ComponentScope) {
+        for i in found.unknownComponents {
+            let p = pairs[i]
             let k = p.key.keyText ?? ""
             var (hint, fixes, kind) = unknownComponentHint(k, replacing: p.key.range, scope: scope)
             if let kind, found.kindPair == nil, found.component == nil, found.unknownComponents.count == 1,
                let id = viewKeys.index.index(of: kind) {
                 hint += "; the rest of this view is checked as `\(kind)`"
-                found.kindPair = p
+                found.kindPair = i
                 found.kindIndex = viewKeys.kindOfKey[id]
-                found.guessedKindPair = p
+                found.guessedKindPair = i
             }
             report(.unknownComponent, "no component named `\(k)` is declared" + hint, at: p.key.range, fixes: fixes)
         }
@@ -160,29 +166,31 @@ extension ViewValidator {
     /// the kind it was meant to be, so one typo does not hide every other problem below it.
     private func guessMisspeltKind(_ found: inout FoundKind, _ mapping: KeyedPairs) {
         guard found.kindPair == nil, found.component == nil, !found.hasComponent, mapping.unknownCount != 0,
-              let (p, kind) = misspeltKind(mapping.pairs) else { return }
-        let name = p.key.keyText ?? ""
+              let (i, kind) = misspeltKind(mapping.pairs) else { return }
+        let key = mapping.pairs.key(at: i)
+        let name = key.keyText ?? ""
         report(.unknownKey, "unknown key `\(name)`; did you mean `\(kind)`? (the rest of this view is checked as `\(kind)`)",
-               at: p.key.range,
-               fixes: [FixIt(title: "replace with `\(kind)`", range: p.key.range, replacement: kind)])
+               at: key.range,
+               fixes: [FixIt(title: "replace with `\(kind)`", range: key.range, replacement: kind)])
         if let id = viewKeys.index.index(of: kind) {
-            found.kindPair = p
+            found.kindPair = i
             found.kindIndex = viewKeys.kindOfKey[id]
-            found.guessedKindPair = p
+            found.guessedKindPair = i
         }
     }
 
     /// `misplaced-key` or `unknown-key` for each key not allowed beside this kind where the view
     /// stands (kind keys and component names apart: they were reported as kinds).
-    private func reportKeysNotAllowed(_ mapping: KeyedPairs, allowed: KeySet, kind: KindInfo, guessed: YAMLPair?,
+    private func reportKeysNotAllowed(_ mapping: KeyedPairs, allowed: KeySet, kind: KindInfo, guessed: Int?,
                                       context: ViewContext) {
         let table = viewKeys
         guard mapping.unknownCount != 0
             || !mapping.present.subtracting(table.kindMask).subtracting(table.componentMask).subtracting(allowed).isEmpty
         else { return }
         let pairs = mapping.pairs
+        let guessedRange = guessed.map { pairs.key(at: $0).range }
         for p in pairs {
-            if let guessed, p.key.range == guessed.key.range { continue }
+            if let guessedRange, p.key.range == guessedRange { continue }
             let k = p.key.keyText ?? ""
             let id = table.index.index(of: k)
             if let id, table.kindOfKey[id] >= 0 { continue }
