@@ -167,6 +167,14 @@ public struct YAMLNode: Sendable {
         }
     }
 
+    /// A scalar's text when the core schema reads it as a string (`scalar?.resolved` as
+    /// `.string`), read from the store without making a `YAMLScalar`; nil for anything else.
+    public var stringValue: String? {
+        let r = store.nodes[Int(index)]
+        guard r.kind == .scalar, store.scalarRecord(r).resolved == .string else { return nil }
+        return store.scalarText(r)
+    }
+
     /// A plain scalar's boolean, read from the store; nil for anything else.
     public var boolValue: Bool? {
         let r = store.nodes[Int(index)]

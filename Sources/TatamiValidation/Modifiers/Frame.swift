@@ -55,6 +55,7 @@ extension ViewValidator {
     }
 
     /// The number of a frame's size key `id`, when it is among the keys `used`.
+    @inline(__always)
     private func frameValue(_ f: KeyedPairs, _ used: KeySet, _ id: Int) -> Double? {
         used.contains(id) ? number(f, modifierKeys.frame, id) : nil
     }

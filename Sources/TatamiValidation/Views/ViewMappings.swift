@@ -43,7 +43,7 @@ extension ViewValidator {
         reportKeysNotAllowed(mapping, allowed: allowed, kind: kind, guessed: found.guessedKindPair, context: context)
         let fields = ViewFields(mapping: mapping, mask: mapping.present.intersection(allowed))
 
-        var content = KindContent(name: kind.spec.name, which: kind.which)
+        var content = KindContent(which: kind.which)
         readKindContent(kind, kindPair, fields: fields, context: context, in: x, into: &content)
         var placement = Alignment2D.center
         if context.isDecoration {
@@ -206,21 +206,25 @@ extension ViewValidator {
 
     /// A view's modifiers (the fixed-order keys, then a `modifiers` list) and attributes; a
     /// canvas child without attributes lacks its `position`. Shared by views and component
-    /// instances.
+    /// instances. The attributes are nil when the view writes none (most views: no
+    /// `ViewAttributes` is made, copied and destroyed for them).
     func modifiersAndAttributes(
         _ fields: ViewFields, kindPair: YAMLPair, node: YAMLNode, context: ViewContext, in x: ExpansionContext,
         into out: inout ViewResults
-    ) -> ([ModifierRecord], ViewAttributes) {
+    ) -> ([ModifierRecord], ViewAttributes?) {
         let table = viewKeys
         var written: WrittenModifierOrder? = nil
         var modifiers = fields.has(table.modifierMask) ? directModifiers(fields, context: context, written: &written, in: x, into: &out) : []
         if let p = fields[table.modifierList] { modifiers += modifierList(p, context: context, in: x, into: &out) }
+        let hasAttributes = fields.has(table.attributeMask)
+        if !hasAttributes && context.isCanvasChild && !isCut(node) {
+            report(.missingRequired, "a canvas child needs a `position`", at: kindPair.key.range)
+        }
+        guard hasAttributes || written != nil else { return (modifiers, nil) }
         var attributes = ViewAttributes()
         attributes.writtenModifierOrder = written
-        if fields.has(table.attributeMask) {
+        if hasAttributes {
             readViewAttributes(fields, kindKey: kindPair.key, node: node, context: context, in: x, into: &attributes, &out)
-        } else if context.isCanvasChild && !isCut(node) {
-            report(.missingRequired, "a canvas child needs a `position`", at: kindPair.key.range)
         }
         return (modifiers, attributes)
     }
