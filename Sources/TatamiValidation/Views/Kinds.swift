@@ -19,8 +19,9 @@ struct KindContent {
     var columns = GridColumns.auto
     var cells = GridCells.fill
     var bricks = BrickOptions()
-    /// The children's YAML nodes, validated after the view's own keys.
-    var childNodes = YAMLItems.empty
+    /// The children's YAML nodes, validated after the view's own keys; nil for none (no
+    /// empty list is made for every view that has no children).
+    var childNodes: YAMLItems? = nil
 
     init(which: KindName) {
         self.which = which

@@ -62,7 +62,9 @@ extension ViewValidator {
         var childMark: Int? = nil
         if kind.spec.isContainer {
             childMark = out.views.childMark
-            lostChild = readChildren(content.childNodes, context: context.child(of: kind.spec.name), in: x, into: &out)
+            if let items = content.childNodes {
+                lostChild = readChildren(items, context: context.child(of: kind.spec.name), in: x, into: &out)
+            }
         }
 
         // A container cut short by a syntax error holds only the children read before it; one
@@ -83,7 +85,8 @@ extension ViewValidator {
     private func readChildren(_ items: YAMLItems, context: ViewContext, in x: ExpansionContext,
                               into out: inout ViewResults) -> Bool {
         var lostChild = false
-        for item in items {
+        for i in items.indices {
+            let item = items[i]
             if let child = view(item, key: nil, context: context, in: x, into: &out) {
                 out.views.addChild(child.node)
             } else if item.scalar?.resolved != .null || !isCut(item) {
