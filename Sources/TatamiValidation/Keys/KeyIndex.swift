@@ -172,7 +172,21 @@ struct KeySet: Equatable, Sendable {
     }
 
     func isDisjoint(with other: KeySet) -> Bool {
-        intersection(other).isEmpty
+        if low & other.low != 0 { return false }
+        for w in 0..<min(high.count, other.high.count) where high[w] & other.high[w] != 0 { return false }
+        return true
+    }
+
+    /// Whether every index in the set is in `a`, `b` or `c` (`subtracting` each of them leaves
+    /// nothing), found without making a set.
+    func isCovered(by a: KeySet, _ b: KeySet, _ c: KeySet) -> Bool {
+        if low & ~(a.low | b.low | c.low) != 0 { return false }
+        for w in high.indices {
+            let covering = (w < a.high.count ? a.high[w] : 0) | (w < b.high.count ? b.high[w] : 0)
+                | (w < c.high.count ? c.high[w] : 0)
+            if high[w] & ~covering != 0 { return false }
+        }
+        return true
     }
 
     private mutating func trim() {

@@ -12,13 +12,12 @@ extension ViewValidator {
         var first: Int? = nil
         var firstIsFixed = false
         var used = KeySet()
-        let pairs = f.pairs
-        for i in pairs.indices {
+        for i in 0..<f.pairs.count {
             guard let id = f.id(ofPairAt: i) else { continue }
             let isFixed = k.frameFixed.contains(id)
             guard isFixed || k.frameFlexible.contains(id) else { continue }
             if let first, firstIsFixed != isFixed {
-                let firstKey = pairs.key(at: first), key = pairs.key(at: i)
+                let firstKey = f.pairs.key(at: first), key = f.pairs.key(at: i)
                 let firstName = firstKey.keyText ?? "", name = key.keyText ?? ""
                 let (fixed, flexible) = isFixed ? (name, firstName) : (firstName, name)
                 report(.conflictingKeys,

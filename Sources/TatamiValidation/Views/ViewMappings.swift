@@ -188,7 +188,7 @@ extension ViewValidator {
                                       context: ViewContext) {
         let table = viewKeys
         guard mapping.unknownCount != 0
-            || !mapping.present.subtracting(table.kindMask).subtracting(table.componentMask).subtracting(allowed).isEmpty
+            || !mapping.present.isCovered(by: table.kindMask, table.componentMask, allowed)
         else { return }
         let pairs = mapping.pairs
         let guessedRange = guessed.map { pairs.key(at: $0).range }
