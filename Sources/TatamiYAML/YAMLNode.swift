@@ -167,6 +167,14 @@ public struct YAMLNode: Sendable {
         }
     }
 
+    /// A scalar's text when the core schema reads it as a string (`scalar?.resolved` as
+    /// `.string`), read from the store without making a `YAMLScalar`; nil for anything else.
+    public var stringValue: String? {
+        let r = store.nodes[Int(index)]
+        guard r.kind == .scalar, store.scalarRecord(r).resolved == .string else { return nil }
+        return store.scalarText(r)
+    }
+
     /// A plain scalar's boolean, read from the store; nil for anything else.
     public var boolValue: Bool? {
         let r = store.nodes[Int(index)]
@@ -199,16 +207,7 @@ public struct YAMLNode: Sendable {
     /// across the module boundary a generic function would run unspecialised.
     @inlinable
     public func withScalarBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
-        let r = store.nodes[Int(index)]
-        guard r.kind == .scalar else { return nil }
-        let s = store.scalarRecord(r)
-        if s.text >= 0 {
-            var text = store.texts[Int(s.text)]
-            return text.withUTF8(body)
-        }
-        return store.source.withUnsafeBufferPointer { b in
-            body(UnsafeBufferPointer(rebasing: b[Int(s.valueStart)..<Int(s.valueEnd)]))
-        }
+        store.withScalarBytes(ofRecord: Int(index), body)
     }
 
     /// The value for a scalar key, first occurrence.
@@ -266,8 +265,8 @@ public struct YAMLNode: Sendable {
 
 /// A mapping's pairs: a view of its store's child slots.
 public struct YAMLPairs: RandomAccessCollection, Sendable {
-    let store: YAMLStore
-    let first: Int
+    @usableFromInline let store: YAMLStore
+    @usableFromInline let first: Int
     public let count: Int
 
     init(store: YAMLStore, first: Int, count: Int) {
@@ -292,6 +291,22 @@ public struct YAMLPairs: RandomAccessCollection, Sendable {
         precondition(i >= 0 && i < count, "pair index out of range")
         let slot = first + 2 * i
         return YAMLPair(key: store.node(inSlot: slot), value: store.node(inSlot: slot + 1))
+    }
+
+    // Reading a pair in place: no node handle is made (a handle holds its store, so making one
+    // and dropping it is a retain and a release), for the validator's hot loops.
+
+    /// `key(at: i).withScalarBytes(body)`, read in place.
+    @inlinable
+    public func withKeyBytes<R>(at i: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        precondition(i >= 0 && i < count, "pair index out of range")
+        return store.withScalarBytes(inSlot: first + 2 * i, body)
+    }
+
+    /// `value(at: i).numberValue`, read in place.
+    public func valueNumber(at i: Int) -> Double? {
+        precondition(i >= 0 && i < count, "pair index out of range")
+        return store.numberValue(inSlot: first + 2 * i + 1)
     }
 
     /// The pairs at `indexes` (in that order), as the pairs of a mapping written through

@@ -144,12 +144,13 @@ struct MarkConverter {
 /// Builds the store from the decoded events (`ParsedEvent`) with an explicit stack (no recursion).
 struct TreeBuilder {
     /// An open collection. Its children so far are `pending[base...]` (a mapping's as key,
-    /// value, key, value…): one buffer shared by every open collection.
+    /// value, key, value…): one buffer shared by every open collection. Plain values only (its
+    /// anchor, when it has one, is in `openAnchors`), so reading and popping a frame copies
+    /// no references.
     private struct Frame {
         let index: UInt32
         let isMapping: Bool
         let start: Int
-        let anchor: String?
         let isFlow: Bool
         let base: Int
         /// Expanded size of the children so far (aliases counted in full).
@@ -165,6 +166,8 @@ struct TreeBuilder {
     /// Whether an alias was read (`YAMLParseResult.usesAliases`).
     var usesAliases = false
     private var stack: [Frame] = []
+    /// The anchors of the open collections that have one, by their depth on `stack`.
+    private var openAnchors: [Int: String] = [:]
     private var pending: [UInt32] = []
     private var anchors: [String: (index: UInt32, size: Int)] = [:]
     private var aliasBudgetUsed = 0
@@ -181,7 +184,7 @@ struct TreeBuilder {
         closeOpenCollections()
     }
 
-    private var parentIndex: Int32 { stack.last.map { Int32($0.index) } ?? -1 }
+    private var parentIndex: Int32 { stack.isEmpty ? -1 : Int32(stack[stack.count - 1].index) }
 
     /// Adds a scalar.
     mutating func scalar(_ scalar: YAMLStoreBuilder.Scalar, tag: String?, anchor: String?) {
@@ -247,7 +250,8 @@ struct TreeBuilder {
             return false
         }
         let index = store.openCollection(isMapping: isMapping, start: start, tag: tag, isFlow: isFlow, parent: parentIndex)
-        stack.append(Frame(index: index, isMapping: isMapping, start: start, anchor: anchor, isFlow: isFlow, base: pending.count))
+        if let anchor { openAnchors[stack.count] = anchor }
+        stack.append(Frame(index: index, isMapping: isMapping, start: start, isFlow: isFlow, base: pending.count))
         return true
     }
 
@@ -278,7 +282,8 @@ struct TreeBuilder {
         }
         if frame.isMapping { checkDuplicateKeys(frame.base) }
         pending.removeLast(pending.count - frame.base)
-        add(frame.index, size: frame.size, anchor: frame.anchor)
+        let anchor = openAnchors.isEmpty ? nil : openAnchors.removeValue(forKey: stack.count)
+        add(frame.index, size: frame.size, anchor: anchor)
     }
 
     /// Duplicate keys among the pairs `pending[base...]` (key, value, key, value…).

@@ -96,7 +96,7 @@ final class YAMLStore: Sendable {
     /// Added to every offset read: imported files are moved into one offset space.
     let base: Int
     @usableFromInline let nodes: [NodeRecord]
-    let children: [UInt32]
+    @usableFromInline let children: [UInt32]
     let scalars: [ScalarRecord]
     @usableFromInline let texts: [String]
     /// Per scalar index: one source offset (before `base`) per value byte, plus one.
@@ -122,11 +122,57 @@ final class YAMLStore: Sendable {
     }
 
     /// The node in child slot `slot` of `children`.
-    @inline(__always)
+    @usableFromInline @inline(__always)
     func node(inSlot slot: Int) -> YAMLNode { node(slotValue: children[slot]) }
 
+    /// Calls `body` with the value bytes of scalar record `index` (in place in the source where
+    /// they are the source's); nil for a collection. What `YAMLNode.withScalarBytes` reads,
+    /// without a handle.
+    @inlinable
+    func withScalarBytes<R>(ofRecord index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        let r = nodes[index]
+        guard r.kind == .scalar else { return nil }
+        let s = scalarRecord(r)
+        if s.text >= 0 {
+            var text = texts[Int(s.text)]
+            return text.withUTF8(body)
+        }
+        return source.withUnsafeBufferPointer { b in
+            body(UnsafeBufferPointer(rebasing: b[Int(s.valueStart)..<Int(s.valueEnd)]))
+        }
+    }
+
+    /// Calls `body` with the value bytes of the scalar in child slot `slot`, read where they
+    /// are stored; nil for a collection.
+    @inlinable
+    func withScalarBytes<R>(inSlot slot: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        let s = children[slot]
+        if s & Self.sharedSlot == 0 { return withScalarBytes(ofRecord: Int(s), body) }
+        return node(slotValue: s).withScalarBytes(body)
+    }
+
+    /// A plain scalar's number (an integer or a float of the core schema) in record `index`;
+    /// nil for anything else.
+    func numberValue(ofRecord index: Int) -> Double? {
+        let r = nodes[index]
+        guard r.kind == .scalar else { return nil }
+        let s = scalarRecord(r)
+        switch s.resolved {
+        case .int: return Double(Int64(bitPattern: s.number))
+        case .float: return Double(bitPattern: s.number)
+        default: return nil
+        }
+    }
+
+    /// `numberValue(ofRecord:)` of the node in child slot `slot`.
+    func numberValue(inSlot slot: Int) -> Double? {
+        let s = children[slot]
+        if s & Self.sharedSlot == 0 { return numberValue(ofRecord: Int(s)) }
+        return node(slotValue: s).numberValue
+    }
+
     /// The node a slot value names: a record of this store, or a shared node.
-    @inline(__always)
+    @usableFromInline @inline(__always)
     func node(slotValue s: UInt32) -> YAMLNode {
         if s & Self.sharedSlot == 0 { return YAMLNode(store: self, index: s) }
         return shared[Int(s & ~Self.sharedSlot)]

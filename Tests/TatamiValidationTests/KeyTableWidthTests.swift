@@ -24,6 +24,16 @@ final class KeyTableWidthTests: XCTestCase {
         XCTAssertEqual(KeySet([1]).union(KeySet([200])), KeySet([200, 1]))
         XCTAssertTrue(KeySet([1, 70]).isDisjoint(with: KeySet([2, 71])))
         XCTAssertFalse(KeySet([1, 70]).isDisjoint(with: KeySet([70])))
+        XCTAssertTrue(KeySet([1, 300]).isDisjoint(with: KeySet([70])), "words one set lacks are disjoint")
+
+        // `isCovered(by:_:_:)` is `subtracting` the three leaving nothing, in every word.
+        let parts = [KeySet([0, 64]), KeySet([63, 300]), KeySet([127, 128])]
+        for probe in [set, KeySet([0, 300]), KeySet([1]), KeySet([65]), KeySet([301]), KeySet()] {
+            XCTAssertEqual(probe.isCovered(by: parts[0], parts[1], parts[2]),
+                           probe.subtracting(parts[0]).subtracting(parts[1]).subtracting(parts[2]).isEmpty, "\(probe)")
+        }
+        XCTAssertTrue(set.isCovered(by: parts[0], parts[1], parts[2]))
+        XCTAssertFalse(KeySet([301]).isCovered(by: parts[0], parts[1], parts[2]))
     }
 
     func testAMappingIsReadAgainstATableOfThreeHundredKeys() {

@@ -143,6 +143,32 @@ final class YAMLStoreTests: XCTestCase {
         XCTAssertTrue(YAMLPairs.empty.isEmpty && YAMLItems.empty.isEmpty)
     }
 
+    /// The in-place readers (`withKeyBytes(at:)`, `valueNumber(at:)`, `stringValue`) read
+    /// what the handles read, for parsed pairs, decoded keys and pairs taken from another store.
+    func testPairsReadInPlaceAgreeWithTheirNodes() throws {
+        let root = try XCTUnwrap(parse("a: 1\n\"b\\tc\": -2.5\nd: [x]\ne: word\nf: '7'\ng: ~\n").root)
+        let pairs = try XCTUnwrap(root.pairs)
+        let kept = pairs.keeping([4, 0, 2])  // slots that name nodes of another store
+        for p in [pairs, kept] {
+            for i in p.indices {
+                let key = p.key(at: i), value = p[i].value
+                XCTAssertEqual(p.withKeyBytes(at: i) { Array($0) }, key.withScalarBytes { Array($0) })
+                XCTAssertEqual(p.valueNumber(at: i), value.numberValue)
+                XCTAssertEqual(value.stringValue, { if case .string(let t)? = value.scalar?.resolved { return t } else { return nil } }())
+            }
+        }
+        XCTAssertEqual(pairs.withKeyBytes(at: 1) { String(decoding: $0, as: UTF8.self) }, "b\tc")
+        XCTAssertEqual(pairs.valueNumber(at: 1), -2.5)
+        XCTAssertNil(pairs.valueNumber(at: 4), "a quoted number is a string")
+        XCTAssertEqual(pairs[4].value.stringValue, "7")
+        XCTAssertEqual(pairs[3].value.stringValue, "word")
+        XCTAssertNil(pairs[2].value.stringValue)
+        XCTAssertNil(pairs[5].value.stringValue)
+        XCTAssertEqual(kept.valueNumber(at: 1), 1)
+        let flowKey = try XCTUnwrap(parse("{[a]: 1}").root?.pairs)
+        XCTAssertNil(flowKey.withKeyBytes(at: 0) { $0.count }, "a collection key has no bytes")
+    }
+
     // MARK: Comments
 
     func testCommentsAreFoundOutsideScalarsAndAttached() throws {

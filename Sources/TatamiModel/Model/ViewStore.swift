@@ -163,9 +163,10 @@ public struct ViewParts: Sendable {
 
     /// Appends a view whose children (if `childrenFrom` is given) are those added since that mark.
     @discardableResult
+    /// `attributes`: nil (or empty) when the view writes none, as most do.
     public mutating func append(
         _ content: ViewContent, range: SourceRange, kindRange: SourceRange, modifiers: [ModifierRecord] = [],
-        attributes: ViewAttributes = ViewAttributes(), childrenFrom mark: Int? = nil, serial: Int
+        attributes: ViewAttributes? = nil, childrenFrom mark: Int? = nil, serial: Int
     ) -> ViewIndex {
         let childStart = Int32(links.count)
         if let mark, mark < pending.count {
@@ -175,7 +176,7 @@ public struct ViewParts: Sendable {
         let modifierStart = Int32(self.modifiers.count)
         for m in modifiers { self.modifiers.append(m) }
         var attributeIndex: Int32 = -1
-        if !attributes.isEmpty {
+        if let attributes, !attributes.isEmpty {
             attributeIndex = Int32(self.attributes.count)
             self.attributes.append(attributes)
         }

@@ -172,7 +172,21 @@ struct KeySet: Equatable, Sendable {
     }
 
     func isDisjoint(with other: KeySet) -> Bool {
-        intersection(other).isEmpty
+        if low & other.low != 0 { return false }
+        for w in 0..<min(high.count, other.high.count) where high[w] & other.high[w] != 0 { return false }
+        return true
+    }
+
+    /// Whether every index in the set is in `a`, `b` or `c` (`subtracting` each of them leaves
+    /// nothing), found without making a set.
+    func isCovered(by a: KeySet, _ b: KeySet, _ c: KeySet) -> Bool {
+        if low & ~(a.low | b.low | c.low) != 0 { return false }
+        for w in high.indices {
+            let covering = (w < a.high.count ? a.high[w] : 0) | (w < b.high.count ? b.high[w] : 0)
+                | (w < c.high.count ? c.high[w] : 0)
+            if high[w] & ~covering != 0 { return false }
+        }
+        return true
     }
 
     private mutating func trim() {
@@ -223,13 +237,20 @@ struct KeyedPairs {
     }
 
     subscript(id: Int) -> YAMLPair? {
+        pairIndex(of: id).map { pairs[$0] }
+    }
+
+    /// The position in `pairs` of the pair whose key has index `id`; nil when none has it.
+    /// Reading by position makes no node handles until a pair is asked for.
+    @inline(__always)
+    func pairIndex(of id: Int) -> Int? {
         guard present.contains(id) else { return nil }
         if UInt64(id) < Self.storedLater {
             let byte = UInt64(truncatingIfNeeded: id)
-            if let i = Self.position(of: byte, in: firstIDs.0) { return pairs[i] }
-            if let i = Self.position(of: byte, in: firstIDs.1) { return pairs[8 &+ i] }
+            if let i = Self.position(of: byte, in: firstIDs.0) { return i }
+            if let i = Self.position(of: byte, in: firstIDs.1) { return 8 &+ i }
         }
-        return pairs[Int(later[id])]
+        return Int(later[id])
     }
 
     /// Records that pair `i` has the key of index `id`; false when one already has it.
@@ -277,7 +298,7 @@ extension ValueChecking {
             var keyed = KeyedPairs(pairs: raw, tableSize: index.names.count)
             var plain = true
             for i in raw.indices {
-                guard let id = raw.key(at: i).withScalarBytes({ index.index(ofBytes: $0) }) else { plain = false; break }
+                guard let id = raw.withKeyBytes(at: i, { index.index(ofBytes: $0) }) else { plain = false; break }
                 // A duplicate known key, or two unknown keys that may be duplicates.
                 if !keyed.record(i, id: id) || keyed.unknownCount > 1 { plain = false; break }
             }

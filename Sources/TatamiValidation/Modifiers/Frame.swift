@@ -8,25 +8,25 @@ extension ViewValidator {
         let k = modifierKeys
         guard let f = objectPairs(pair.value, owner: pair.key, keys: k.frame, name: "`frame`") else { return nil }
         // The first size key decides the frame's kind; keys of the other kind conflict with it.
-        var first: YAMLPair? = nil
+        // Pairs are read by position (no node handles) but where a conflict is reported.
+        var first: Int? = nil
         var firstIsFixed = false
         var used = KeySet()
-        let pairs = f.pairs
-        for i in pairs.indices {
+        for i in 0..<f.pairs.count {
             guard let id = f.id(ofPairAt: i) else { continue }
-            guard k.frameFixed.contains(id) || k.frameFlexible.contains(id) else { continue }
-            let p = pairs[i]
             let isFixed = k.frameFixed.contains(id)
+            guard isFixed || k.frameFlexible.contains(id) else { continue }
             if let first, firstIsFixed != isFixed {
-                let firstName = first.key.keyText ?? "", name = p.key.keyText ?? ""
+                let firstKey = f.pairs.key(at: first), key = f.pairs.key(at: i)
+                let firstName = firstKey.keyText ?? "", name = key.keyText ?? ""
                 let (fixed, flexible) = isFixed ? (name, firstName) : (firstName, name)
                 report(.conflictingKeys,
                        "a frame is either fixed or flexible: `\(fixed)` makes it fixed and `\(flexible)` flexible",
-                       at: p.key.range, related: [RelatedLocation(range: first.key.range, message: "`\(firstName)` here")])
+                       at: key.range, related: [RelatedLocation(range: firstKey.range, message: "`\(firstName)` here")])
                 continue
             }
             if first == nil {
-                first = p
+                first = i
                 firstIsFixed = isFixed
             }
             used.insert(id)
@@ -54,6 +54,7 @@ extension ViewValidator {
     }
 
     /// The number of a frame's size key `id`, when it is among the keys `used`.
+    @inline(__always)
     private func frameValue(_ f: KeyedPairs, _ used: KeySet, _ id: Int) -> Double? {
         used.contains(id) ? number(f, modifierKeys.frame, id) : nil
     }

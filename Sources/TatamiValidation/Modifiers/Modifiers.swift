@@ -10,14 +10,22 @@ extension ViewValidator {
                          in x: ExpansionContext, into out: inout ViewResults) -> [ModifierRecord] {
         let table = viewKeys
         var result: [ModifierRecord] = []
+        // The keys' ranges, listed once a second modifier comes (most views have one at most:
+        // nothing is allocated for them but the one modifier).
+        var firstKey = SourceRange(start: 0, end: 0)
         var keys: [SourceRange] = []
         for n in table.modifierIDs.indices {
             if let pair = fields[table.modifierIDs[n]],
                let m = modifier(table.modifierNames[n], name: table.modifierKeyNames[n], bounds: table.modifierBounds[n],
                                 pair, context: context, in: x, into: &out) {
-                // Most views have one modifier at most: allocate for that one alone.
-                if result.isEmpty { result = [m] } else { result.append(m) }
-                keys.append(pair.key.range)
+                if result.isEmpty {
+                    result = [m]
+                    firstKey = pair.key.range
+                } else {
+                    if keys.isEmpty { keys.append(firstKey) }
+                    result.append(m)
+                    keys.append(pair.key.range)
+                }
             }
         }
         if keys.count > 1, zip(keys, keys.dropFirst()).contains(where: { $0.start > $1.start }) {

@@ -239,7 +239,10 @@ extension ValueChecking {
 
     /// The number of the key `id` of a mapping with `keys`, nil when absent.
     func number(_ m: KeyedPairs, _ keys: ObjectKeys, _ id: Int) -> Double? {
-        guard let pair = m[id], let bounds = keys.bounds[id] else { return nil }
+        guard let i = m.pairIndex(of: id), let bounds = keys.bounds[id] else { return nil }
+        // A number within bounds, read in place; anything else is read (and reported) as a pair.
+        if let v = m.pairs.valueNumber(at: i), bounds.contains(v) { return v }
+        let pair = m.pairs[i]
         return number(pair.value, key: pair.key, bounds: bounds, name: "`\(keys.specs[id].name)`")
     }
 

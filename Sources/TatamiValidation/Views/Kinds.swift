@@ -4,7 +4,6 @@ import TatamiYAML
 
 /// A kind's main value and parameters as read so far; children are added last.
 struct KindContent {
-    let name: String
     let which: KindName
     var text = ""
     var truncation = Truncation.tail
@@ -20,11 +19,11 @@ struct KindContent {
     var columns = GridColumns.auto
     var cells = GridCells.fill
     var bricks = BrickOptions()
-    /// The children's YAML nodes, validated after the view's own keys.
-    var childNodes = YAMLItems.empty
+    /// The children's YAML nodes, validated after the view's own keys; nil for none (no
+    /// empty list is made for every view that has no children).
+    var childNodes: YAMLItems? = nil
 
-    init(name: String, which: KindName) {
-        self.name = name
+    init(which: KindName) {
         self.which = which
     }
 
@@ -181,7 +180,7 @@ extension ViewValidator {
 
     private func colorValue(_ node: YAMLNode, key: YAMLNode) -> ColorValue {
         let fallback = ColorValue.named("clear")
-        guard let s = node.scalar, case .string(let text) = s.resolved else {
+        guard let text = node.stringValue else {
             var message = "expected a colour name or `\"#RRGGBB\"` for `color`, found \(node.kindDescription)"
             if case .null? = node.scalar?.resolved, lineHasComment(after: key.range.end) {
                 message += "; quote `#RRGGBB`: outside quotes `#` starts a comment"

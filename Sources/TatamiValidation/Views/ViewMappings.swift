@@ -3,17 +3,18 @@ import TatamiBase
 import TatamiYAML
 
 /// What a view mapping's keys say it is: its kind key (a kind's, or a declared component's),
-/// the capitalised keys that name no component, and a kind guessed for a near miss.
+/// the capitalised keys that name no component, and a kind guessed for a near miss. Pairs are
+/// named by their position in the mapping's pairs, so that finding them copies no node handles.
 private struct FoundKind {
-    var kindPair: YAMLPair? = nil
+    var kindPair: Int? = nil
     /// The kind's position in `ViewKeyTable.kinds`, or -1.
     var kindIndex = -1
     /// A capitalised key that names no declared component was written.
     var hasComponent = false
     var component: ComponentDecl? = nil
-    var unknownComponents: [YAMLPair] = []
+    var unknownComponents: [Int] = []
     /// The key read as a kind it only resembles (`Text:`, `vstak:`).
-    var guessedKindPair: YAMLPair? = nil
+    var guessedKindPair: Int? = nil
 }
 
 extension ViewValidator {
@@ -24,15 +25,17 @@ extension ViewValidator {
         let table = viewKeys
         let mapping = keyedPairs(raw, table.index)
         var found = findKind(mapping, in: x, into: &out)
-        reportUnknownComponents(&found, scope: x.scope)
-        if let component = found.component, let kindPair = found.kindPair {
-            return instanceView(node, mapping: mapping, kindPair: kindPair, decl: component, context: context, in: x, into: &out)
+        if !found.unknownComponents.isEmpty { reportUnknownComponents(&found, mapping.pairs, scope: x.scope) }
+        if let component = found.component, let kindAt = found.kindPair {
+            return instanceView(node, mapping: mapping, kindPair: mapping.pairs[kindAt], decl: component, context: context, in: x,
+                                into: &out)
         }
         guessMisspeltKind(&found, mapping)
-        guard let kindPair = found.kindPair, found.kindIndex >= 0 else {
+        guard let kindAt = found.kindPair, found.kindIndex >= 0 else {
             kindlessView(node, mapping.pairs, hasComponent: found.hasComponent)
             return nil
         }
+        let kindPair = mapping.pairs[kindAt]
         let kind = table.kinds[found.kindIndex]
 
         let serial = out.takeSerial(x)
@@ -40,7 +43,7 @@ extension ViewValidator {
         reportKeysNotAllowed(mapping, allowed: allowed, kind: kind, guessed: found.guessedKindPair, context: context)
         let fields = ViewFields(mapping: mapping, mask: mapping.present.intersection(allowed))
 
-        var content = KindContent(name: kind.spec.name, which: kind.which)
+        var content = KindContent(which: kind.which)
         readKindContent(kind, kindPair, fields: fields, context: context, in: x, into: &content)
         var placement = Alignment2D.center
         if context.isDecoration {
@@ -59,7 +62,9 @@ extension ViewValidator {
         var childMark: Int? = nil
         if kind.spec.isContainer {
             childMark = out.views.childMark
-            lostChild = readChildren(content.childNodes, context: context.child(of: kind.spec.name), in: x, into: &out)
+            if let items = content.childNodes {
+                lostChild = readChildren(items, context: context.child(of: kind.spec.name), in: x, into: &out)
+            }
         }
 
         // A container cut short by a syntax error holds only the children read before it; one
@@ -80,7 +85,8 @@ extension ViewValidator {
     private func readChildren(_ items: YAMLItems, context: ViewContext, in x: ExpansionContext,
                               into out: inout ViewResults) -> Bool {
         var lostChild = false
-        for item in items {
+        for i in items.indices {
+            let item = items[i]
             if let child = view(item, key: nil, context: context, in: x, into: &out) {
                 out.views.addChild(child.node)
             } else if item.scalar?.resolved != .null || !isCut(item) {
@@ -100,25 +106,27 @@ extension ViewValidator {
         if mapping.unknownCount == 0 && mapping.present.isDisjoint(with: table.componentMask) && kindBits.count == 1 {
             // One kind key, no component: nothing to report.
             let id = kindBits.first!
-            found.kindPair = mapping[id]
+            found.kindPair = mapping.pairIndex(of: id)
             found.kindIndex = table.kindOfKey[id]
             return found
         }
-        for p in mapping.pairs {
+        let pairs = mapping.pairs
+        for i in pairs.indices {
+            let p = pairs[i]
             let k = p.key.keyText ?? ""
             if let id = table.index.index(of: k), table.kindOfKey[id] >= 0 {
                 if let first = found.kindPair {
-                    reportSecondKind(p, after: first)
+                    reportSecondKind(p, after: pairs[first])
                 } else {
-                    found.kindPair = p
+                    found.kindPair = i
                     found.kindIndex = table.kindOfKey[id]
                 }
             } else if Schema.isComponentKey(k) {
                 if let decl = x.scope.lookup(k) {
                     if let first = found.kindPair {
-                        reportSecondKind(p, after: first)
+                        reportSecondKind(p, after: pairs[first])
                     } else {
-                        found.kindPair = p
+                        found.kindPair = i
                         found.component = decl
                     }
                     continue
@@ -131,7 +139,7 @@ extension ViewValidator {
                     if x.scope === file.scope { out.unresolvedUses.append((k, p.key.range)) }
                     continue
                 }
-                found.unknownComponents.append(p)
+                found.unknownComponents.append(i)
             }
         }
         return found
@@ -141,16 +149,17 @@ extension ViewValidator {
     /// (`Text:`, `VStack:`) or a near miss of one (`Imgae:`): when it is the view's only
     /// kind-like key, the rest of the view is checked as that kind, so that one capital letter
     /// does not hide every problem below it.
-    private func reportUnknownComponents(_ found: inout FoundKind, scope: ComponentScope) {
-        for p in found.unknownComponents {
+    private func reportUnknownComponents(_ found: inout FoundKind, _ pairs: YAMLPairs, scope: ComponentScope) {
+        for i in found.unknownComponents {
+            let p = pairs[i]
             let k = p.key.keyText ?? ""
             var (hint, fixes, kind) = unknownComponentHint(k, replacing: p.key.range, scope: scope)
             if let kind, found.kindPair == nil, found.component == nil, found.unknownComponents.count == 1,
                let id = viewKeys.index.index(of: kind) {
                 hint += "; the rest of this view is checked as `\(kind)`"
-                found.kindPair = p
+                found.kindPair = i
                 found.kindIndex = viewKeys.kindOfKey[id]
-                found.guessedKindPair = p
+                found.guessedKindPair = i
             }
             report(.unknownComponent, "no component named `\(k)` is declared" + hint, at: p.key.range, fixes: fixes)
         }
@@ -160,29 +169,31 @@ extension ViewValidator {
     /// the kind it was meant to be, so one typo does not hide every other problem below it.
     private func guessMisspeltKind(_ found: inout FoundKind, _ mapping: KeyedPairs) {
         guard found.kindPair == nil, found.component == nil, !found.hasComponent, mapping.unknownCount != 0,
-              let (p, kind) = misspeltKind(mapping.pairs) else { return }
-        let name = p.key.keyText ?? ""
+              let (i, kind) = misspeltKind(mapping.pairs) else { return }
+        let key = mapping.pairs.key(at: i)
+        let name = key.keyText ?? ""
         report(.unknownKey, "unknown key `\(name)`; did you mean `\(kind)`? (the rest of this view is checked as `\(kind)`)",
-               at: p.key.range,
-               fixes: [FixIt(title: "replace with `\(kind)`", range: p.key.range, replacement: kind)])
+               at: key.range,
+               fixes: [FixIt(title: "replace with `\(kind)`", range: key.range, replacement: kind)])
         if let id = viewKeys.index.index(of: kind) {
-            found.kindPair = p
+            found.kindPair = i
             found.kindIndex = viewKeys.kindOfKey[id]
-            found.guessedKindPair = p
+            found.guessedKindPair = i
         }
     }
 
     /// `misplaced-key` or `unknown-key` for each key not allowed beside this kind where the view
     /// stands (kind keys and component names apart: they were reported as kinds).
-    private func reportKeysNotAllowed(_ mapping: KeyedPairs, allowed: KeySet, kind: KindInfo, guessed: YAMLPair?,
+    private func reportKeysNotAllowed(_ mapping: KeyedPairs, allowed: KeySet, kind: KindInfo, guessed: Int?,
                                       context: ViewContext) {
         let table = viewKeys
         guard mapping.unknownCount != 0
-            || !mapping.present.subtracting(table.kindMask).subtracting(table.componentMask).subtracting(allowed).isEmpty
+            || !mapping.present.isCovered(by: table.kindMask, table.componentMask, allowed)
         else { return }
         let pairs = mapping.pairs
+        let guessedRange = guessed.map { pairs.key(at: $0).range }
         for p in pairs {
-            if let guessed, p.key.range == guessed.key.range { continue }
+            if let guessedRange, p.key.range == guessedRange { continue }
             let k = p.key.keyText ?? ""
             let id = table.index.index(of: k)
             if let id, table.kindOfKey[id] >= 0 { continue }
@@ -198,21 +209,25 @@ extension ViewValidator {
 
     /// A view's modifiers (the fixed-order keys, then a `modifiers` list) and attributes; a
     /// canvas child without attributes lacks its `position`. Shared by views and component
-    /// instances.
+    /// instances. The attributes are nil when the view writes none (most views: no
+    /// `ViewAttributes` is made, copied and destroyed for them).
     func modifiersAndAttributes(
         _ fields: ViewFields, kindPair: YAMLPair, node: YAMLNode, context: ViewContext, in x: ExpansionContext,
         into out: inout ViewResults
-    ) -> ([ModifierRecord], ViewAttributes) {
+    ) -> ([ModifierRecord], ViewAttributes?) {
         let table = viewKeys
         var written: WrittenModifierOrder? = nil
         var modifiers = fields.has(table.modifierMask) ? directModifiers(fields, context: context, written: &written, in: x, into: &out) : []
         if let p = fields[table.modifierList] { modifiers += modifierList(p, context: context, in: x, into: &out) }
+        let hasAttributes = fields.has(table.attributeMask)
+        if !hasAttributes && context.isCanvasChild && !isCut(node) {
+            report(.missingRequired, "a canvas child needs a `position`", at: kindPair.key.range)
+        }
+        guard hasAttributes || written != nil else { return (modifiers, nil) }
         var attributes = ViewAttributes()
         attributes.writtenModifierOrder = written
-        if fields.has(table.attributeMask) {
+        if hasAttributes {
             readViewAttributes(fields, kindKey: kindPair.key, node: node, context: context, in: x, into: &attributes, &out)
-        } else if context.isCanvasChild && !isCut(node) {
-            report(.missingRequired, "a canvas child needs a `position`", at: kindPair.key.range)
         }
         return (modifiers, attributes)
     }

@@ -123,16 +123,16 @@ extension ViewValidator {
     /// The one key of a kindless mapping that is a close misspelling of exactly one kind, with
     /// that kind: nil when no key, or more than one, looks like a kind, or when the closest kinds
     /// tie (`stack` is as close to `hstack` as to `vstack`). Keys that are known view keys or
-    /// component names are not candidates.
-    func misspeltKind(_ pairs: YAMLPairs) -> (YAMLPair, String)? {
-        var found: (YAMLPair, String)? = nil
-        for p in pairs {
-            guard let k = p.key.keyText, !k.isEmpty, !Schema.isComponentKey(k),
+    /// component names are not candidates. The pair is given by its position in `pairs`.
+    func misspeltKind(_ pairs: YAMLPairs) -> (index: Int, kind: String)? {
+        var found: (Int, String)? = nil
+        for i in pairs.indices {
+            guard let k = pairs.key(at: i).keyText, !k.isEmpty, !Schema.isComponentKey(k),
                   viewKeys.index.index(of: k) == nil, !ViewKeys.anywhere.contains(k) else { continue }
             let kinds = Suggestions.closestAll(to: k, in: Schema.kindNames)
             guard !kinds.isEmpty else { continue }
             if found != nil || kinds.count > 1 { return nil }
-            found = (p, kinds[0])
+            found = (i, kinds[0])
         }
         return found
     }
