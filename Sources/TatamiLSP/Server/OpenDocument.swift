@@ -138,3 +138,15 @@ final class OpenDocument {
         return true
     }
 }
+
+extension LanguageServer {
+    /// The open documents' URIs and texts, in the order of their URIs: what a fresh server must
+    /// be given to be compared with this one (the fuzzer's "incremental = from scratch").
+    public var openTexts: [(uri: String, text: [UInt8])] {
+        documents.values.sorted { $0.uri < $1.uri }.map { ($0.uri, $0.text) }
+    }
+
+    /// The default viewport the client's settings name (nil: none), which a fresh server to be
+    /// compared with this one must be given too (it decides the inlay hints).
+    public var configuredDefaultViewport: String? { defaultViewport }
+}

@@ -60,17 +60,32 @@ struct FramePlacer {
            let copied = reuse(outer, at: origin, proposal: proposal, parent: parent, step: step, hidden: hidden, cell: cell, in: ctx) {
             return copied
         }
+        guard recording else {
+            return placeAnew(outer, at: origin, proposal: proposal, parent: parent, step: step, hidden: hidden, cell: cell, in: &ctx)
+        }
+        // Recorded for the next placement: what placing it reads, where its subtree lies in the
+        // stores (its entry is the frame's: begun before anything inside it), and whether it
+        // reported anything (a subtree that did is placed again next time: its diagnostics name
+        // places in the text, which an edit elsewhere moves).
+        entries.append(PlacementMemory.Entry(node: outer.raw, origin: origin, proposal: proposal, cell: cell, hidden: hidden,
+                                             begin: PlacementMemory.Counts(parts)))
+        let diagnosticsBefore = diagnostics.count
+        let index = placeAnew(outer, at: origin, proposal: proposal, parent: parent, step: step, hidden: hidden, cell: cell, in: &ctx)
+        entries[Int(index)].end = PlacementMemory.Counts(parts)
+        entries[Int(index)].clean = diagnostics.count == diagnosticsBefore
+        return index
+    }
+
+    /// `place` without a copy: the chain walked, the children placed.
+    private mutating func placeAnew(
+        _ outer: NodeID, at origin: Point, proposal: ProposedSize, parent: Int32, step: Int32, hidden: Bool,
+        cell: Rect?, in ctx: inout LayoutContext
+    ) -> Int32 {
         let view = ctx.tree.view(outer)
         let core = ctx.tree[outer].core
         let isHidden = hidden || view.hidden
         if !watched.isEmpty, watched.contains(outer) { placedAt[outer] = (origin, proposal, cell) }
-        if recording {
-            entries.append(PlacementMemory.Entry(
-                node: outer.raw, origin: origin, proposal: proposal, cell: cell, hidden: hidden,
-                begin: PlacementMemory.Counts(parts)))
-        }
         let index = parts.begin(view, parent: parent, step: step)
-        let diagnosticsBefore = diagnostics.count
         var node = outer
         var o = origin
         var p = proposal
@@ -153,12 +168,6 @@ struct FramePlacer {
         r.drawing = drawing
         link(&r, children: mark, backgrounds: backgrounds, overlays: overlays, borders: borders)
         parts.records[Int(index)] = r
-        if recording {
-            entries[Int(index)].end = PlacementMemory.Counts(parts)
-            // A subtree that reported something is placed again next time: its diagnostics name
-            // places in the text, which an edit elsewhere moves.
-            entries[Int(index)].clean = diagnostics.count == diagnosticsBefore
-        }
         return index
     }
 
