@@ -296,13 +296,16 @@ if let path = argument(after: "--edits") {
         let a = Pipeline.analyze(bytes: bytes, path: path, context: context, isCancelled: nil, layoutMemory: memory)!
         return (cpuSeconds() - start, a)
     }
-    // Where each title's closing quote is: the last `"` of a line holding `title: "`.
+    // Where each title's closing quote is: the last `"` of a line holding `title: "` (bytes
+    // compared, so that finding them costs little beside the analyses).
+    let marker = Array("title: \"".utf8)
     func titleQuotes() -> [Int] {
         var quotes: [Int] = []
         var lineStart = 0
         for i in bytes.indices where bytes[i] == UInt8(ascii: "\n") {
             let line = bytes[lineStart..<i]
-            if let q = line.lastIndex(of: UInt8(ascii: "\"")), String(decoding: line, as: UTF8.self).contains("title: \"") {
+            if let q = line.lastIndex(of: UInt8(ascii: "\"")),
+               line.indices.contains(where: { bytes[$0...].starts(with: marker) && $0 + marker.count <= i }) {
                 quotes.append(q)
             }
             lineStart = i + 1
@@ -324,6 +327,10 @@ if let path = argument(after: "--edits") {
         frames += a.layouts.reduce(0) { $0 + ($1.root?.tree.count ?? 0) }
     }
     times.sort()
+    guard !times.isEmpty else {
+        print(String(format: "%@: %d diagnostics; first analysis %.1f ms CPU", path, opened.diagnostics.count, first * 1000))
+        exit(0)
+    }
     print(String(format: "%@: %d diagnostics; first analysis %.1f ms CPU; %d edits: median %.1f ms CPU (%.1f–%.1f)%@",
                  path, opened.diagnostics.count, first * 1000, rounds, times[times.count / 2] * 1000, times.first! * 1000,
                  times.last! * 1000, memory == nil ? ", no layout memory" : ""))
