@@ -48,6 +48,14 @@ public enum YAMLParser {
             let d = Diagnostic(.tooComplex, "the file is \(bytes.count) bytes; the limit is \(limits.maxBytes)", at: .at(0))
             return YAMLParseResult(root: nil, diagnostics: [d], lineTable: table, isComplete: false)
         }
+        if let encoding = OtherEncoding(bytes) {
+            // libyaml would read UTF-16 after a byte-order mark, but every offset here counts
+            // UTF-8 bytes: the ranges would land anywhere. One clear error instead.
+            let d = Diagnostic(.yamlSyntax, "the file is \(encoding.name), not UTF-8: Tatami files are UTF-8; convert it "
+                                   + "(for example `iconv -f \(encoding.name) -t UTF-8`)",
+                               at: SourceRange(start: 0, end: min(bytes.count, encoding.markLength)))
+            return YAMLParseResult(root: nil, diagnostics: [d], lineTable: table, isComplete: false)
+        }
         var builder = TreeBuilder(table: table, limits: limits)
         bytes.withUnsafeBufferPointer { buffer in
             var decoder = EventDecoder(table: table)
@@ -347,5 +355,37 @@ struct TreeBuilder {
         store.addScalar(.init(nodeRange: range, valueRange: range, style: .plain, text: range.start == range.end ? nil : "",
                               table: nil, resolved: .null, number: 0),
                         tag: nil, parent: parentIndex)
+    }
+}
+
+/// A text in UTF-16 or UTF-32, told by its first bytes as YAML 1.2 (§5.2) tells encodings: a
+/// byte-order mark, or the zero bytes an ASCII first character has in those encodings (a UTF-8
+/// text cannot start with a zero byte, nor have one second: YAML allows no NUL).
+struct OtherEncoding {
+    let name: String
+    /// The byte-order mark's length, or the first character's bytes without one.
+    let markLength: Int
+
+    init?(_ b: [UInt8]) {
+        func starts(_ prefix: [UInt8]) -> Bool { b.count >= prefix.count && Array(b.prefix(prefix.count)) == prefix }
+        if starts([0x00, 0x00, 0xFE, 0xFF]) {
+            (name, markLength) = ("UTF-32BE", 4)
+        } else if starts([0xFF, 0xFE, 0x00, 0x00]) {
+            (name, markLength) = ("UTF-32LE", 4)
+        } else if starts([0xFE, 0xFF]) {
+            (name, markLength) = ("UTF-16BE", 2)
+        } else if starts([0xFF, 0xFE]) {
+            (name, markLength) = ("UTF-16LE", 2)
+        } else if b.count >= 4 && b[0] == 0 && b[1] == 0 && b[2] == 0 && b[3] != 0 {
+            (name, markLength) = ("UTF-32BE", 4)
+        } else if b.count >= 4 && b[0] != 0 && b[1] == 0 && b[2] == 0 && b[3] == 0 {
+            (name, markLength) = ("UTF-32LE", 4)
+        } else if b.count >= 2 && b[0] == 0 && b[1] != 0 {
+            (name, markLength) = ("UTF-16BE", 2)
+        } else if b.count >= 2 && b[0] != 0 && b[1] == 0 {
+            (name, markLength) = ("UTF-16LE", 2)
+        } else {
+            return nil
+        }
     }
 }

@@ -61,6 +61,36 @@ final class YAMLParserTests: XCTestCase {
         XCTAssertEqual(pair.value.range, SourceRange(start: 6, end: 7))
     }
 
+    /// A file in UTF-16 or UTF-32 (with or without a byte-order mark) gets one error naming its
+    /// encoding, over its mark or first character, and no tree: libyaml would decode UTF-16 after
+    /// a mark, but every offset here counts UTF-8 bytes.
+    func testOtherEncodingsAreNamed() {
+        let text = "body:\n  text: hi\n"
+        let utf16LE: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { u -> [UInt8] in [UInt8(u & 0xFF), UInt8(u >> 8)] }
+        let utf16BE: [UInt8] = [0xFE, 0xFF] + text.utf16.flatMap { u -> [UInt8] in [UInt8(u >> 8), UInt8(u & 0xFF)] }
+        let utf32LE: [UInt8] = [0xFF, 0xFE, 0, 0] + text.unicodeScalars.flatMap { s -> [UInt8] in
+            let v = s.value
+            return [UInt8(v & 0xFF), UInt8((v >> 8) & 0xFF), UInt8((v >> 16) & 0xFF), UInt8(v >> 24)]
+        }
+        let cases: [([UInt8], String, Int)] = [
+            (utf16LE, "UTF-16LE", 2), (utf16BE, "UTF-16BE", 2), (Array(utf16LE.dropFirst(2)), "UTF-16LE", 2),
+            (Array(utf16BE.dropFirst(2)), "UTF-16BE", 2), (utf32LE, "UTF-32LE", 4), (Array(utf32LE.dropFirst(4)), "UTF-32LE", 4),
+        ]
+        for (bytes, name, length) in cases {
+            let r = YAMLParser.parse(bytes: bytes)
+            XCTAssertNil(r.root, name)
+            XCTAssertEqual(r.diagnostics.map(\.code.name), ["yaml-syntax"], name)
+            XCTAssertEqual(r.diagnostics.first?.range, SourceRange(start: 0, end: length), name)
+            XCTAssertTrue(r.diagnostics.first?.message.hasPrefix("the file is \(name), not UTF-8") ?? false, name)
+        }
+        // UTF-8, with or without its mark, is read as before.
+        for bytes: [UInt8] in [Array(text.utf8), [0xEF, 0xBB, 0xBF] + Array(text.utf8)] {
+            let r = YAMLParser.parse(bytes: bytes)
+            XCTAssertNotNil(r.root)
+            XCTAssertEqual(r.diagnostics.count, 0)
+        }
+    }
+
     func testCRLFLineEnds() {
         let r = YAMLParser.parse("a: 1\r\nb: two\r\n")
         XCTAssertTrue(r.diagnostics.isEmpty)

@@ -15,6 +15,10 @@ extension DiagnosticExplanation {
             that of the nearest key or list item above further right, and the column found.
             """,
             "Nothing after the error is read. What was read before it is still checked, but a key the error cut off (such as `body`) is not reported missing.",
+            """
+            A file in UTF-16 or UTF-32 (told by its byte-order mark, or by the zero bytes of its first \
+            character) is not read at all: Tatami files are UTF-8, and the error names the encoding found.
+            """,
         ],
         example: """
             body:
