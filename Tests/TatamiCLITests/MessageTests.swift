@@ -1,4 +1,5 @@
 import Foundation
+import TatamiTestSupport
 import XCTest
 
 /// Issue 29's "no cascades, better messages", through the built binary.
@@ -68,6 +69,61 @@ extension CLITests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let r = try tatami(["lint", "a.tatami.yaml"], in: dir)
         XCTAssertEqual(r.stdout, "a.tatami.yaml:1:11: error: `b.tatami.yaml` has errors: line 1: cannot find `none.tatami.yaml` [import-error]\n")
+    }
+
+    /// A library whose fonts are files can be imported (its fonts are not read for importers,
+    /// who take its components only); a component using a font of its own file says where
+    /// shared fonts go, and with the font in the workspace file the imported component is laid
+    /// out in it exactly as a text written in the screen is.
+    func testALibraryWithFileFontsImportsAndItsComponentsTakeTheWorkspaceFonts() throws {
+        let inter = Fixtures.repositoryRoot().appendingPathComponent("Examples/fonts/Inter-Regular.otf")
+        let library = """
+            fonts:
+              brand: {file: fonts/Inter-Regular.otf, size: 15}
+            components:
+              Title:
+                params:
+                  label: {type: string}
+                body:
+                  text: $label
+                  font: brand
+            body:
+              Title: {label: Library}
+
+            """
+        let dir = try scratchWorkspace([
+            "lib.tatami.yaml": library,
+            "screen.tatami.yaml": "imports: [lib.tatami.yaml]\nbody:\n  vstack:\n    - Title: {label: Hello}\n",
+            "direct.tatami.yaml": "body:\n  vstack:\n    - text: Hello\n      font: brand\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("fonts"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: inter, to: dir.appendingPathComponent("fonts/Inter-Regular.otf"))
+
+        XCTAssertEqual(try tatami(["lint", "lib.tatami.yaml"], in: dir).status, 0)
+        let r = try tatami(["lint", "screen.tatami.yaml"], in: dir)
+        XCTAssertEqual(r.status, 1)
+        XCTAssertFalse(r.stdout.contains("import-error"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("screen.tatami.yaml:4:7: error: unknown font `brand`; fonts here are `caption`, `body`, `headline`, "
+                                         + "`title`, `largeTitle`; a component's fonts come from the file that uses it (fonts are not "
+                                         + "imported): declare `brand` in the workspace file (tatami.config.yaml) to share it with every "
+                                         + "file (in the body of `Title`, lib.tatami.yaml, line 9) [unknown-font]"), r.stdout)
+
+        try "fonts:\n  brand: {file: fonts/Inter-Regular.otf, size: 15}\n"
+            .write(to: dir.appendingPathComponent("tatami.config.yaml"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(try tatami(["lint", "screen.tatami.yaml", "lib.tatami.yaml"], in: dir).status, 0)
+        func textFrame(_ file: String) throws -> [String: Any] {
+            let r = try tatami(["frames", "--format", "json", file], in: dir)
+            let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+            let frames = try XCTUnwrap(object?["frames"] as? [[String: Any]], r.stdout)
+            return try XCTUnwrap(frames.first { $0["kind"] as? String == "text" })
+        }
+        let imported = try textFrame("screen.tatami.yaml"), direct = try textFrame("direct.tatami.yaml")
+        for key in ["x", "y", "width", "height"] {
+            XCTAssertEqual(imported[key] as? Double, direct[key] as? Double, key)
+        }
+        // Not the default cell font's 40×16 ("Hello" in `body`, 8×16 a character).
+        XCTAssertNotEqual(imported["height"] as? Double, 16)
     }
 
     func testACapitalisedKindNameIsSuggestedAsTheKind() throws {

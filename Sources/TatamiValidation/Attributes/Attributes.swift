@@ -80,7 +80,14 @@ extension ViewValidator {
         if fonts[name] != nil { return name }
         let (hint, fixes) = suggestionHint(name, in: fontNames, pair.value,
                                            otherwise: "; fonts here are " + fontNames.map { "`\($0)`" }.joined(separator: ", "))
-        report(.unknownFont, "unknown font `\(snippet(pair.value))`" + hint,
+        // Written as a name in an imported component's body (not passed in as an argument): its
+        // file's own fonts do not come with it.
+        let at = pair.value.range
+        let imported = SourceSet.isImported(at) && !file.source.sources.text(at).contains("$")
+            ? "; a component's fonts come from the file that uses it (fonts are not imported): declare `\(name)` "
+                + "in the workspace file (tatami.config.yaml) to share it with every file"
+            : ""
+        report(.unknownFont, "unknown font `\(snippet(pair.value))`" + hint + imported,
                at: range(of: pair.value, key: pair.key), fixes: fixes)
         return nil
     }

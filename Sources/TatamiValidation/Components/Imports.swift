@@ -143,7 +143,8 @@ extension ImportedFile {
         let cut = yaml.isComplete ? nil : root.flatMap { $0.pairs == nil ? nil : $0 }
         let input = FileInput(source: ValidationSource(table: yaml.lineTable, sources: session.sources, cutFrom: cut),
                               session: session, filePath: path, importDirectory: ImportPath.directory(of: path),
-                              isLibrary: true, inherited: session.context.inherited.map { InheritedDeclarations(fonts: $0.fonts) })
+                              isLibrary: true, isImport: true,
+                              inherited: session.context.inherited.map { InheritedDeclarations(fonts: $0.fonts) })
         session.stack.append(path)
         let outcome = FileValidation.validate(root, isComplete: yaml.isComplete, input: input)
         session.stack.removeLast()

@@ -47,6 +47,10 @@ extension DeclarationReader {
             }
         }
         if f["size"] == nil { reportMissing("size", in: "font `\(name)`", node: file.value, owner: nil, pairs: f.mapping.pairs) }
+        // An imported file gives its importers components, not fonts (docs/format.md §8.3): its
+        // fonts are declared for its own checks by name, and their files are read when the file
+        // itself is checked, not each time it is imported.
+        if input.isImport { return nil }
         let size = number(f["size"], spec: f.spec("size"))
         let lineHeight = number(f["lineHeight"], spec: f.spec("lineHeight"))
         let index = number(f["index"], spec: f.spec("index")).map { Int($0) } ?? 0

@@ -13,8 +13,12 @@ struct FileInput {
     var importDirectory: String? = nil
     /// Where font files are found (nil: the text has no file, so it names none).
     var fontFiles: FontFileSource? = nil
-    /// Validating an imported file: only its components count (no body, no viewports).
+    /// Validating an imported file or a workspace file: only its declarations count (no body,
+    /// no viewports).
     var isLibrary = false
+    /// Validating an imported file for a file that imports it: its fonts are declared by name,
+    /// their files not read (importers take its components only).
+    var isImport = false
     /// What a workspace file declares for every file below it (`inherit`).
     var inherited: InheritedDeclarations? = nil
     /// Told the schema place of each view read where it is written (`ViewValidator.observeView`).
