@@ -147,11 +147,10 @@ struct FramePlacer {
 
         var r = parts.records[Int(index)]
         r.frame = finisher.finish(cell ?? outerRect ?? content)
-        r.content = finisher.finish(content)
         r.proposal = proposal
         r.flags = FrameParts.Record.Flags(hidden: isHidden, byZIndex: byZIndex)
         r.drawing = drawing
-        link(&r, children: mark, backgrounds: backgrounds, overlays: overlays, borders: borders)
+        link(&r, content: finisher.finish(content), children: mark, backgrounds: backgrounds, overlays: overlays, borders: borders)
         parts.records[Int(index)] = r
         if recording {
             entries[Int(index)].end = PlacementMemory.Counts(parts)
@@ -185,6 +184,7 @@ struct FramePlacer {
         let linkDelta = start.links - e.begin.links
         let textDelta = start.texts - e.begin.texts
         let borderDelta = start.borders - e.begin.borders
+        let extraDelta = start.extras - e.begin.extras
         for k in r..<end {
             var record = old.parts.records[k]
             let node = NodeID(Int(old.entries[k].node))
@@ -199,21 +199,28 @@ struct FramePlacer {
             }
             record.linkStart += linkDelta
             if case .text(let t) = record.drawing { record.drawing = .text(t + textDelta) }
-            if record.borders >= 0 { record.borders += borderDelta }
+            if record.extra >= 0 { record.extra += extraDelta }
             parts.records.append(record)
             parts.views.append(view)
             parts.parents.append(k == r ? parent : old.parts.parents[k] + recordDelta)
             parts.steps.append(k == r ? step : old.parts.steps[k])
             if recording {
                 var copied = old.entries[k]
-                copied.begin = copied.begin.moved(records: recordDelta, links: linkDelta, texts: textDelta, borders: borderDelta)
-                copied.end = copied.end.moved(records: recordDelta, links: linkDelta, texts: textDelta, borders: borderDelta)
+                copied.begin = copied.begin.moved(records: recordDelta, links: linkDelta, texts: textDelta, borders: borderDelta,
+                                                  extras: extraDelta)
+                copied.end = copied.end.moved(records: recordDelta, links: linkDelta, texts: textDelta, borders: borderDelta,
+                                              extras: extraDelta)
                 entries.append(copied)
             }
         }
         for link in old.parts.links[Int(e.begin.links)..<Int(e.end.links)] { parts.links.append(link + recordDelta) }
         parts.texts.append(contentsOf: old.parts.texts[Int(e.begin.texts)..<Int(e.end.texts)])
         parts.borderLists.append(contentsOf: old.parts.borderLists[Int(e.begin.borders)..<Int(e.end.borders)])
+        for extra in old.parts.extras[Int(e.begin.extras)..<Int(e.end.extras)] {
+            var moved = extra
+            if moved.borders >= 0 { moved.borders += borderDelta }
+            parts.extras.append(moved)
+        }
         framesCopied += end - r
         return start.records
     }
@@ -250,21 +257,21 @@ struct FramePlacer {
     }
 
     /// Links a record to its children (those pushed on `pendingChildren` since `mark`, which it
-    /// takes off), its backgrounds, overlays and borders.
-    private mutating func link(_ r: inout FrameParts.Record, children mark: Int, backgrounds: [Int32], overlays: [Int32],
-                               borders: [(style: BorderStyle, rect: Rect)]) {
+    /// takes off), its backgrounds, overlays and borders, and gives it its content rectangle.
+    private mutating func link(_ r: inout FrameParts.Record, content: Rect, children mark: Int, backgrounds: [Int32],
+                               overlays: [Int32], borders: [(style: BorderStyle, rect: Rect)]) {
         r.linkStart = Int32(parts.links.count)
         r.childCount = Int32(pendingChildren.count - mark)
-        r.backgroundCount = Int32(backgrounds.count)
-        r.overlayCount = Int32(overlays.count)
         parts.links.append(contentsOf: pendingChildren[mark...])
         pendingChildren.removeSubrange(mark...)
         parts.links.append(contentsOf: backgrounds)
         parts.links.append(contentsOf: overlays)
+        var borderList: Int32 = -1
         if !borders.isEmpty {
-            r.borders = Int32(parts.borderLists.count)
+            borderList = Int32(parts.borderLists.count)
             parts.borderLists.append(borders.map { ($0.style, finisher.finish($0.rect)) })
         }
+        parts.setExtra(&r, content: content, backgrounds: backgrounds.count, overlays: overlays.count, borders: borderList)
     }
 
     /// A container's notes (canvas placements), reported as found in this viewport.
@@ -392,27 +399,29 @@ struct FramePlacer {
 /// What a placement leaves for the next placement of the same viewport (`FramePlacer.reuse`,
 /// kept by `LayoutMemory` beside the measurements): its frames, and per frame what placing it
 /// read (its node, origin, proposal, cell and inherited hiddenness), where its subtree's frames,
-/// links, texts and borders lie in the stores (each subtree's are contiguous: a view's frame is
+/// links, extras, texts and borders lie in the stores (each subtree's are contiguous: a view's frame is
 /// begun before, and its links written after, everything inside it), and whether it reported
 /// anything.
 struct PlacementMemory {
     /// Store sizes at one moment of a placement.
     struct Counts {
-        var records: Int32, links: Int32, texts: Int32, borders: Int32
+        var records: Int32, links: Int32, texts: Int32, borders: Int32, extras: Int32
 
         init(_ parts: FrameParts) {
             records = Int32(parts.records.count)
             links = Int32(parts.links.count)
             texts = Int32(parts.texts.count)
             borders = Int32(parts.borderLists.count)
+            extras = Int32(parts.extras.count)
         }
 
-        func moved(records r: Int32, links l: Int32, texts t: Int32, borders b: Int32) -> Counts {
+        func moved(records r: Int32, links l: Int32, texts t: Int32, borders b: Int32, extras x: Int32) -> Counts {
             var c = self
             c.records += r
             c.links += l
             c.texts += t
             c.borders += b
+            c.extras += x
             return c
         }
     }

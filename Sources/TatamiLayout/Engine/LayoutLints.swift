@@ -18,7 +18,7 @@ struct LayoutLints {
         while let (i, quiet) = stack.popLast() {
             let record = parts.records[Int(i)]
             var silenced = quiet
-            let r = record.frame, c = record.content
+            let r = record.frame, c = parts.content(Int(i))
             if !quiet, r.width == 0 || r.height == 0 || c.width == 0 || c.height == 0 {
                 if computeDraws(i, parts, &draws) {
                     let view = parts.views[Int(i)]
@@ -33,7 +33,7 @@ struct LayoutLints {
             // Links: children, then backgrounds, then overlays; pushed so that they pop as
             // backgrounds, children, overlays.
             let first = Int(record.linkStart), children = Int(record.childCount)
-            let backgrounds = Int(record.backgroundCount), overlays = Int(record.overlayCount)
+            let (backgrounds, overlays, _) = parts.decorations(Int(i))
             for k in stride(from: first + children + backgrounds + overlays - 1, through: first + children + backgrounds, by: -1) {
                 stack.append((parts.links[k], silenced))
             }
