@@ -30,9 +30,11 @@ struct FramePlacer {
     /// Frames copied from the previous placement instead of placed.
     private(set) var framesCopied = 0
 
-    init(viewport: Viewport, views: Int = 0) {
+    /// `viewStore`: the store of the views placed (the layout tree's).
+    init(viewport: Viewport, views: Int = 0, viewStore: ViewStore? = nil) {
         self.viewport = viewport
         finisher = FrameFinisher(viewport: viewport)
+        parts = FrameParts(viewStore: viewStore)
         parts.reserve(views)
     }
 
@@ -69,7 +71,8 @@ struct FramePlacer {
                 node: outer.raw, origin: origin, proposal: proposal, cell: cell, hidden: hidden,
                 begin: PlacementMemory.Counts(parts)))
         }
-        let index = parts.begin(view, parent: parent, step: step)
+        let index = parts.viewStore === view.store ? parts.begin(view.index, parent: parent, step: step)
+            : parts.begin(view, parent: parent, step: step)
         let diagnosticsBefore = diagnostics.count
         var node = outer
         var o = origin
@@ -189,6 +192,7 @@ struct FramePlacer {
             var record = old.parts.records[k]
             let node = NodeID(Int(old.entries[k].node))
             let view = ctx.tree.view(node)
+            precondition(view.store === parts.viewStore, "a copied frame's view is in the placement's store")
             // Whether the new view leaves the frame as hidden as it was: the parent's (or, for
             // the subtree's first frame, the given) hiddenness or the view's own.
             let parentHidden = k == r ? hidden : parts.records[Int(old.parts.parents[k] + recordDelta)].flags.contains(.hidden)
@@ -200,10 +204,9 @@ struct FramePlacer {
             record.linkStart += linkDelta
             if case .text(let t) = record.drawing { record.drawing = .text(t + textDelta) }
             if record.extra >= 0 { record.extra += extraDelta }
-            parts.records.append(record)
-            parts.views.append(view)
-            parts.parents.append(k == r ? parent : old.parts.parents[k] + recordDelta)
-            parts.steps.append(k == r ? step : old.parts.steps[k])
+            _ = parts.begin(view.index, parent: k == r ? parent : old.parts.parents[k] + recordDelta,
+                            step: k == r ? step : old.parts.steps[k])
+            parts.records[parts.records.count - 1] = record
             if recording {
                 var copied = old.entries[k]
                 copied.begin = copied.begin.moved(records: recordDelta, links: linkDelta, texts: textDelta, borders: borderDelta,

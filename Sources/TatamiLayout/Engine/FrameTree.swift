@@ -139,7 +139,12 @@ struct FrameParts: Sendable {
 
     var records: [Record] = []
     var extras: [Extra] = []
-    var views: [ViewNode] = []
+    /// The store of the records' views (a layout's are all in its tree's store), and each
+    /// record's view as an index there: no handle per frame, so no reference counting per frame.
+    private(set) var viewStore: ViewStore?
+    private(set) var viewIndices: [ViewIndex] = []
+    /// The views of records whose view is in another store (trees sketched by hand), by record.
+    private var otherViews: [Int32: ViewNode] = [:]
     /// Per record: its parent's record (-1 for the root) and its step in the path: ≥ 0 a
     /// child's index; -1, -3, -5…: the 1st, 2nd, 3rd… background; -2, -4…: overlays.
     var parents: [Int32] = []
@@ -151,9 +156,13 @@ struct FrameParts: Sendable {
     var borderLists: [[(style: BorderStyle, rect: Rect)]] = []
 
     /// Room for `count` records.
+    init(viewStore: ViewStore? = nil) {
+        self.viewStore = viewStore
+    }
+
     mutating func reserve(_ count: Int) {
         records.reserveCapacity(count)
-        views.reserveCapacity(count)
+        viewIndices.reserveCapacity(count)
         parents.reserveCapacity(count)
         steps.reserveCapacity(count)
         links.reserveCapacity(count)
@@ -163,7 +172,7 @@ struct FrameParts: Sendable {
     mutating func truncate(to counts: PlacementMemory.Counts) {
         let r = Int(counts.records)
         records.removeSubrange(r...)
-        views.removeSubrange(r...)
+        viewIndices.removeSubrange(r...)
         parents.removeSubrange(r...)
         steps.removeSubrange(r...)
         links.removeSubrange(Int(counts.links)...)
@@ -174,12 +183,25 @@ struct FrameParts: Sendable {
 
     /// Adds a record whose frames, links, drawing and borders are filled in afterwards.
     mutating func begin(_ view: ViewNode, parent: Int32, step: Int32) -> Int32 {
+        if viewStore == nil { viewStore = view.store }
+        if view.store !== viewStore { otherViews[Int32(records.count)] = view }
+        return begin(view.index, parent: parent, step: step)
+    }
+
+    /// Adds a record, as `begin(_:parent:step:)`, for a view of `viewStore`.
+    mutating func begin(_ view: ViewIndex, parent: Int32, step: Int32) -> Int32 {
         let index = Int32(records.count)
         records.append(Record(frame: .zero, proposal: .unspecified))
-        views.append(view)
+        viewIndices.append(view)
         parents.append(parent)
         steps.append(step)
         return index
+    }
+
+    /// The record's view.
+    func view(_ index: Int) -> ViewNode {
+        if !otherViews.isEmpty, let other = otherViews[Int32(index)] { return other }
+        return ViewNode(store: viewStore!, index: viewIndices[index])
     }
 
     /// The record's content rectangle.
@@ -248,7 +270,7 @@ struct FrameParts: Sendable {
         case .text(let i): return texts[Int(i)].drawing
         case .given(let i): return drawings[Int(i)]
         case .fromView:
-            switch views[index].content {
+            switch view(index).content {
             case .color(let value, let fill): return .color(value, fill: fill)
             case .image(let name, _, _): return .image(name: name)
             default: return .none
@@ -299,7 +321,7 @@ public struct FrameNode: Hashable, Sendable {
 
     private var record: FrameParts.Record { tree.parts.records[Int(index)] }
 
-    public var view: ViewNode { tree.parts.views[Int(index)] }
+    public var view: ViewNode { tree.parts.view(Int(index)) }
     /// `/`, `/0/2`, `/0/background` (docs/format.md §12.3), spelled out on each request.
     public var path: String { tree.parts.path(Int(index)) }
     /// The kind key, or a component's name.

@@ -57,11 +57,13 @@ public enum LayoutEngine {
         let size = ctx.sizeThatFits(root, proposal)
         let origin = Point(x: area.x + (area.width - size.width) / 2, y: area.y + (area.height - size.height) / 2)
 
-        var placer = FramePlacer(viewport: viewport, views: document.viewCount)
+        var placer = FramePlacer(viewport: viewport, views: document.viewCount, viewStore: ctx.tree.viewStore)
         placer.watched = Set(alternatives.map(\.outer))
         // Frames of subtrees placed as last time are copied from that placement.
         placer.previous = previousPlacement
-        placer.recording = memory != nil && ctx.isReusable && alternatives.isEmpty
+        // Only a placement that may be kept is recorded: a context already past the memory's
+        // budget is not kept, and recording would cost as much again as the frames.
+        placer.recording = alternatives.isEmpty && memory?.mayKeep(ctx) == true
         placer.place(root, at: origin, proposal: proposal, hidden: false, in: &ctx)
         let frames = placer.finish().root!
 

@@ -21,7 +21,7 @@ struct LayoutLints {
             let r = record.frame, c = parts.content(Int(i))
             if !quiet, r.width == 0 || r.height == 0 || c.width == 0 || c.height == 0 {
                 if computeDraws(i, parts, &draws) {
-                    let view = parts.views[Int(i)]
+                    let view = parts.view(Int(i))
                     let zeroWide = r.width == 0 || c.width == 0
                     out.append(Diagnostic(
                         .zeroSize,
