@@ -62,17 +62,19 @@ struct FramePlacer {
            let copied = reuse(outer, at: origin, proposal: proposal, parent: parent, step: step, hidden: hidden, cell: cell, in: ctx) {
             return copied
         }
-        let view = ctx.tree.view(outer)
+        // The view's handle is made only to report something: its kind and hiddenness are the
+        // tree's, its index goes to the frame.
+        let facts = ctx.tree.viewFacts(outer)
         let core = ctx.tree[outer].core
-        let isHidden = hidden || view.hidden
+        let isHidden = hidden || facts.hidden
         if !watched.isEmpty, watched.contains(outer) { placedAt[outer] = (origin, proposal, cell) }
         if recording {
             entries.append(PlacementMemory.Entry(
                 node: outer.raw, origin: origin, proposal: proposal, cell: cell, hidden: hidden,
                 begin: PlacementMemory.Counts(parts)))
         }
-        let index = parts.viewStore === view.store ? parts.begin(view.index, parent: parent, step: step)
-            : parts.begin(view, parent: parent, step: step)
+        let index = parts.viewStore === ctx.tree.viewStore ? parts.begin(ctx.tree.viewIndex(outer), parent: parent, step: step)
+            : parts.begin(ctx.tree.view(outer), parent: parent, step: step)
         let diagnosticsBefore = diagnostics.count
         var node = outer
         var o = origin
@@ -125,23 +127,23 @@ struct FramePlacer {
             if let metrics = ctx.textMetrics(m), let text = ctx.frameText(node, p) {
                 drawing = .text(Int32(parts.texts.count))
                 parts.texts.append(text)
-                if metrics.truncated { reportTruncation(view, text.layout, content) }
+                if metrics.truncated { reportTruncation(ctx.tree.view(outer), text.layout, content) }
             }
         case .image:
-            if view.kindTag == .image { drawing = .fromView }
+            if facts.tag == .image { drawing = .fromView }
         case .color:
-            if view.kindTag == .color { drawing = .fromView }
+            if facts.tag == .color { drawing = .fromView }
         case .divider(let axis):
             // A divider in a horizontal stack is a vertical bar, and the other way round.
             drawing = axis == .horizontal ? .verticalDivider : .horizontalDivider
         case .container:
-            switch view.kindTag {
+            switch facts.tag {
             case .zstack, .canvas: byZIndex = true
             default: break
             }
             m = ctx.arranged(node, p)
-            placeChildren(of: view, arranged: m, at: o, record: index, hidden: isHidden, in: &ctx)
-            reportOverflow(view, ctx.overflow(m), m.size, proposal: p, frame: outerRect ?? content, area: ctx.area,
+            placeChildren(of: outer, arranged: m, at: o, record: index, hidden: isHidden, in: &ctx)
+            reportOverflow(outer, ctx.overflow(m), m.size, proposal: p, frame: outerRect ?? content, area: ctx.area,
                            container: (node, p), in: &ctx)
             reportNotes(ctx.notes(m))
         default:
@@ -230,7 +232,7 @@ struct FramePlacer {
 
     /// Places the children of a container arranged as `m` at `o` (pushed on `pendingChildren`).
     private mutating func placeChildren(
-        of view: ViewNode, arranged m: Measurement, at o: Point, record index: Int32, hidden isHidden: Bool,
+        of outer: NodeID, arranged m: Measurement, at o: Point, record index: Int32, hidden isHidden: Bool,
         in ctx: inout LayoutContext
     ) {
         let count = Int(m.childCount)
@@ -242,7 +244,7 @@ struct FramePlacer {
                               cell: cell.map { $0.offsetBy(dx: o.x, dy: o.y) }, in: &ctx)
             pendingChildren.append(child)
             if let cell, !isHidden {
-                reportCellTooSmall(view, cell.size, ctx.tree.view(c.node), ctx.measure(c.node, c.proposal).size)
+                reportCellTooSmall(ctx.tree.view(outer), cell.size, ctx.tree.view(c.node), ctx.measure(c.node, c.proposal).size)
             }
         }
     }
@@ -265,7 +267,7 @@ struct FramePlacer {
                                overlays: [Int32], borders: [(style: BorderStyle, rect: Rect)]) {
         r.linkStart = Int32(parts.links.count)
         r.childCount = Int32(pendingChildren.count - mark)
-        parts.links.append(contentsOf: pendingChildren[mark...])
+        for k in mark..<pendingChildren.count { parts.links.append(pendingChildren[k]) }
         pendingChildren.removeSubrange(mark...)
         parts.links.append(contentsOf: backgrounds)
         parts.links.append(contentsOf: overlays)
@@ -288,11 +290,13 @@ struct FramePlacer {
     /// `overflow`: on an axis where the container's content exceeds what it was offered and its
     /// frame leaves the area the body was given (a shortfall its parent absorbed is not one).
     /// The related locations name the children that need the room (`needers`).
-    private mutating func reportOverflow(_ view: ViewNode, _ overflow: Size, _ size: Size, proposal p: ProposedSize, frame: Rect, area: Rect,
+    private mutating func reportOverflow(_ outer: NodeID, _ overflow: Size, _ size: Size, proposal p: ProposedSize, frame: Rect, area: Rect,
                                          container: (node: NodeID, proposal: ProposedSize), in ctx: inout LayoutContext) {
+        let epsilon = 1e-6
+        guard overflow.width > epsilon || overflow.height > epsilon else { return }
+        let view = ctx.tree.view(outer)
         let name = viewport.name
         let kind = view.kindName
-        let epsilon = 1e-6
         let leavesHorizontally = frame.minX < area.minX - epsilon || frame.maxX > area.maxX + epsilon
         let leavesVertically = frame.minY < area.minY - epsilon || frame.maxY > area.maxY + epsilon
         if overflow.width > epsilon, leavesHorizontally, let available = p.width {

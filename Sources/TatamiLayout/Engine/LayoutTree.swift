@@ -114,6 +114,12 @@ struct FixedFrame: Equatable {
     var height: Double? { setsHeight ? storedHeight : nil }
 }
 
+/// What placing reads of every view: its kind and whether it is hidden (two bytes).
+struct ViewFacts {
+    let tag: ViewKindTag
+    let hidden: Bool
+}
+
 /// What a node is, apart from its role: a few plain values.
 struct NodeInfo {
     struct Flags: OptionSet {
@@ -167,6 +173,9 @@ struct LayoutTree {
     /// Each view present, once, as its index in `viewStore` (its chain's nodes refer to it by
     /// position here): no handle, so no reference counting per view.
     private(set) var views: [ViewIndex] = []
+    /// Per view: its kind and whether it is hidden, read once while building (placing asks for
+    /// them per frame).
+    private(set) var viewFacts: [ViewFacts] = []
     /// Each view's written `layoutPriority` (NaN: not written), read by stacks per child and
     /// probe without going to the view.
     private(set) var priorities: [Double] = []
@@ -177,7 +186,7 @@ struct LayoutTree {
     var approximateBytes: Int {
         nodes.count * MemoryLayout<NodeInfo>.stride + roles.count * MemoryLayout<NodeRole>.stride + childIDs.count * 4
             + texts.count * MemoryLayout<TextInfo>.stride + flexibleFrames.count * MemoryLayout<FlexibleFrame>.stride
-            + paddings.count * MemoryLayout<EdgeInsets>.stride + views.count * (MemoryLayout<ViewIndex>.stride + 8)
+            + paddings.count * MemoryLayout<EdgeInsets>.stride + views.count * (MemoryLayout<ViewIndex>.stride + 8 + 2)
     }
 
     subscript(id: NodeID) -> NodeInfo { nodes[id.index] }
@@ -185,6 +194,9 @@ struct LayoutTree {
     func role(_ id: NodeID) -> NodeRole { roles[id.index] }
 
     func view(_ id: NodeID) -> ViewNode { ViewNode(store: viewStore!, index: views[Int(nodes[id.index].view)]) }
+
+    /// The node's view's kind and hiddenness.
+    func viewFacts(_ id: NodeID) -> ViewFacts { viewFacts[Int(nodes[id.index].view)] }
 
     /// The node's view, as its index in `viewStore`.
     func viewIndex(_ id: NodeID) -> ViewIndex { views[Int(nodes[id.index].view)] }
@@ -205,6 +217,7 @@ struct LayoutTree {
         roles.reserveCapacity(2 * views + 16)
         childIDs.reserveCapacity(views + 16)
         self.views.reserveCapacity(views + 16)
+        viewFacts.reserveCapacity(views + 16)
         priorities.reserveCapacity(views + 16)
     }
 
@@ -216,6 +229,7 @@ struct LayoutTree {
             viewStore = view.store
         }
         views.append(view.index)
+        viewFacts.append(ViewFacts(tag: view.kindTag, hidden: view.hidden))
         priorities.append(view.explicitLayoutPriority ?? .nan)
         return UInt32(truncatingIfNeeded: views.count - 1)
     }
