@@ -151,11 +151,15 @@ struct FramePlacer {
         }
 
         var r = parts.records[Int(index)]
-        r.frame = finisher.finish(cell ?? outerRect ?? content)
+        // Finishing is a function of the rectangle: one that is the content, bit for bit (no
+        // modifier changed the size or place), is finished once.
+        let outer = cell ?? outerRect ?? content
+        let finishedContent = finisher.finish(content)
+        r.frame = FrameParts.same(outer, content) ? finishedContent : finisher.finish(outer)
         r.proposal = proposal
         r.flags = FrameParts.Record.Flags(hidden: isHidden, byZIndex: byZIndex)
         r.drawing = drawing
-        link(&r, content: finisher.finish(content), children: mark, backgrounds: backgrounds, overlays: overlays, borders: borders)
+        link(&r, content: finishedContent, children: mark, backgrounds: backgrounds, overlays: overlays, borders: borders)
         parts.records[Int(index)] = r
         if recording {
             entries[Int(index)].end = PlacementMemory.Counts(parts)
@@ -269,8 +273,8 @@ struct FramePlacer {
         r.childCount = Int32(pendingChildren.count - mark)
         for k in mark..<pendingChildren.count { parts.links.append(pendingChildren[k]) }
         pendingChildren.removeSubrange(mark...)
-        parts.links.append(contentsOf: backgrounds)
-        parts.links.append(contentsOf: overlays)
+        if !backgrounds.isEmpty { parts.links.append(contentsOf: backgrounds) }
+        if !overlays.isEmpty { parts.links.append(contentsOf: overlays) }
         var borderList: Int32 = -1
         if !borders.isEmpty {
             borderList = Int32(parts.borderLists.count)
