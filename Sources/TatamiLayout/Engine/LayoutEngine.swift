@@ -146,45 +146,52 @@ struct NodeBuilder {
         let role: NodeRole
         var containsText = false
         var childrenCarryGuides = false
-        let content = view.content
-        switch content {
-        case .text(let string, let truncation):
-            let font = ctx.document.fonts[env.font] ?? FontMetrics.defaults[FontMetrics.defaultFontName]!
-            let shaped = ctx.shapedText(string, font: font, view: view)
-            role = .text(ctx.tree.addText(TextInfo(
-                string: string, font: font, lineLimit: env.lineLimit, truncation: truncation, alignment: env.alignment,
-                advance: TextMeasurer.sanitizedMetric(font.width), lineHeight: TextMeasurer.sanitizedMetric(font.height),
-                shaped: shaped)))
-            containsText = true
-        case .image(_, let size, let resizable):
-            role = .image(size: size, resizable: resizable)
-        case .color:
-            role = .color
-        case .spacer(let minLength):
-            role = .spacer(minLength: minLength ?? KindDefaults.spacerMinLength, stackAxis: stackAxis)
-        case .divider:
-            role = .divider(stackAxis: stackAxis)
-        case .hstack(let spacing, let alignment):
-            let built = buildChildren(view.children, env: env, axis: .horizontal)
-            role = .container(StackLayout(axis: .horizontal, spacing: spacing, alignment: alignment), children: built.range)
-            (containsText, childrenCarryGuides) = (built.containsText, built.carryGuides)
-        case .vstack(let spacing, let alignment):
-            let built = buildChildren(view.children, env: env, axis: .vertical)
-            role = .container(StackLayout(axis: .vertical, spacing: spacing, alignment: alignment), children: built.range)
-            (containsText, childrenCarryGuides) = (built.containsText, built.carryGuides)
-        case .zstack(let alignment):
-            let built = buildChildren(view.children, env: env, axis: nil)
-            role = .container(ZStackLayout(alignment: alignment), children: built.range)
-            (containsText, childrenCarryGuides) = (built.containsText, built.carryGuides)
-        case .component:
-            // The body stands where the instance stands: in a stack, a spacer body is the stack's.
-            let built = buildChildren(view.children, env: env, axis: stackAxis)
-            role = .container(ComponentLayout(), children: built.range)
-            (containsText, childrenCarryGuides) = (built.containsText, built.carryGuides)
-        case .flow, .grid, .bricks, .canvas:
-            let built = buildChildren(view.children, env: env, axis: nil)
-            role = .container(containerLayout(for: content), children: built.range)
-            (containsText, childrenCarryGuides) = (built.containsText, built.carryGuides)
+        // Kinds whose node needs nothing of their parameters are told by their tag: the content
+        // (reference-counted strings for a colour) is copied only for the others.
+        switch view.kindTag {
+        case .color: role = .color
+        case .divider: role = .divider(stackAxis: stackAxis)
+        default:
+            let content = view.content
+            switch content {
+            case .text(let string, let truncation):
+                let font = ctx.document.fonts[env.font] ?? FontMetrics.defaults[FontMetrics.defaultFontName]!
+                let shaped = ctx.shapedText(string, font: font, view: view)
+                role = .text(ctx.tree.addText(TextInfo(
+                    string: string, font: font, lineLimit: env.lineLimit, truncation: truncation, alignment: env.alignment,
+                    advance: TextMeasurer.sanitizedMetric(font.width), lineHeight: TextMeasurer.sanitizedMetric(font.height),
+                    shaped: shaped)))
+                containsText = true
+            case .image(_, let size, let resizable):
+                role = .image(size: size, resizable: resizable)
+            case .color:
+                role = .color
+            case .spacer(let minLength):
+                role = .spacer(minLength: minLength ?? KindDefaults.spacerMinLength, stackAxis: stackAxis)
+            case .divider:
+                role = .divider(stackAxis: stackAxis)
+            case .hstack(let spacing, let alignment):
+                let built = buildChildren(view.children, env: env, axis: .horizontal)
+                role = .container(StackLayout(axis: .horizontal, spacing: spacing, alignment: alignment), children: built.range)
+                (containsText, childrenCarryGuides) = (built.containsText, built.carryGuides)
+            case .vstack(let spacing, let alignment):
+                let built = buildChildren(view.children, env: env, axis: .vertical)
+                role = .container(StackLayout(axis: .vertical, spacing: spacing, alignment: alignment), children: built.range)
+                (containsText, childrenCarryGuides) = (built.containsText, built.carryGuides)
+            case .zstack(let alignment):
+                let built = buildChildren(view.children, env: env, axis: nil)
+                role = .container(ZStackLayout(alignment: alignment), children: built.range)
+                (containsText, childrenCarryGuides) = (built.containsText, built.carryGuides)
+            case .component:
+                // The body stands where the instance stands: in a stack, a spacer body is the stack's.
+                let built = buildChildren(view.children, env: env, axis: stackAxis)
+                role = .container(ComponentLayout(), children: built.range)
+                (containsText, childrenCarryGuides) = (built.containsText, built.carryGuides)
+            case .flow, .grid, .bricks, .canvas:
+                let built = buildChildren(view.children, env: env, axis: nil)
+                role = .container(containerLayout(for: content), children: built.range)
+                (containsText, childrenCarryGuides) = (built.containsText, built.carryGuides)
+            }
         }
 
         let viewIndex = ctx.tree.addView(view)
