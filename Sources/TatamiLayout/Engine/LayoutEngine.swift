@@ -171,24 +171,24 @@ struct NodeBuilder {
             case .divider:
                 role = .divider(stackAxis: stackAxis)
             case .hstack(let spacing, let alignment):
-                let built = buildChildren(view.children, env: env, axis: .horizontal)
+                let built = buildChildren(of: view, env: env, axis: .horizontal)
                 role = .container(StackLayout(axis: .horizontal, spacing: spacing, alignment: alignment), children: built.range)
                 (containsText, childrenCarryGuides) = (built.containsText, built.carryGuides)
             case .vstack(let spacing, let alignment):
-                let built = buildChildren(view.children, env: env, axis: .vertical)
+                let built = buildChildren(of: view, env: env, axis: .vertical)
                 role = .container(StackLayout(axis: .vertical, spacing: spacing, alignment: alignment), children: built.range)
                 (containsText, childrenCarryGuides) = (built.containsText, built.carryGuides)
             case .zstack(let alignment):
-                let built = buildChildren(view.children, env: env, axis: nil)
+                let built = buildChildren(of: view, env: env, axis: nil)
                 role = .container(ZStackLayout(alignment: alignment), children: built.range)
                 (containsText, childrenCarryGuides) = (built.containsText, built.carryGuides)
             case .component:
                 // The body stands where the instance stands: in a stack, a spacer body is the stack's.
-                let built = buildChildren(view.children, env: env, axis: stackAxis)
+                let built = buildChildren(of: view, env: env, axis: stackAxis)
                 role = .container(ComponentLayout(), children: built.range)
                 (containsText, childrenCarryGuides) = (built.containsText, built.carryGuides)
             case .flow, .grid, .bricks, .canvas:
-                let built = buildChildren(view.children, env: env, axis: nil)
+                let built = buildChildren(of: view, env: env, axis: nil)
                 role = .container(containerLayout(for: content), children: built.range)
                 (containsText, childrenCarryGuides) = (built.containsText, built.carryGuides)
             }
@@ -249,14 +249,16 @@ struct NodeBuilder {
     }
 
     private mutating func buildChildren(
-        _ children: ViewList, env: TextEnvironment, axis: Axis?
+        of view: ViewNode, env: TextEnvironment, axis: Axis?
     ) -> (range: ChildRange, containsText: Bool, carryGuides: Bool) {
         // The children's IDs wait on one shared stack (nested containers push and pop above
-        // them) until all are built, then go to the tree's child array in one piece.
+        // them) until all are built, then go to the tree's child array in one piece. Children
+        // are read from the store by index (no list or handle of its own per child).
         let base = pending.count
         var containsText = false, carryGuides = false
-        for (i, child) in children.enumerated() {
-            if let n = buildNode(child, env: env, stackAxis: axis) {
+        let store = view.store
+        for i in 0..<store.childCount(at: view.index) {
+            if let n = buildNode(ViewNode(store: store, index: store.child(i, of: view.index)), env: env, stackAxis: axis) {
                 ctx.tree.setChildIndex(n, i)
                 let flags = ctx.tree.flags(n)
                 if flags.contains(.containsText) { containsText = true }
