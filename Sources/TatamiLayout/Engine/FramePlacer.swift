@@ -14,6 +14,11 @@ struct FramePlacer {
     /// The children placed so far by the views being placed, innermost last: each view takes
     /// its own off the top once they are placed.
     private var pendingChildren: [Int32] = []
+    /// The same for the backgrounds, overlays and borders of the views being placed (shared
+    /// stacks, so that a view without any makes no array of its own).
+    private var pendingBackgrounds: [Int32] = []
+    private var pendingOverlays: [Int32] = []
+    private var pendingBorders: [(style: BorderStyle, rect: Rect)] = []
     private let finisher: FrameFinisher
     /// Outermost nodes whose placement is kept in `placedAt` (`modifier-order` compares them).
     var watched: Set<NodeID> = []
@@ -81,8 +86,7 @@ struct FramePlacer {
         var p = proposal
         var m = ctx.measure(node, p)
         var outerRect: Rect?
-        var backgrounds: [Int32] = [], overlays: [Int32] = []
-        var borders: [(style: BorderStyle, rect: Rect)] = []
+        let decorationMarks = (backgrounds: pendingBackgrounds.count, overlays: pendingOverlays.count, borders: pendingBorders.count)
         // Decorations are numbered in modifier order, innermost first (`/background` is the
         // first applied), while the walk below meets the outermost first.
         let (backgroundCount, overlayCount) = Self.decorationCounts(outer, core: core, in: ctx)
@@ -95,18 +99,22 @@ struct FramePlacer {
             case .background:
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
                 let d = ctx.placement(m, 1)
-                let step = FrameParts.decorationStep(background: true, count: backgroundCount - 1 - backgrounds.count)
-                backgrounds.append(place(d.node, at: position(o, d.origin), proposal: d.proposal, parent: index, step: step,
-                                         hidden: isHidden, in: &ctx))
+                let step = FrameParts.decorationStep(background: true,
+                                                     count: backgroundCount - 1 - (pendingBackgrounds.count - decorationMarks.backgrounds))
+                let placed = place(d.node, at: position(o, d.origin), proposal: d.proposal, parent: index, step: step,
+                                   hidden: isHidden, in: &ctx)
+                pendingBackgrounds.append(placed)
             case .overlay:
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
                 let d = ctx.placement(m, 1)
-                let step = FrameParts.decorationStep(background: false, count: overlayCount - 1 - overlays.count)
-                overlays.insert(place(d.node, at: position(o, d.origin), proposal: d.proposal, parent: index, step: step,
-                                      hidden: isHidden, in: &ctx), at: 0)
+                let step = FrameParts.decorationStep(background: false,
+                                                     count: overlayCount - 1 - (pendingOverlays.count - decorationMarks.overlays))
+                let placed = place(d.node, at: position(o, d.origin), proposal: d.proposal, parent: index, step: step,
+                                   hidden: isHidden, in: &ctx)
+                pendingOverlays.append(placed)
             case .border(let style, _):
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
-                borders.append((style, Rect(origin: o, size: m.size)))
+                pendingBorders.append((style, Rect(origin: o, size: m.size)))
             default:
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
             }
@@ -159,7 +167,7 @@ struct FramePlacer {
         r.proposal = proposal
         r.flags = FrameParts.Record.Flags(hidden: isHidden, byZIndex: byZIndex)
         r.drawing = drawing
-        link(&r, content: finishedContent, children: mark, backgrounds: backgrounds, overlays: overlays, borders: borders)
+        link(&r, content: finishedContent, children: mark, decorations: decorationMarks)
         parts.records[Int(index)] = r
         if recording {
             entries[Int(index)].end = PlacementMemory.Counts(parts)
@@ -266,21 +274,31 @@ struct FramePlacer {
     }
 
     /// Links a record to its children (those pushed on `pendingChildren` since `mark`, which it
-    /// takes off), its backgrounds, overlays and borders, and gives it its content rectangle.
-    private mutating func link(_ r: inout FrameParts.Record, content: Rect, children mark: Int, backgrounds: [Int32],
-                               overlays: [Int32], borders: [(style: BorderStyle, rect: Rect)]) {
+    /// takes off), its backgrounds, overlays and borders (those pushed since `decorations`, which
+    /// it takes off), and gives it its content rectangle. Backgrounds were pushed in drawing
+    /// order, overlays in the reverse of it.
+    private mutating func link(_ r: inout FrameParts.Record, content: Rect, children mark: Int,
+                               decorations marks: (backgrounds: Int, overlays: Int, borders: Int)) {
         r.linkStart = Int32(parts.links.count)
         r.childCount = Int32(pendingChildren.count - mark)
         for k in mark..<pendingChildren.count { parts.links.append(pendingChildren[k]) }
         pendingChildren.removeSubrange(mark...)
-        if !backgrounds.isEmpty { parts.links.append(contentsOf: backgrounds) }
-        if !overlays.isEmpty { parts.links.append(contentsOf: overlays) }
-        var borderList: Int32 = -1
-        if !borders.isEmpty {
-            borderList = Int32(parts.borderLists.count)
-            parts.borderLists.append(borders.map { ($0.style, finisher.finish($0.rect)) })
+        let backgrounds = pendingBackgrounds.count - marks.backgrounds, overlays = pendingOverlays.count - marks.overlays
+        if backgrounds > 0 {
+            for k in marks.backgrounds..<pendingBackgrounds.count { parts.links.append(pendingBackgrounds[k]) }
+            pendingBackgrounds.removeSubrange(marks.backgrounds...)
         }
-        parts.setExtra(&r, content: content, backgrounds: backgrounds.count, overlays: overlays.count, borders: borderList)
+        if overlays > 0 {
+            for k in stride(from: pendingOverlays.count - 1, through: marks.overlays, by: -1) { parts.links.append(pendingOverlays[k]) }
+            pendingOverlays.removeSubrange(marks.overlays...)
+        }
+        var borderList: Int32 = -1
+        if pendingBorders.count > marks.borders {
+            borderList = Int32(parts.borderLists.count)
+            parts.borderLists.append(pendingBorders[marks.borders...].map { ($0.style, finisher.finish($0.rect)) })
+            pendingBorders.removeSubrange(marks.borders...)
+        }
+        parts.setExtra(&r, content: content, backgrounds: backgrounds, overlays: overlays, borders: borderList)
     }
 
     /// A container's notes (canvas placements), reported as found in this viewport.
