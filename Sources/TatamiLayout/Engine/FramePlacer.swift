@@ -98,19 +98,13 @@ struct FramePlacer {
                 break  // an offset moves what is inside it, including the reported outer frame
             case .background:
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
-                let d = ctx.placement(m, 1)
-                let step = FrameParts.decorationStep(background: true,
-                                                     count: backgroundCount - 1 - (pendingBackgrounds.count - decorationMarks.backgrounds))
-                let placed = place(d.node, at: position(o, d.origin), proposal: d.proposal, parent: index, step: step,
-                                   hidden: isHidden, in: &ctx)
+                let placed = placeDecoration(of: m, at: o, background: true, number: backgroundCount - 1 - (pendingBackgrounds.count
+                    - decorationMarks.backgrounds), record: index, hidden: isHidden, in: &ctx)
                 pendingBackgrounds.append(placed)
             case .overlay:
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
-                let d = ctx.placement(m, 1)
-                let step = FrameParts.decorationStep(background: false,
-                                                     count: overlayCount - 1 - (pendingOverlays.count - decorationMarks.overlays))
-                let placed = place(d.node, at: position(o, d.origin), proposal: d.proposal, parent: index, step: step,
-                                   hidden: isHidden, in: &ctx)
+                let placed = placeDecoration(of: m, at: o, background: false, number: overlayCount - 1 - (pendingOverlays.count
+                    - decorationMarks.overlays), record: index, hidden: isHidden, in: &ctx)
                 pendingOverlays.append(placed)
             case .border(let style, _):
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
@@ -158,16 +152,38 @@ struct FramePlacer {
             break
         }
 
+        finishRecord(index, frame: cell ?? outerRect ?? content, content: content, proposal: proposal,
+                     flags: FrameParts.Record.Flags(hidden: isHidden, byZIndex: byZIndex), drawing: drawing, children: mark,
+                     decorations: decorationMarks, diagnosticsBefore: diagnosticsBefore)
+        return index
+    }
+
+    /// Places the decoration of a background or overlay measured as `m` at `o`, the `number`-th of
+    /// its kind on its view (0 for the innermost); returns its record.
+    private mutating func placeDecoration(
+        of m: Measurement, at o: Point, background: Bool, number: Int, record index: Int32, hidden: Bool, in ctx: inout LayoutContext
+    ) -> Int32 {
+        let d = ctx.placement(m, 1)
+        let step = FrameParts.decorationStep(background: background, count: number)
+        return place(d.node, at: position(o, d.origin), proposal: d.proposal, parent: index, step: step, hidden: hidden, in: &ctx)
+    }
+
+    /// Fills a placed view's record: its rectangles finished, its proposal, flags, drawing and
+    /// links (`link`); and, when recording, where its subtree ends and whether it reported anything.
+    private mutating func finishRecord(
+        _ index: Int32, frame: Rect, content: Rect, proposal: ProposedSize, flags: FrameParts.Record.Flags,
+        drawing: FrameParts.DrawingSource, children mark: Int, decorations: (backgrounds: Int, overlays: Int, borders: Int),
+        diagnosticsBefore: Int
+    ) {
         var r = parts.records[Int(index)]
-        // Finishing is a function of the rectangle: one that is the content, bit for bit (no
+        // Finishing is a function of the rectangle: a frame that is the content, bit for bit (no
         // modifier changed the size or place), is finished once.
-        let outer = cell ?? outerRect ?? content
         let finishedContent = finisher.finish(content)
-        r.frame = FrameParts.same(outer, content) ? finishedContent : finisher.finish(outer)
+        r.frame = FrameParts.same(frame, content) ? finishedContent : finisher.finish(frame)
         r.proposal = proposal
-        r.flags = FrameParts.Record.Flags(hidden: isHidden, byZIndex: byZIndex)
+        r.flags = flags
         r.drawing = drawing
-        link(&r, content: finishedContent, children: mark, decorations: decorationMarks)
+        link(&r, content: finishedContent, children: mark, decorations: decorations)
         parts.records[Int(index)] = r
         if recording {
             entries[Int(index)].end = PlacementMemory.Counts(parts)
@@ -175,7 +191,6 @@ struct FramePlacer {
             // places in the text, which an edit elsewhere moves.
             entries[Int(index)].clean = diagnostics.count == diagnosticsBefore
         }
-        return index
     }
 
     /// The frames of `outer`'s subtree copied from the previous placement, when that placed the
