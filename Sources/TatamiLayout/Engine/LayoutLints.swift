@@ -18,7 +18,9 @@ struct LayoutLints {
         while let (i, quiet) = stack.popLast() {
             let record = parts.records[Int(i)]
             var silenced = quiet
-            let r = record.frame, c = parts.content(Int(i))
+            // The content rectangle and decorations: the record's side entry when it has one.
+            let extra: FrameParts.Extra? = record.extra < 0 ? nil : parts.extras[Int(record.extra)]
+            let r = record.frame, c = extra?.content ?? record.frame
             if !quiet, r.width == 0 || r.height == 0 || c.width == 0 || c.height == 0 {
                 if computeDraws(i, parts, &draws) {
                     let view = parts.view(Int(i))
@@ -33,7 +35,7 @@ struct LayoutLints {
             // Links: children, then backgrounds, then overlays; pushed so that they pop as
             // backgrounds, children, overlays.
             let first = Int(record.linkStart), children = Int(record.childCount)
-            let (backgrounds, overlays, _) = parts.decorations(Int(i))
+            let backgrounds = Int(extra?.backgroundCount ?? 0), overlays = Int(extra?.overlayCount ?? 0)
             for k in stride(from: first + children + backgrounds + overlays - 1, through: first + children + backgrounds, by: -1) {
                 stack.append((parts.links[k], silenced))
             }
