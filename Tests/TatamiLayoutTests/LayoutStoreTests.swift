@@ -18,9 +18,28 @@ final class LayoutStoreTests: XCTestCase {
         XCTAssertEqual(MemoryLayout<NodeID>.size, 4)
     }
 
-    /// A frame's record keeps its size with its drawing and flags typed.
-    func testFrameRecordsStay112Bytes() {
-        XCTAssertEqual(MemoryLayout<FrameParts.Record>.stride, 112)
+    /// A frame's record is 64 bytes: its content rectangle, decorations and borders sit in a
+    /// side entry when it has any, and its drawing and flags share one word.
+    func testFrameRecordsStay64Bytes() {
+        XCTAssertEqual(MemoryLayout<FrameParts.Record>.stride, 64)
+    }
+
+    /// The drawing and flags packed in a record read back as written.
+    func testFrameRecordPacksDrawingAndFlags() {
+        var r = FrameParts.Record(frame: .zero, proposal: .unspecified)
+        let drawings: [FrameParts.DrawingSource] = [.none, .fromView, .horizontalDivider, .verticalDivider, .text(0), .text(12345),
+                                                    .given(FrameParts.Record.maxDrawingIndex)]
+        let flags: [FrameParts.Record.Flags] = [[], .hidden, .byZIndex, [.hidden, .byZIndex]]
+        for d in drawings {
+            for f in flags {
+                r.drawing = d
+                r.flags = f
+                XCTAssertEqual(r.flags, f)
+                XCTAssertEqual(String(describing: r.drawing), String(describing: d))
+                r.flags = []
+                XCTAssertEqual(String(describing: r.drawing), String(describing: d))
+            }
+        }
     }
 
     /// `TextMeasurer.metrics` (what a probe keeps) gives the size, truncation and baselines

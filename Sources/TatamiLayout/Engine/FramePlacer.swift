@@ -14,6 +14,11 @@ struct FramePlacer {
     /// The children placed so far by the views being placed, innermost last: each view takes
     /// its own off the top once they are placed.
     private var pendingChildren: [Int32] = []
+    /// The same for the backgrounds, overlays and borders of the views being placed (shared
+    /// stacks, so that a view without any makes no array of its own).
+    private var pendingBackgrounds: [Int32] = []
+    private var pendingOverlays: [Int32] = []
+    private var pendingBorders: [(style: BorderStyle, rect: Rect)] = []
     private let finisher: FrameFinisher
     /// Outermost nodes whose placement is kept in `placedAt` (`modifier-order` compares them).
     var watched: Set<NodeID> = []
@@ -30,9 +35,11 @@ struct FramePlacer {
     /// Frames copied from the previous placement instead of placed.
     private(set) var framesCopied = 0
 
-    init(viewport: Viewport, views: Int = 0) {
+    /// `viewStore`: the store of the views placed (the layout tree's).
+    init(viewport: Viewport, views: Int = 0, viewStore: ViewStore? = nil) {
         self.viewport = viewport
         finisher = FrameFinisher(viewport: viewport)
+        parts = FrameParts(viewStore: viewStore)
         parts.reserve(views)
     }
 
@@ -60,39 +67,26 @@ struct FramePlacer {
            let copied = reuse(outer, at: origin, proposal: proposal, parent: parent, step: step, hidden: hidden, cell: cell, in: ctx) {
             return copied
         }
-        guard recording else {
-            return placeAnew(outer, at: origin, proposal: proposal, parent: parent, step: step, hidden: hidden, cell: cell, in: &ctx)
-        }
-        // Recorded for the next placement: what placing it reads, where its subtree lies in the
-        // stores (its entry is the frame's: begun before anything inside it), and whether it
-        // reported anything (a subtree that did is placed again next time: its diagnostics name
-        // places in the text, which an edit elsewhere moves).
-        entries.append(PlacementMemory.Entry(node: outer.raw, origin: origin, proposal: proposal, cell: cell, hidden: hidden,
-                                             begin: PlacementMemory.Counts(parts)))
-        let diagnosticsBefore = diagnostics.count
-        let index = placeAnew(outer, at: origin, proposal: proposal, parent: parent, step: step, hidden: hidden, cell: cell, in: &ctx)
-        entries[Int(index)].end = PlacementMemory.Counts(parts)
-        entries[Int(index)].clean = diagnostics.count == diagnosticsBefore
-        return index
-    }
-
-    /// `place` without a copy: the chain walked, the children placed.
-    private mutating func placeAnew(
-        _ outer: NodeID, at origin: Point, proposal: ProposedSize, parent: Int32, step: Int32, hidden: Bool,
-        cell: Rect?, in ctx: inout LayoutContext
-    ) -> Int32 {
-        let view = ctx.tree.view(outer)
+        // The view's handle is made only to report something: its kind and hiddenness are the
+        // tree's, its index goes to the frame.
+        let facts = ctx.tree.viewFacts(outer)
         let core = ctx.tree[outer].core
-        let isHidden = hidden || view.hidden
+        let isHidden = hidden || facts.hidden
         if !watched.isEmpty, watched.contains(outer) { placedAt[outer] = (origin, proposal, cell) }
-        let index = parts.begin(view, parent: parent, step: step)
+        if recording {
+            entries.append(PlacementMemory.Entry(
+                node: outer.raw, origin: origin, proposal: proposal, cell: cell, hidden: hidden,
+                begin: PlacementMemory.Counts(parts)))
+        }
+        let index = parts.viewStore === ctx.tree.viewStore ? parts.begin(ctx.tree.viewIndex(outer), parent: parent, step: step)
+            : parts.begin(ctx.tree.view(outer), parent: parent, step: step)
+        let diagnosticsBefore = diagnostics.count
         var node = outer
         var o = origin
         var p = proposal
         var m = ctx.measure(node, p)
         var outerRect: Rect?
-        var backgrounds: [Int32] = [], overlays: [Int32] = []
-        var borders: [(style: BorderStyle, rect: Rect)] = []
+        let decorationMarks = (backgrounds: pendingBackgrounds.count, overlays: pendingOverlays.count, borders: pendingBorders.count)
         // Decorations are numbered in modifier order, innermost first (`/background` is the
         // first applied), while the walk below meets the outermost first.
         let (backgroundCount, overlayCount) = Self.decorationCounts(outer, core: core, in: ctx)
@@ -104,19 +98,17 @@ struct FramePlacer {
                 break  // an offset moves what is inside it, including the reported outer frame
             case .background:
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
-                let d = ctx.placement(m, 1)
-                let step = FrameParts.decorationStep(background: true, count: backgroundCount - 1 - backgrounds.count)
-                backgrounds.append(place(d.node, at: position(o, d.origin), proposal: d.proposal, parent: index, step: step,
-                                         hidden: isHidden, in: &ctx))
+                let placed = placeDecoration(of: m, at: o, background: true, number: backgroundCount - 1 - (pendingBackgrounds.count
+                    - decorationMarks.backgrounds), record: index, hidden: isHidden, in: &ctx)
+                pendingBackgrounds.append(placed)
             case .overlay:
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
-                let d = ctx.placement(m, 1)
-                let step = FrameParts.decorationStep(background: false, count: overlayCount - 1 - overlays.count)
-                overlays.insert(place(d.node, at: position(o, d.origin), proposal: d.proposal, parent: index, step: step,
-                                      hidden: isHidden, in: &ctx), at: 0)
+                let placed = placeDecoration(of: m, at: o, background: false, number: overlayCount - 1 - (pendingOverlays.count
+                    - decorationMarks.overlays), record: index, hidden: isHidden, in: &ctx)
+                pendingOverlays.append(placed)
             case .border(let style, _):
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
-                borders.append((style, Rect(origin: o, size: m.size)))
+                pendingBorders.append((style, Rect(origin: o, size: m.size)))
             default:
                 outerRect = outerRect ?? Rect(origin: o, size: m.size)
             }
@@ -137,38 +129,68 @@ struct FramePlacer {
             if let metrics = ctx.textMetrics(m), let text = ctx.frameText(node, p) {
                 drawing = .text(Int32(parts.texts.count))
                 parts.texts.append(text)
-                if metrics.truncated { reportTruncation(view, text.layout, content) }
+                if metrics.truncated { reportTruncation(ctx.tree.view(outer), text.layout, content) }
             }
         case .image:
-            if view.kindTag == .image { drawing = .fromView }
+            if facts.tag == .image { drawing = .fromView }
         case .color:
-            if view.kindTag == .color { drawing = .fromView }
+            if facts.tag == .color { drawing = .fromView }
         case .divider(let axis):
             // A divider in a horizontal stack is a vertical bar, and the other way round.
             drawing = axis == .horizontal ? .verticalDivider : .horizontalDivider
         case .container:
-            switch view.kindTag {
+            switch facts.tag {
             case .zstack, .canvas: byZIndex = true
             default: break
             }
             m = ctx.arranged(node, p)
-            placeChildren(of: view, arranged: m, at: o, record: index, hidden: isHidden, in: &ctx)
-            reportOverflow(view, ctx.overflow(m), m.size, proposal: p, frame: outerRect ?? content, area: ctx.area,
+            placeChildren(of: outer, arranged: m, at: o, record: index, hidden: isHidden, in: &ctx)
+            reportOverflow(outer, ctx.overflow(m), m.size, proposal: p, frame: outerRect ?? content, area: ctx.area,
                            container: (node, p), in: &ctx)
             reportNotes(ctx.notes(m))
         default:
             break
         }
 
-        var r = parts.records[Int(index)]
-        r.frame = finisher.finish(cell ?? outerRect ?? content)
-        r.content = finisher.finish(content)
-        r.proposal = proposal
-        r.flags = FrameParts.Record.Flags(hidden: isHidden, byZIndex: byZIndex)
-        r.drawing = drawing
-        link(&r, children: mark, backgrounds: backgrounds, overlays: overlays, borders: borders)
-        parts.records[Int(index)] = r
+        finishRecord(index, frame: cell ?? outerRect ?? content, content: content, proposal: proposal,
+                     flags: FrameParts.Record.Flags(hidden: isHidden, byZIndex: byZIndex), drawing: drawing, children: mark,
+                     decorations: decorationMarks, diagnosticsBefore: diagnosticsBefore)
         return index
+    }
+
+    /// Places the decoration of a background or overlay measured as `m` at `o`, the `number`-th of
+    /// its kind on its view (0 for the innermost); returns its record.
+    private mutating func placeDecoration(
+        of m: Measurement, at o: Point, background: Bool, number: Int, record index: Int32, hidden: Bool, in ctx: inout LayoutContext
+    ) -> Int32 {
+        let d = ctx.placement(m, 1)
+        let step = FrameParts.decorationStep(background: background, count: number)
+        return place(d.node, at: position(o, d.origin), proposal: d.proposal, parent: index, step: step, hidden: hidden, in: &ctx)
+    }
+
+    /// Fills a placed view's record: its rectangles finished, its proposal, flags, drawing and
+    /// links (`link`); and, when recording, where its subtree ends and whether it reported anything.
+    private mutating func finishRecord(
+        _ index: Int32, frame: Rect, content: Rect, proposal: ProposedSize, flags: FrameParts.Record.Flags,
+        drawing: FrameParts.DrawingSource, children mark: Int, decorations: (backgrounds: Int, overlays: Int, borders: Int),
+        diagnosticsBefore: Int
+    ) {
+        var r = parts.records[Int(index)]
+        // Finishing is a function of the rectangle: a frame that is the content, bit for bit (no
+        // modifier changed the size or place), is finished once.
+        let finishedContent = finisher.finish(content)
+        r.frame = FrameParts.same(frame, content) ? finishedContent : finisher.finish(frame)
+        r.proposal = proposal
+        r.flags = flags
+        r.drawing = drawing
+        link(&r, content: finishedContent, children: mark, decorations: decorations)
+        parts.records[Int(index)] = r
+        if recording {
+            entries[Int(index)].end = PlacementMemory.Counts(parts)
+            // A subtree that reported something is placed again next time: its diagnostics name
+            // places in the text, which an edit elsewhere moves.
+            entries[Int(index)].clean = diagnostics.count == diagnosticsBefore
+        }
     }
 
     /// The frames of `outer`'s subtree copied from the previous placement, when that placed the
@@ -194,10 +216,12 @@ struct FramePlacer {
         let linkDelta = start.links - e.begin.links
         let textDelta = start.texts - e.begin.texts
         let borderDelta = start.borders - e.begin.borders
+        let extraDelta = start.extras - e.begin.extras
         for k in r..<end {
             var record = old.parts.records[k]
             let node = NodeID(Int(old.entries[k].node))
             let view = ctx.tree.view(node)
+            precondition(view.store === parts.viewStore, "a copied frame's view is in the placement's store")
             // Whether the new view leaves the frame as hidden as it was: the parent's (or, for
             // the subtree's first frame, the given) hiddenness or the view's own.
             let parentHidden = k == r ? hidden : parts.records[Int(old.parts.parents[k] + recordDelta)].flags.contains(.hidden)
@@ -208,28 +232,34 @@ struct FramePlacer {
             }
             record.linkStart += linkDelta
             if case .text(let t) = record.drawing { record.drawing = .text(t + textDelta) }
-            if record.borders >= 0 { record.borders += borderDelta }
-            parts.records.append(record)
-            parts.views.append(view)
-            parts.parents.append(k == r ? parent : old.parts.parents[k] + recordDelta)
-            parts.steps.append(k == r ? step : old.parts.steps[k])
+            if record.extra >= 0 { record.extra += extraDelta }
+            _ = parts.begin(view.index, parent: k == r ? parent : old.parts.parents[k] + recordDelta,
+                            step: k == r ? step : old.parts.steps[k])
+            parts.records[parts.records.count - 1] = record
             if recording {
                 var copied = old.entries[k]
-                copied.begin = copied.begin.moved(records: recordDelta, links: linkDelta, texts: textDelta, borders: borderDelta)
-                copied.end = copied.end.moved(records: recordDelta, links: linkDelta, texts: textDelta, borders: borderDelta)
+                copied.begin = copied.begin.moved(records: recordDelta, links: linkDelta, texts: textDelta, borders: borderDelta,
+                                                  extras: extraDelta)
+                copied.end = copied.end.moved(records: recordDelta, links: linkDelta, texts: textDelta, borders: borderDelta,
+                                              extras: extraDelta)
                 entries.append(copied)
             }
         }
         for link in old.parts.links[Int(e.begin.links)..<Int(e.end.links)] { parts.links.append(link + recordDelta) }
         parts.texts.append(contentsOf: old.parts.texts[Int(e.begin.texts)..<Int(e.end.texts)])
         parts.borderLists.append(contentsOf: old.parts.borderLists[Int(e.begin.borders)..<Int(e.end.borders)])
+        for extra in old.parts.extras[Int(e.begin.extras)..<Int(e.end.extras)] {
+            var moved = extra
+            if moved.borders >= 0 { moved.borders += borderDelta }
+            parts.extras.append(moved)
+        }
         framesCopied += end - r
         return start.records
     }
 
     /// Places the children of a container arranged as `m` at `o` (pushed on `pendingChildren`).
     private mutating func placeChildren(
-        of view: ViewNode, arranged m: Measurement, at o: Point, record index: Int32, hidden isHidden: Bool,
+        of outer: NodeID, arranged m: Measurement, at o: Point, record index: Int32, hidden isHidden: Bool,
         in ctx: inout LayoutContext
     ) {
         let count = Int(m.childCount)
@@ -241,7 +271,7 @@ struct FramePlacer {
                               cell: cell.map { $0.offsetBy(dx: o.x, dy: o.y) }, in: &ctx)
             pendingChildren.append(child)
             if let cell, !isHidden {
-                reportCellTooSmall(view, cell.size, ctx.tree.view(c.node), ctx.measure(c.node, c.proposal).size)
+                reportCellTooSmall(ctx.tree.view(outer), cell.size, ctx.tree.view(c.node), ctx.measure(c.node, c.proposal).size)
             }
         }
     }
@@ -259,21 +289,31 @@ struct FramePlacer {
     }
 
     /// Links a record to its children (those pushed on `pendingChildren` since `mark`, which it
-    /// takes off), its backgrounds, overlays and borders.
-    private mutating func link(_ r: inout FrameParts.Record, children mark: Int, backgrounds: [Int32], overlays: [Int32],
-                               borders: [(style: BorderStyle, rect: Rect)]) {
+    /// takes off), its backgrounds, overlays and borders (those pushed since `decorations`, which
+    /// it takes off), and gives it its content rectangle. Backgrounds were pushed in drawing
+    /// order, overlays in the reverse of it.
+    private mutating func link(_ r: inout FrameParts.Record, content: Rect, children mark: Int,
+                               decorations marks: (backgrounds: Int, overlays: Int, borders: Int)) {
         r.linkStart = Int32(parts.links.count)
         r.childCount = Int32(pendingChildren.count - mark)
-        r.backgroundCount = Int32(backgrounds.count)
-        r.overlayCount = Int32(overlays.count)
-        parts.links.append(contentsOf: pendingChildren[mark...])
+        for k in mark..<pendingChildren.count { parts.links.append(pendingChildren[k]) }
         pendingChildren.removeSubrange(mark...)
-        parts.links.append(contentsOf: backgrounds)
-        parts.links.append(contentsOf: overlays)
-        if !borders.isEmpty {
-            r.borders = Int32(parts.borderLists.count)
-            parts.borderLists.append(borders.map { ($0.style, finisher.finish($0.rect)) })
+        let backgrounds = pendingBackgrounds.count - marks.backgrounds, overlays = pendingOverlays.count - marks.overlays
+        if backgrounds > 0 {
+            for k in marks.backgrounds..<pendingBackgrounds.count { parts.links.append(pendingBackgrounds[k]) }
+            pendingBackgrounds.removeSubrange(marks.backgrounds...)
         }
+        if overlays > 0 {
+            for k in stride(from: pendingOverlays.count - 1, through: marks.overlays, by: -1) { parts.links.append(pendingOverlays[k]) }
+            pendingOverlays.removeSubrange(marks.overlays...)
+        }
+        var borderList: Int32 = -1
+        if pendingBorders.count > marks.borders {
+            borderList = Int32(parts.borderLists.count)
+            parts.borderLists.append(pendingBorders[marks.borders...].map { ($0.style, finisher.finish($0.rect)) })
+            pendingBorders.removeSubrange(marks.borders...)
+        }
+        parts.setExtra(&r, content: content, backgrounds: backgrounds, overlays: overlays, borders: borderList)
     }
 
     /// A container's notes (canvas placements), reported as found in this viewport.
@@ -287,11 +327,13 @@ struct FramePlacer {
     /// `overflow`: on an axis where the container's content exceeds what it was offered and its
     /// frame leaves the area the body was given (a shortfall its parent absorbed is not one).
     /// The related locations name the children that need the room (`needers`).
-    private mutating func reportOverflow(_ view: ViewNode, _ overflow: Size, _ size: Size, proposal p: ProposedSize, frame: Rect, area: Rect,
+    private mutating func reportOverflow(_ outer: NodeID, _ overflow: Size, _ size: Size, proposal p: ProposedSize, frame: Rect, area: Rect,
                                          container: (node: NodeID, proposal: ProposedSize), in ctx: inout LayoutContext) {
+        let epsilon = 1e-6
+        guard overflow.width > epsilon || overflow.height > epsilon else { return }
+        let view = ctx.tree.view(outer)
         let name = viewport.name
         let kind = view.kindName
-        let epsilon = 1e-6
         let leavesHorizontally = frame.minX < area.minX - epsilon || frame.maxX > area.maxX + epsilon
         let leavesVertically = frame.minY < area.minY - epsilon || frame.maxY > area.maxY + epsilon
         if overflow.width > epsilon, leavesHorizontally, let available = p.width {
@@ -401,27 +443,29 @@ struct FramePlacer {
 /// What a placement leaves for the next placement of the same viewport (`FramePlacer.reuse`,
 /// kept by `LayoutMemory` beside the measurements): its frames, and per frame what placing it
 /// read (its node, origin, proposal, cell and inherited hiddenness), where its subtree's frames,
-/// links, texts and borders lie in the stores (each subtree's are contiguous: a view's frame is
+/// links, extras, texts and borders lie in the stores (each subtree's are contiguous: a view's frame is
 /// begun before, and its links written after, everything inside it), and whether it reported
 /// anything.
 struct PlacementMemory {
     /// Store sizes at one moment of a placement.
     struct Counts {
-        var records: Int32, links: Int32, texts: Int32, borders: Int32
+        var records: Int32, links: Int32, texts: Int32, borders: Int32, extras: Int32
 
         init(_ parts: FrameParts) {
             records = Int32(parts.records.count)
             links = Int32(parts.links.count)
             texts = Int32(parts.texts.count)
             borders = Int32(parts.borderLists.count)
+            extras = Int32(parts.extras.count)
         }
 
-        func moved(records r: Int32, links l: Int32, texts t: Int32, borders b: Int32) -> Counts {
+        func moved(records r: Int32, links l: Int32, texts t: Int32, borders b: Int32, extras x: Int32) -> Counts {
             var c = self
             c.records += r
             c.links += l
             c.texts += t
             c.borders += b
+            c.extras += x
             return c
         }
     }

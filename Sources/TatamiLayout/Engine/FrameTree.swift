@@ -38,19 +38,29 @@ public final class FrameTree: Sendable {
 /// The arrays of a `FrameTree`, filled while placing (a value: no reference counting or
 /// exclusivity checks per frame) and handed to the tree once done.
 struct FrameParts: Sendable {
+    /// One frame: 64 bytes. What most frames do not have (a content rectangle other than the
+    /// frame, backgrounds, overlays, borders) is an entry of `extras`; the drawing and the flags
+    /// share one word.
     struct Record {
         var frame: Rect
-        var content: Rect
         var proposal: ProposedSize
         /// Children, then backgrounds, then overlays: `links[linkStart...]`.
         var linkStart: Int32
         var childCount: Int32
-        var backgroundCount: Int32
-        var overlayCount: Int32
-        /// An entry of `borderLists`, or -1.
-        var borders: Int32
-        var drawing: DrawingSource
-        var flags: Flags
+        /// An entry of `extras`, or -1: the content rectangle is the frame, and there are no
+        /// backgrounds, overlays or borders.
+        var extra: Int32
+        /// The drawing's case (3 bits), the flags (2 bits) and the drawing's index (27 bits).
+        private var bits: UInt32
+
+        init(frame: Rect, proposal: ProposedSize) {
+            self.frame = frame
+            self.proposal = proposal
+            linkStart = 0
+            childCount = 0
+            extra = -1
+            bits = 0
+        }
 
         struct Flags: OptionSet {
             let rawValue: UInt8
@@ -65,9 +75,57 @@ struct FrameParts: Sendable {
                 rawValue = (hidden ? Flags.hidden.rawValue : 0) | (byZIndex ? Flags.byZIndex.rawValue : 0)
             }
         }
+
+        private static let caseMask: UInt32 = 0b111
+        private static let flagShift: UInt32 = 3
+        private static let indexShift: UInt32 = 5
+        /// The most entries of `texts` or `drawings` a record can name.
+        static let maxDrawingIndex = Int32((1 << 27) - 1)
+
+        var flags: Flags {
+            get { Flags(rawValue: UInt8(truncatingIfNeeded: (bits >> Record.flagShift) & 0b11)) }
+            set { bits = (bits & ~(0b11 << Record.flagShift)) | (UInt32(newValue.rawValue & 0b11) << Record.flagShift) }
+        }
+
+        var drawing: DrawingSource {
+            get {
+                let index = Int32(bitPattern: bits >> Record.indexShift)
+                switch bits & Record.caseMask {
+                case 1: return .fromView
+                case 2: return .horizontalDivider
+                case 3: return .verticalDivider
+                case 4: return .text(index)
+                case 5: return .given(index)
+                default: return .none
+                }
+            }
+            set {
+                let (tag, index): (UInt32, Int32)
+                switch newValue {
+                case .none: (tag, index) = (0, 0)
+                case .fromView: (tag, index) = (1, 0)
+                case .horizontalDivider: (tag, index) = (2, 0)
+                case .verticalDivider: (tag, index) = (3, 0)
+                case .text(let i): (tag, index) = (4, i)
+                case .given(let i): (tag, index) = (5, i)
+                }
+                precondition(index >= 0 && index <= Record.maxDrawingIndex, "too many drawings in one frame tree")
+                bits = (bits & (0b11 << Record.flagShift)) | tag | (UInt32(index) << Record.indexShift)
+            }
+        }
     }
 
-    /// Where a record's drawing is read from (five bytes: the record stays 112).
+    /// What a frame has beyond its record, when it has any of it.
+    struct Extra {
+        /// The kind itself, inside its padding and frames (the frame when nothing is around it).
+        var content: Rect
+        var backgroundCount: Int32
+        var overlayCount: Int32
+        /// An entry of `borderLists`, or -1.
+        var borders: Int32
+    }
+
+    /// Where a record's drawing is read from.
     enum DrawingSource {
         case none
         /// The view's own colour or image, read from its kind.
@@ -80,7 +138,13 @@ struct FrameParts: Sendable {
     }
 
     var records: [Record] = []
-    var views: [ViewNode] = []
+    var extras: [Extra] = []
+    /// The store of the records' views (a layout's are all in its tree's store), and each
+    /// record's view as an index there: no handle per frame, so no reference counting per frame.
+    private(set) var viewStore: ViewStore?
+    private(set) var viewIndices: [ViewIndex] = []
+    /// The views of records whose view is in another store (trees sketched by hand), by record.
+    private var otherViews: [Int32: ViewNode] = [:]
     /// Per record: its parent's record (-1 for the root) and its step in the path: ≥ 0 a
     /// child's index; -1, -3, -5…: the 1st, 2nd, 3rd… background; -2, -4…: overlays.
     var parents: [Int32] = []
@@ -92,9 +156,13 @@ struct FrameParts: Sendable {
     var borderLists: [[(style: BorderStyle, rect: Rect)]] = []
 
     /// Room for `count` records.
+    init(viewStore: ViewStore? = nil) {
+        self.viewStore = viewStore
+    }
+
     mutating func reserve(_ count: Int) {
         records.reserveCapacity(count)
-        views.reserveCapacity(count)
+        viewIndices.reserveCapacity(count)
         parents.reserveCapacity(count)
         steps.reserveCapacity(count)
         links.reserveCapacity(count)
@@ -104,23 +172,66 @@ struct FrameParts: Sendable {
     mutating func truncate(to counts: PlacementMemory.Counts) {
         let r = Int(counts.records)
         records.removeSubrange(r...)
-        views.removeSubrange(r...)
+        viewIndices.removeSubrange(r...)
         parents.removeSubrange(r...)
         steps.removeSubrange(r...)
         links.removeSubrange(Int(counts.links)...)
+        extras.removeSubrange(Int(counts.extras)...)
         texts.removeSubrange(Int(counts.texts)...)
         borderLists.removeSubrange(Int(counts.borders)...)
     }
 
     /// Adds a record whose frames, links, drawing and borders are filled in afterwards.
     mutating func begin(_ view: ViewNode, parent: Int32, step: Int32) -> Int32 {
+        if viewStore == nil { viewStore = view.store }
+        if view.store !== viewStore { otherViews[Int32(records.count)] = view }
+        return begin(view.index, parent: parent, step: step)
+    }
+
+    /// Adds a record, as `begin(_:parent:step:)`, for a view of `viewStore`.
+    mutating func begin(_ view: ViewIndex, parent: Int32, step: Int32) -> Int32 {
         let index = Int32(records.count)
-        records.append(Record(frame: .zero, content: .zero, proposal: .unspecified, linkStart: 0, childCount: 0,
-                              backgroundCount: 0, overlayCount: 0, borders: -1, drawing: .none, flags: []))
-        views.append(view)
+        records.append(Record(frame: .zero, proposal: .unspecified))
+        viewIndices.append(view)
         parents.append(parent)
         steps.append(step)
         return index
+    }
+
+    /// The record's view.
+    func view(_ index: Int) -> ViewNode {
+        if !otherViews.isEmpty, let other = otherViews[Int32(index)] { return other }
+        return ViewNode(store: viewStore!, index: viewIndices[index])
+    }
+
+    /// The record's content rectangle.
+    func content(_ index: Int) -> Rect {
+        let e = records[index].extra
+        return e < 0 ? records[index].frame : extras[Int(e)].content
+    }
+
+    /// How many backgrounds and overlays the record links to, and its entry of `borderLists` (or -1).
+    func decorations(_ index: Int) -> (backgrounds: Int, overlays: Int, borders: Int32) {
+        let e = records[index].extra
+        guard e >= 0 else { return (0, 0, -1) }
+        let x = extras[Int(e)]
+        return (Int(x.backgroundCount), Int(x.overlayCount), x.borders)
+    }
+
+    /// Sets a record's content rectangle, decorations and borders: an entry of `extras` unless
+    /// the content is the frame (bit for bit) and there are none.
+    mutating func setExtra(_ r: inout Record, content: Rect, backgrounds: Int, overlays: Int, borders: Int32) {
+        if backgrounds == 0 && overlays == 0 && borders < 0 && FrameParts.same(content, r.frame) {
+            r.extra = -1
+            return
+        }
+        r.extra = Int32(extras.count)
+        extras.append(Extra(content: content, backgroundCount: Int32(backgrounds), overlayCount: Int32(overlays), borders: borders))
+    }
+
+    static func same(_ a: Rect, _ b: Rect) -> Bool {
+        a.minX.bitPattern == b.minX.bitPattern && a.minY.bitPattern == b.minY.bitPattern
+            && a.width.bitPattern == b.width.bitPattern && a.height.bitPattern == b.height.bitPattern
     }
 
     func path(_ index: Int) -> String {
@@ -159,7 +270,7 @@ struct FrameParts: Sendable {
         case .text(let i): return texts[Int(i)].drawing
         case .given(let i): return drawings[Int(i)]
         case .fromView:
-            switch views[index].content {
+            switch view(index).content {
             case .color(let value, let fill): return .color(value, fill: fill)
             case .image(let name, _, _): return .image(name: name)
             default: return .none
@@ -210,7 +321,7 @@ public struct FrameNode: Hashable, Sendable {
 
     private var record: FrameParts.Record { tree.parts.records[Int(index)] }
 
-    public var view: ViewNode { tree.parts.views[Int(index)] }
+    public var view: ViewNode { tree.parts.view(Int(index)) }
     /// `/`, `/0/2`, `/0/background` (docs/format.md §12.3), spelled out on each request.
     public var path: String { tree.parts.path(Int(index)) }
     /// The kind key, or a component's name.
@@ -219,7 +330,7 @@ public struct FrameNode: Hashable, Sendable {
     /// The outer frame: the rectangle the parent placed, with every modifier (offset included).
     public var frame: Rect { record.frame }
     /// The kind itself, inside its padding and frames.
-    public var content: Rect { record.content }
+    public var content: Rect { tree.parts.content(Int(index)) }
     /// The proposal the outer view received.
     public var proposal: ProposedSize { record.proposal }
     /// Hidden views (or views inside a hidden one) are laid out but not drawn.
@@ -233,16 +344,16 @@ public struct FrameNode: Hashable, Sendable {
     /// Backgrounds, in drawing order (the outermost first: it is furthest back).
     public var backgrounds: FrameList {
         let r = record
-        return FrameList(tree: tree, start: Int(r.linkStart) + Int(r.childCount), count: Int(r.backgroundCount))
+        return FrameList(tree: tree, start: Int(r.linkStart) + Int(r.childCount), count: tree.parts.decorations(Int(index)).backgrounds)
     }
     /// Overlays, in drawing order (the innermost first).
     public var overlays: FrameList {
-        let r = record
-        return FrameList(tree: tree, start: Int(r.linkStart) + Int(r.childCount) + Int(r.backgroundCount), count: Int(r.overlayCount))
+        let r = record, d = tree.parts.decorations(Int(index))
+        return FrameList(tree: tree, start: Int(r.linkStart) + Int(r.childCount) + d.backgrounds, count: d.overlays)
     }
     /// Borders with the rectangle each is drawn on.
     public var borders: [(style: BorderStyle, rect: Rect)] {
-        let b = record.borders
+        let b = tree.parts.decorations(Int(index)).borders
         return b < 0 ? [] : tree.parts.borderLists[Int(b)]
     }
     /// Whether children are drawn in `zIndex` order (zstack, canvas) instead of declaration order.
@@ -287,14 +398,11 @@ public struct FrameNode: Hashable, Sendable {
             if slot >= 0 { parts.links[slot] = i }
             var r = parts.records[Int(i)]
             r.frame = s.frame
-            r.content = s.content
             r.proposal = s.proposal
             r.flags = FrameParts.Record.Flags(hidden: s.hidden, byZIndex: s.drawsChildrenByZIndex)
             // The links are reserved now and filled as each linked sketch gets its record.
             r.linkStart = Int32(parts.links.count)
             r.childCount = Int32(s.children.count)
-            r.backgroundCount = Int32(s.backgrounds.count)
-            r.overlayCount = Int32(s.overlays.count)
             var linked: [(FrameSketch, Int32)] = []
             for (n, c) in s.children.enumerated() { linked.append((c, Int32(n))) }
             for (n, b) in s.backgrounds.enumerated() { linked.append((b, FrameParts.decorationStep(background: true, count: n))) }
@@ -306,10 +414,12 @@ public struct FrameNode: Hashable, Sendable {
                 r.drawing = .given(Int32(parts.drawings.count))
                 parts.drawings.append(s.drawing)
             }
+            var borders: Int32 = -1
             if !s.borders.isEmpty {
-                r.borders = Int32(parts.borderLists.count)
+                borders = Int32(parts.borderLists.count)
                 parts.borderLists.append(s.borders)
             }
+            parts.setExtra(&r, content: s.content, backgrounds: s.backgrounds.count, overlays: s.overlays.count, borders: borders)
             parts.records[Int(i)] = r
         }
         self.init(tree: FrameTree(parts), index: 0)

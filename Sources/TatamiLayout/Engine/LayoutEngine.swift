@@ -57,11 +57,13 @@ public enum LayoutEngine {
         let size = ctx.sizeThatFits(root, proposal)
         let origin = Point(x: area.x + (area.width - size.width) / 2, y: area.y + (area.height - size.height) / 2)
 
-        var placer = FramePlacer(viewport: viewport, views: document.viewCount)
+        var placer = FramePlacer(viewport: viewport, views: document.viewCount, viewStore: ctx.tree.viewStore)
         placer.watched = Set(alternatives.map(\.outer))
         // Frames of subtrees placed as last time are copied from that placement.
         placer.previous = previousPlacement
-        placer.recording = memory != nil && ctx.isReusable && alternatives.isEmpty
+        // Only a placement that may be kept is recorded: a context already past the memory's
+        // budget is not kept, and recording would cost as much again as the frames.
+        placer.recording = alternatives.isEmpty && memory?.mayKeep(ctx) == true
         placer.place(root, at: origin, proposal: proposal, hidden: false, in: &ctx)
         let frames = placer.finish().root!
 
@@ -144,45 +146,52 @@ struct NodeBuilder {
         let role: NodeRole
         var containsText = false
         var childrenCarryGuides = false
-        let content = view.content
-        switch content {
-        case .text(let string, let truncation):
-            let font = ctx.document.fonts[env.font] ?? FontMetrics.defaults[FontMetrics.defaultFontName]!
-            let shaped = ctx.shapedText(string, font: font, view: view)
-            role = .text(ctx.tree.addText(TextInfo(
-                string: string, font: font, lineLimit: env.lineLimit, truncation: truncation, alignment: env.alignment,
-                advance: TextMeasurer.sanitizedMetric(font.width), lineHeight: TextMeasurer.sanitizedMetric(font.height),
-                shaped: shaped)))
-            containsText = true
-        case .image(_, let size, let resizable):
-            role = .image(size: size, resizable: resizable)
-        case .color:
-            role = .color
-        case .spacer(let minLength):
-            role = .spacer(minLength: minLength ?? KindDefaults.spacerMinLength, stackAxis: stackAxis)
-        case .divider:
-            role = .divider(stackAxis: stackAxis)
-        case .hstack(let spacing, let alignment):
-            let built = buildChildren(view.children, env: env, axis: .horizontal)
-            role = .container(StackLayout(axis: .horizontal, spacing: spacing, alignment: alignment), children: built.range)
-            (containsText, childrenCarryGuides) = (built.containsText, built.carryGuides)
-        case .vstack(let spacing, let alignment):
-            let built = buildChildren(view.children, env: env, axis: .vertical)
-            role = .container(StackLayout(axis: .vertical, spacing: spacing, alignment: alignment), children: built.range)
-            (containsText, childrenCarryGuides) = (built.containsText, built.carryGuides)
-        case .zstack(let alignment):
-            let built = buildChildren(view.children, env: env, axis: nil)
-            role = .container(ZStackLayout(alignment: alignment), children: built.range)
-            (containsText, childrenCarryGuides) = (built.containsText, built.carryGuides)
-        case .component:
-            // The body stands where the instance stands: in a stack, a spacer body is the stack's.
-            let built = buildChildren(view.children, env: env, axis: stackAxis)
-            role = .container(ComponentLayout(), children: built.range)
-            (containsText, childrenCarryGuides) = (built.containsText, built.carryGuides)
-        case .flow, .grid, .bricks, .canvas:
-            let built = buildChildren(view.children, env: env, axis: nil)
-            role = .container(containerLayout(for: content), children: built.range)
-            (containsText, childrenCarryGuides) = (built.containsText, built.carryGuides)
+        // Kinds whose node needs nothing of their parameters are told by their tag: the content
+        // (reference-counted strings for a colour) is copied only for the others.
+        switch view.kindTag {
+        case .color: role = .color
+        case .divider: role = .divider(stackAxis: stackAxis)
+        default:
+            let content = view.content
+            switch content {
+            case .text(let string, let truncation):
+                let font = ctx.document.fonts[env.font] ?? FontMetrics.defaults[FontMetrics.defaultFontName]!
+                let shaped = ctx.shapedText(string, font: font, view: view)
+                role = .text(ctx.tree.addText(TextInfo(
+                    string: string, font: font, lineLimit: env.lineLimit, truncation: truncation, alignment: env.alignment,
+                    advance: TextMeasurer.sanitizedMetric(font.width), lineHeight: TextMeasurer.sanitizedMetric(font.height),
+                    shaped: shaped)))
+                containsText = true
+            case .image(_, let size, let resizable):
+                role = .image(size: size, resizable: resizable)
+            case .color:
+                role = .color
+            case .spacer(let minLength):
+                role = .spacer(minLength: minLength ?? KindDefaults.spacerMinLength, stackAxis: stackAxis)
+            case .divider:
+                role = .divider(stackAxis: stackAxis)
+            case .hstack(let spacing, let alignment):
+                let built = buildChildren(of: view, env: env, axis: .horizontal)
+                role = .container(StackLayout(axis: .horizontal, spacing: spacing, alignment: alignment), children: built.range)
+                (containsText, childrenCarryGuides) = (built.containsText, built.carryGuides)
+            case .vstack(let spacing, let alignment):
+                let built = buildChildren(of: view, env: env, axis: .vertical)
+                role = .container(StackLayout(axis: .vertical, spacing: spacing, alignment: alignment), children: built.range)
+                (containsText, childrenCarryGuides) = (built.containsText, built.carryGuides)
+            case .zstack(let alignment):
+                let built = buildChildren(of: view, env: env, axis: nil)
+                role = .container(ZStackLayout(alignment: alignment), children: built.range)
+                (containsText, childrenCarryGuides) = (built.containsText, built.carryGuides)
+            case .component:
+                // The body stands where the instance stands: in a stack, a spacer body is the stack's.
+                let built = buildChildren(of: view, env: env, axis: stackAxis)
+                role = .container(ComponentLayout(), children: built.range)
+                (containsText, childrenCarryGuides) = (built.containsText, built.carryGuides)
+            case .flow, .grid, .bricks, .canvas:
+                let built = buildChildren(of: view, env: env, axis: nil)
+                role = .container(containerLayout(for: content), children: built.range)
+                (containsText, childrenCarryGuides) = (built.containsText, built.carryGuides)
+            }
         }
 
         let viewIndex = ctx.tree.addView(view)
@@ -240,14 +249,16 @@ struct NodeBuilder {
     }
 
     private mutating func buildChildren(
-        _ children: ViewList, env: TextEnvironment, axis: Axis?
+        of view: ViewNode, env: TextEnvironment, axis: Axis?
     ) -> (range: ChildRange, containsText: Bool, carryGuides: Bool) {
         // The children's IDs wait on one shared stack (nested containers push and pop above
-        // them) until all are built, then go to the tree's child array in one piece.
+        // them) until all are built, then go to the tree's child array in one piece. Children
+        // are read from the store by index (no list or handle of its own per child).
         let base = pending.count
         var containsText = false, carryGuides = false
-        for (i, child) in children.enumerated() {
-            if let n = buildNode(child, env: env, stackAxis: axis) {
+        let store = view.store
+        for i in 0..<store.childCount(at: view.index) {
+            if let n = buildNode(ViewNode(store: store, index: store.child(i, of: view.index)), env: env, stackAxis: axis) {
                 ctx.tree.setChildIndex(n, i)
                 let flags = ctx.tree.flags(n)
                 if flags.contains(.containsText) { containsText = true }

@@ -18,10 +18,12 @@ struct LayoutLints {
         while let (i, quiet) = stack.popLast() {
             let record = parts.records[Int(i)]
             var silenced = quiet
-            let r = record.frame, c = record.content
+            // The content rectangle and decorations: the record's side entry when it has one.
+            let extra: FrameParts.Extra? = record.extra < 0 ? nil : parts.extras[Int(record.extra)]
+            let r = record.frame, c = extra?.content ?? record.frame
             if !quiet, r.width == 0 || r.height == 0 || c.width == 0 || c.height == 0 {
                 if computeDraws(i, parts, &draws) {
-                    let view = parts.views[Int(i)]
+                    let view = parts.view(Int(i))
                     let zeroWide = r.width == 0 || c.width == 0
                     out.append(Diagnostic(
                         .zeroSize,
@@ -33,7 +35,7 @@ struct LayoutLints {
             // Links: children, then backgrounds, then overlays; pushed so that they pop as
             // backgrounds, children, overlays.
             let first = Int(record.linkStart), children = Int(record.childCount)
-            let backgrounds = Int(record.backgroundCount), overlays = Int(record.overlayCount)
+            let backgrounds = Int(extra?.backgroundCount ?? 0), overlays = Int(extra?.overlayCount ?? 0)
             for k in stride(from: first + children + backgrounds + overlays - 1, through: first + children + backgrounds, by: -1) {
                 stack.append((parts.links[k], silenced))
             }

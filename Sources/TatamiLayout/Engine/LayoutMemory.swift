@@ -68,6 +68,19 @@ public final class LayoutMemory: @unchecked Sendable {
         }
     }
 
+    /// Whether `ctx` could be kept as it stands (measured, not yet placed): it may be reused, and
+    /// it fits in the budget beside what the other viewports keep. Placing only adds to it, so a
+    /// context that does not fit now is not kept (`keep`), and its placement need not be recorded.
+    func mayKeep(_ ctx: LayoutContext) -> Bool {
+        guard ctx.isReusable, budget > 0 else { return false }
+        let bytes = ctx.approximateBytes
+        return lock.withLock {
+            let others = kept.filter { $0.key != ctx.viewport }.values.reduce(0) { $0 + $1.approximateBytes }
+                + placements.filter { $0.key != ctx.viewport }.values.reduce(0) { $0 + $1.approximateBytes }
+            return others + bytes <= budget
+        }
+    }
+
     /// Keeps `ctx` for the viewport's next layout, if it may be kept, with the placement made from
     /// it (its frames are the layout result's, shared); `freshSize`: the store size of the layout
     /// from nothing it grew from (nil: this is one).

@@ -114,6 +114,12 @@ struct FixedFrame: Equatable {
     var height: Double? { setsHeight ? storedHeight : nil }
 }
 
+/// What placing reads of every view: its kind and whether it is hidden (two bytes).
+struct ViewFacts {
+    let tag: ViewKindTag
+    let hidden: Bool
+}
+
 /// What a node is, apart from its role: a few plain values.
 struct NodeInfo {
     struct Flags: OptionSet {
@@ -161,8 +167,15 @@ struct LayoutTree {
     private(set) var texts: [TextInfo] = []
     private(set) var flexibleFrames: [FlexibleFrame] = []
     private(set) var paddings: [EdgeInsets] = []
-    /// Each view present, once (its chain's nodes refer to it by index).
-    private(set) var views: [ViewNode] = []
+    /// The store of every view here (the body's: everything a layout reaches from a view is in
+    /// that view's store); nil before the first view.
+    private(set) var viewStore: ViewStore?
+    /// Each view present, once, as its index in `viewStore` (its chain's nodes refer to it by
+    /// position here): no handle, so no reference counting per view.
+    private(set) var views: [ViewIndex] = []
+    /// Per view: its kind and whether it is hidden, read once while building (placing asks for
+    /// them per frame).
+    private(set) var viewFacts: [ViewFacts] = []
     /// Each view's written `layoutPriority` (NaN: not written), read by stacks per child and
     /// probe without going to the view.
     private(set) var priorities: [Double] = []
@@ -173,14 +186,20 @@ struct LayoutTree {
     var approximateBytes: Int {
         nodes.count * MemoryLayout<NodeInfo>.stride + roles.count * MemoryLayout<NodeRole>.stride + childIDs.count * 4
             + texts.count * MemoryLayout<TextInfo>.stride + flexibleFrames.count * MemoryLayout<FlexibleFrame>.stride
-            + paddings.count * MemoryLayout<EdgeInsets>.stride + views.count * (MemoryLayout<ViewNode>.stride + 8)
+            + paddings.count * MemoryLayout<EdgeInsets>.stride + views.count * (MemoryLayout<ViewIndex>.stride + 8 + 2)
     }
 
     subscript(id: NodeID) -> NodeInfo { nodes[id.index] }
 
     func role(_ id: NodeID) -> NodeRole { roles[id.index] }
 
-    func view(_ id: NodeID) -> ViewNode { views[Int(nodes[id.index].view)] }
+    func view(_ id: NodeID) -> ViewNode { ViewNode(store: viewStore!, index: views[Int(nodes[id.index].view)]) }
+
+    /// The node's view's kind and hiddenness.
+    func viewFacts(_ id: NodeID) -> ViewFacts { viewFacts[Int(nodes[id.index].view)] }
+
+    /// The node's view, as its index in `viewStore`.
+    func viewIndex(_ id: NodeID) -> ViewIndex { views[Int(nodes[id.index].view)] }
 
     func flags(_ id: NodeID) -> NodeInfo.Flags { nodes[id.index].flags }
 
@@ -198,12 +217,19 @@ struct LayoutTree {
         roles.reserveCapacity(2 * views + 16)
         childIDs.reserveCapacity(views + 16)
         self.views.reserveCapacity(views + 16)
+        viewFacts.reserveCapacity(views + 16)
         priorities.reserveCapacity(views + 16)
     }
 
     /// Adds a view, for its chain's nodes to refer to.
     mutating func addView(_ view: ViewNode) -> UInt32 {
-        views.append(view)
+        if let store = viewStore {
+            precondition(store === view.store, "a layout tree's views are in one store")
+        } else {
+            viewStore = view.store
+        }
+        views.append(view.index)
+        viewFacts.append(ViewFacts(tag: view.kindTag, hidden: view.hidden))
         priorities.append(view.explicitLayoutPriority ?? .nan)
         return UInt32(truncatingIfNeeded: views.count - 1)
     }

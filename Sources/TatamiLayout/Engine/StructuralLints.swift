@@ -27,42 +27,43 @@ public enum StructuralLints {
         func report(_ d: Diagnostic) {
             if seen == nil || seen!.insert(d).inserted { out.append(d) }
         }
-        // Iterative walk: (view, containers above it).
-        var stack: [(ViewNode, Int)] = [(body, 0)]
+        // Iterative walk by index: (view, containers above it). Every view reached from the body
+        // is in its store; a handle is made only for what is reported.
+        let store = body.store
+        var stack: [(ViewIndex, Int)] = [(body.index, 0)]
+        var decorations: [(ViewIndex, Bool)] = []
         while let (view, depth) = stack.popLast() {
-            let tag = view.kindTag
+            let tag = store.kindTag(at: view)
             let isContainer = tag.isContainer
             let level = depth + (isContainer ? 1 : 0)
             if isContainer && level == LayoutEngine.maxContainerDepth + 1 {
+                let node = store[view]
                 report(Diagnostic(
                     .tooDeep,
-                    "\(view.kindName) is nested \(level) containers deep (more than \(LayoutEngine.maxContainerDepth)); "
+                    "\(node.kindName) is nested \(level) containers deep (more than \(LayoutEngine.maxContainerDepth)); "
                         + "flatten it: a component does not reduce the depth, since its body's containers count where it is used",
-                    at: view.kindRange))
+                    at: node.kindRange))
             }
-            let children = view.children
+            let childCount = store.childCount(at: view), modifierCount = store.modifierCount(at: view)
             switch tag {
             case .hstack, .vstack, .zstack:
                 // Judged on the children written, whatever their `when`: a stack that holds two
                 // views in some viewport is needed there.
                 // A stack cut short by a syntax error may have lost its other children, and one read as a
                 // guessed kind was not written as a stack.
-                if children.count == 1 && view.modifiers.isEmpty && !document.provisionalViews.contains(view.serial) {
-                    report(Diagnostic(.uselessContainer, uselessMessage(tag.name), at: view.kindRange))
+                if childCount == 1 && modifierCount == 0 && !document.provisionalViews.contains(store.serial(at: view)) {
+                    report(Diagnostic(.uselessContainer, uselessMessage(tag.name), at: store[view].kindRange))
                 }
             default: break
             }
-            var overlays: [ViewNode] = [], backgrounds: [ViewNode] = []
-            for m in view.modifiers {
-                switch m {
-                case .background(let v, _): backgrounds.append(v)
-                case .overlay(let v, _): overlays.append(v)
-                default: break
-                }
+            // Pushed so that they pop as backgrounds, children, overlays (each in modifier order).
+            decorations.removeAll(keepingCapacity: true)
+            for k in 0..<modifierCount {
+                if let d = store.decoration(k, of: view) { decorations.append((d.view, d.isBackground)) }
             }
-            for d in overlays.reversed() { stack.append((d, level)) }
-            for c in children.reversed() { stack.append((c, level)) }
-            for d in backgrounds.reversed() { stack.append((d, level)) }
+            for (d, isBackground) in decorations.reversed() where !isBackground { stack.append((d, level)) }
+            for k in stride(from: childCount - 1, through: 0, by: -1) { stack.append((store.child(k, of: view), level)) }
+            for (d, isBackground) in decorations.reversed() where isBackground { stack.append((d, level)) }
         }
     }
 

@@ -258,6 +258,43 @@ public final class ViewStore: Sendable {
     public subscript(index: ViewIndex) -> ViewNode { ViewNode(store: self, index: index) }
 }
 
+/// Views read by index, for walks that visit every view of a tree: a `ViewNode` per visit (and
+/// its children's list, its modifiers) would retain and release the store each time. Every view a
+/// walk reaches from a view (its children, an instance's body, its decorations) is in the same
+/// store; make a `ViewNode` (`self[index]`) for what is reported.
+extension ViewStore {
+    /// The view's kind, without its parameters.
+    public func kindTag(at view: ViewIndex) -> ViewKindTag { parts.records[Int(view.rawValue)].tag }
+
+    /// How many children the view has (a container's; an instance's body counts as one).
+    public func childCount(at view: ViewIndex) -> Int { Int(parts.records[Int(view.rawValue)].childCount) }
+
+    /// The view's `k`-th child.
+    public func child(_ k: Int, of view: ViewIndex) -> ViewIndex {
+        let r = parts.records[Int(view.rawValue)]
+        precondition(k >= 0 && k < Int(r.childCount), "child index out of range")
+        return parts.links[Int(r.childStart) + k]
+    }
+
+    /// How many modifiers the view has (decorations included).
+    public func modifierCount(at view: ViewIndex) -> Int { Int(parts.records[Int(view.rawValue)].modifierCount) }
+
+    /// The view of the view's `k`-th modifier (innermost first) when that modifier is a
+    /// background or overlay; nil for any other modifier.
+    public func decoration(_ k: Int, of view: ViewIndex) -> (view: ViewIndex, isBackground: Bool)? {
+        let r = parts.records[Int(view.rawValue)]
+        precondition(k >= 0 && k < Int(r.modifierCount), "modifier index out of range")
+        switch parts.modifiers[Int(r.modifierStart) + k] {
+        case .background(let d, _): return (d, true)
+        case .overlay(let d, _): return (d, false)
+        case .modifier: return nil
+        }
+    }
+
+    /// The view's pre-order serial number (`ViewNode.serial`).
+    public func serial(at view: ViewIndex) -> Int { Int(parts.records[Int(view.rawValue)].serial) }
+}
+
 /// One view of the tree, with its modifiers and attributes (docs/format.md §4, §6): a handle
 /// of two words, its store and its index there. Equal handles are the same view.
 public struct ViewNode: Hashable, Sendable {
