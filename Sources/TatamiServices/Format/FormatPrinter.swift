@@ -499,10 +499,23 @@ struct FormatPrinter {
         canBlank = true
     }
 
+    /// Whether the line before the one holding `offset` is blank (spaces, tabs, a CR). Read
+    /// backwards from `offset` (the line's indentation, then the line before from its end, which
+    /// stops at its last character unless it is blank), not through the line table's search:
+    /// this is asked of every key and item.
     private func hasBlankLine(before offset: Int) -> Bool {
-        let line = table.line(ofByte: offset)
-        guard line > 0 else { return false }
-        return bytes[table.contentRange(ofLine: line - 1)].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 13 }
+        var i = min(offset, bytes.count)
+        while i > 0 && bytes[i - 1] != 0x0A { i -= 1 }
+        guard i > 0 else { return false }
+        // bytes[i - 1] ends the line before; read that line from its end.
+        var k = i - 1
+        while k > 0 {
+            let b = bytes[k - 1]
+            if b == 0x0A { break }
+            if b != 0x20 && b != 0x09 && b != 13 { return false }
+            k -= 1
+        }
+        return true
     }
 
     private mutating func leading(_ comments: [SourceRange], indent: Int) {
