@@ -208,15 +208,15 @@ struct FramePlacer {
         let r = Int(old.recordOfNode[outer.index])
         guard r >= 0 else { return nil }
         let e = old.entries[r]
-        guard e.clean, e.hidden == hidden, PlacementMemory.same(e.origin, origin), PlacementMemory.same(e.proposal, proposal),
-              PlacementMemory.same(e.cell, cell) else { return nil }
+        // Inputs compared bit for bit (a placement is a function of their exact values); a
+        // proposal's `==` already is.
+        guard e.clean, e.hidden == hidden, e.proposal == proposal, e.origin.x.bitPattern == origin.x.bitPattern,
+              e.origin.y.bitPattern == origin.y.bitPattern, PlacementMemory.same(e.cell, cell) else { return nil }
         let start = PlacementMemory.Counts(parts)
         let end = Int(e.end.records)
-        let recordDelta = start.records - e.begin.records
-        let linkDelta = start.links - e.begin.links
-        let textDelta = start.texts - e.begin.texts
-        let borderDelta = start.borders - e.begin.borders
-        let extraDelta = start.extras - e.begin.extras
+        // How far every index of the copied subtree moves, store by store.
+        let delta = start - e.begin
+        let recordDelta = delta.records
         for k in r..<end {
             var record = old.parts.records[k]
             let node = NodeID(Int(old.entries[k].node))
@@ -230,18 +230,16 @@ struct FramePlacer {
                 if recording { entries.removeSubrange(Int(start.records)...) }
                 return nil
             }
-            record.linkStart += linkDelta
-            if case .text(let t) = record.drawing { record.drawing = .text(t + textDelta) }
-            if record.extra >= 0 { record.extra += extraDelta }
+            record.linkStart += delta.links
+            if case .text(let t) = record.drawing { record.drawing = .text(t + delta.texts) }
+            if record.extra >= 0 { record.extra += delta.extras }
             _ = parts.begin(view.index, parent: k == r ? parent : old.parts.parents[k] + recordDelta,
                             step: k == r ? step : old.parts.steps[k])
             parts.records[parts.records.count - 1] = record
             if recording {
                 var copied = old.entries[k]
-                copied.begin = copied.begin.moved(records: recordDelta, links: linkDelta, texts: textDelta, borders: borderDelta,
-                                                  extras: extraDelta)
-                copied.end = copied.end.moved(records: recordDelta, links: linkDelta, texts: textDelta, borders: borderDelta,
-                                              extras: extraDelta)
+                copied.begin = copied.begin + delta
+                copied.end = copied.end + delta
                 entries.append(copied)
             }
         }
@@ -250,7 +248,7 @@ struct FramePlacer {
         parts.borderLists.append(contentsOf: old.parts.borderLists[Int(e.begin.borders)..<Int(e.end.borders)])
         for extra in old.parts.extras[Int(e.begin.extras)..<Int(e.end.extras)] {
             var moved = extra
-            if moved.borders >= 0 { moved.borders += borderDelta }
+            if moved.borders >= 0 { moved.borders += delta.borders }
             parts.extras.append(moved)
         }
         framesCopied += end - r
@@ -459,14 +457,19 @@ struct PlacementMemory {
             extras = Int32(parts.extras.count)
         }
 
-        func moved(records r: Int32, links l: Int32, texts t: Int32, borders b: Int32, extras x: Int32) -> Counts {
-            var c = self
-            c.records += r
-            c.links += l
-            c.texts += t
-            c.borders += b
-            c.extras += x
-            return c
+        private init(records: Int32, links: Int32, texts: Int32, borders: Int32, extras: Int32) {
+            (self.records, self.links, self.texts, self.borders, self.extras) = (records, links, texts, borders, extras)
+        }
+
+        /// Store by store: how far one moment's sizes are from another's, and a moment moved so.
+        static func - (a: Counts, b: Counts) -> Counts {
+            Counts(records: a.records - b.records, links: a.links - b.links, texts: a.texts - b.texts,
+                   borders: a.borders - b.borders, extras: a.extras - b.extras)
+        }
+
+        static func + (a: Counts, b: Counts) -> Counts {
+            Counts(records: a.records + b.records, links: a.links + b.links, texts: a.texts + b.texts,
+                   borders: a.borders + b.borders, extras: a.extras + b.extras)
         }
     }
 
@@ -502,20 +505,11 @@ struct PlacementMemory {
         entries.count * MemoryLayout<Entry>.stride + recordOfNode.count * 4
     }
 
-    /// The same bits (a placement is a function of its inputs' exact values).
-    static func same(_ a: Double, _ b: Double) -> Bool { a.bitPattern == b.bitPattern }
-
-    static func same(_ a: Point, _ b: Point) -> Bool { same(a.x, b.x) && same(a.y, b.y) }
-
-    static func same(_ a: ProposedSize, _ b: ProposedSize) -> Bool {
-        a.width?.bitPattern == b.width?.bitPattern && a.height?.bitPattern == b.height?.bitPattern
-    }
-
+    /// Both absent, or the same bits (`FrameParts.same`).
     static func same(_ a: Rect?, _ b: Rect?) -> Bool {
         switch (a, b) {
         case (nil, nil): return true
-        case (let x?, let y?):
-            return same(x.origin, y.origin) && same(x.size.width, y.size.width) && same(x.size.height, y.size.height)
+        case (let x?, let y?): return FrameParts.same(x, y)
         default: return false
         }
     }

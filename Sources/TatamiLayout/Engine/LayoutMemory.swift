@@ -46,7 +46,14 @@ public final class LayoutMemory: @unchecked Sendable {
 
     /// About how many bytes the kept contexts hold.
     public var keptBytes: Int {
-        lock.withLock { kept.values.reduce(0) { $0 + $1.approximateBytes } + placements.values.reduce(0) { $0 + $1.approximateBytes } }
+        lock.withLock { bytesKept(besides: nil) }
+    }
+
+    /// What the kept contexts and placements of viewports other than `viewport` hold (all of
+    /// them for nil). Called with the lock held.
+    private func bytesKept(besides viewport: Viewport?) -> Int {
+        kept.filter { $0.key != viewport }.values.reduce(0) { $0 + $1.approximateBytes }
+            + placements.filter { $0.key != viewport }.values.reduce(0) { $0 + $1.approximateBytes }
     }
 
     /// Drops everything kept.
@@ -74,11 +81,7 @@ public final class LayoutMemory: @unchecked Sendable {
     func mayKeep(_ ctx: LayoutContext) -> Bool {
         guard ctx.isReusable, budget > 0 else { return false }
         let bytes = ctx.approximateBytes
-        return lock.withLock {
-            let others = kept.filter { $0.key != ctx.viewport }.values.reduce(0) { $0 + $1.approximateBytes }
-                + placements.filter { $0.key != ctx.viewport }.values.reduce(0) { $0 + $1.approximateBytes }
-            return others + bytes <= budget
-        }
+        return lock.withLock { bytesKept(besides: ctx.viewport) + bytes <= budget }
     }
 
     /// Keeps `ctx` for the viewport's next layout, if it may be kept, with the placement made from
@@ -90,8 +93,7 @@ public final class LayoutMemory: @unchecked Sendable {
         ctx.shrinkForKeeping()
         let size = ctx.storeSize, bytes = ctx.approximateBytes + (placement?.approximateBytes ?? 0)
         lock.withLock {
-            let others = kept.filter { $0.key != ctx.viewport }.values.reduce(0) { $0 + $1.approximateBytes }
-                + placements.filter { $0.key != ctx.viewport }.values.reduce(0) { $0 + $1.approximateBytes }
+            let others = bytesKept(besides: ctx.viewport)
             if let fresh, size > 2 * max(fresh, 1024) || others + bytes > budget {
                 freshSize[ctx.viewport] = nil
                 return

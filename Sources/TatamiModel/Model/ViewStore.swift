@@ -162,8 +162,8 @@ public struct ViewParts: Sendable {
     }
 
     /// Appends a view whose children (if `childrenFrom` is given) are those added since that mark.
-    @discardableResult
     /// `attributes`: nil (or empty) when the view writes none, as most do.
+    @discardableResult
     public mutating func append(
         _ content: ViewContent, range: SourceRange, kindRange: SourceRange, modifiers: [ModifierRecord] = [],
         attributes: ViewAttributes? = nil, childrenFrom mark: Int? = nil, serial: Int
@@ -341,7 +341,7 @@ public struct ViewNode: Hashable, Sendable {
     public var content: ViewContent { store.parts.contents[Int(index.rawValue)] }
 
     /// The kind without its parameters.
-    public var kindTag: ViewKindTag { record.tag }
+    public var kindTag: ViewKindTag { store.kindTag(at: index) }
 
     /// The kind key (`text`, `hstack`, …; a component's name).
     public var kindName: String {
@@ -358,7 +358,7 @@ public struct ViewNode: Hashable, Sendable {
     /// The kind key (or the bare scalar): where diagnostics about the view point.
     public var kindRange: SourceRange { record.kindRange }
     /// A pre-order serial number, unique within its document (decorations included).
-    public var serial: Int { Int(record.serial) }
+    public var serial: Int { store.serial(at: index) }
 
     /// A container's children; an instance's body; nothing for other views.
     public var children: ViewList { list(record) }
@@ -371,15 +371,7 @@ public struct ViewNode: Hashable, Sendable {
 
     /// Background and overlay views, in modifier order.
     public var decorations: [ViewNode] {
-        let r = record
-        var found: [ViewNode] = []
-        for k in 0..<Int(r.modifierCount) {
-            switch store.parts.modifiers[Int(r.modifierStart) + k] {
-            case .background(let d, _), .overlay(let d, _): found.append(ViewNode(store: store, index: d))
-            case .modifier: break
-            }
-        }
-        return found
+        (0..<store.modifierCount(at: index)).compactMap { k in store.decoration(k, of: index).map { store[$0.view] } }
     }
 
     /// The view's entry in `attributes`; nil when it writes none. (Each accessor reads its one
