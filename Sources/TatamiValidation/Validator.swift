@@ -52,7 +52,9 @@ public enum Validator {
         let input = FileInput(source: ValidationSource(table: yaml.lineTable, sources: sources, cutFrom: cut),
                               session: session, filePath: canonical, importDirectory: directory,
                               fontFiles: session.map { FontFileSource(directory: directory, root: $0.root, context: context) },
-                              inherited: context.inherited, observeView: observingViews)
+                              inherited: context.inherited, observeView: observingViews,
+                              memory: yaml.isComplete && !yaml.usesAliases && observingViews == nil ? context.memory : nil)
+        if input.memory == nil { context.memory?.keepNothing() }
         let outcome = FileValidation.validate(yaml.root, isComplete: yaml.isComplete, input: input)
         let parts = outcome.document
         let document = TatamiDocument(
@@ -131,10 +133,14 @@ enum FileValidation {
                 // A view takes a few dozen bytes of YAML or more (an instance's expanded body can
                 // take fewer; the arrays then grow).
                 results.views.reserve(views: file.source.table.bytes.count / 24 + 16)
+                if let memory = input.memory {
+                    views.chunks = ChunkSession(memory: memory, file: file, body: body.value.range)
+                }
                 let built = views.view(body.value, key: body.key, context: .body,
                                        in: outside, into: &results)
                 let store = ViewStore(results.views)
                 results.views = ViewParts()
+                views.chunks?.finish(store: store)
                 document.body = built.map { store[$0.node] }
                 // Without a usable body nothing can be said about which components are used.
                 if document.body != nil { merge.reportUnusedComponents(results.usedComponents) }

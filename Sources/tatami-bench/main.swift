@@ -284,6 +284,7 @@ if let path = argument(after: "--edits") {
     guard var bytes = FileManager.default.contents(atPath: path).map({ [UInt8]($0) }) else { print("cannot read \(path)"); exit(2) }
     let rounds = argument(after: "--rounds").flatMap { Int($0) } ?? 20
     let memory: LayoutMemory? = CommandLine.arguments.contains("--no-memory") ? nil : LayoutMemory()
+    let items: ValidationMemory? = memory == nil ? nil : ValidationMemory()
     let folder = (path as NSString).deletingLastPathComponent
     func cpuSeconds() -> Double {
         var usage = rusage()
@@ -292,7 +293,8 @@ if let path = argument(after: "--edits") {
     }
     func analyse() -> (Double, Analysis) {
         let start = cpuSeconds()
-        let context = Pipeline.fileContext(path: path, workspaceRoot: folder.isEmpty ? "." : folder)
+        var context = Pipeline.fileContext(path: path, workspaceRoot: folder.isEmpty ? "." : folder)
+        context.memory = items
         let a = Pipeline.analyze(bytes: bytes, path: path, context: context, isCancelled: nil, layoutMemory: memory)!
         return (cpuSeconds() - start, a)
     }
@@ -316,7 +318,7 @@ if let path = argument(after: "--edits") {
     let count = titleQuotes().count
     guard count > 0 else { print("no `title: \"…\"` line in \(path) to type into"); exit(2) }
     var times: [Double] = []
-    var computed = 0, copied = 0, frames = 0
+    var computed = 0, copied = 0, frames = 0, reused = 0, read = 0
     for k in 0..<rounds {
         let quotes = titleQuotes()
         bytes.insert(UInt8(ascii: "x"), at: quotes[(k * 37) % count])
@@ -325,6 +327,7 @@ if let path = argument(after: "--edits") {
         computed += a.layouts.reduce(0) { $0 + $1.measurementsComputed }
         copied += a.layouts.reduce(0) { $0 + $1.framesCopied }
         frames += a.layouts.reduce(0) { $0 + ($1.root?.tree.count ?? 0) }
+        if let counts = items?.lastCounts { reused += counts.reused; read += counts.read }
     }
     times.sort()
     guard !times.isEmpty else {
@@ -334,7 +337,8 @@ if let path = argument(after: "--edits") {
     print(String(format: "%@: %d diagnostics; first analysis %.1f ms CPU; %d edits: median %.1f ms CPU (%.1f–%.1f)%@",
                  path, opened.diagnostics.count, first * 1000, rounds, times[times.count / 2] * 1000, times.first! * 1000,
                  times.last! * 1000, memory == nil ? ", no layout memory" : ""))
-    print("per edit: \(computed / max(1, rounds)) measurements computed, \(copied / max(1, rounds)) of \(frames / max(1, rounds)) frames copied")
+    print("per edit: \(reused / max(1, rounds)) items taken over and \(read / max(1, rounds)) read in validation; "
+          + "\(computed / max(1, rounds)) measurements computed, \(copied / max(1, rounds)) of \(frames / max(1, rounds)) frames copied")
     exit(0)
 }
 

@@ -337,7 +337,9 @@ public final class LanguageServer {
         }
         let recorder = PathRecorder()
         let settings = doc.path.map(workspaceSettings(for:))
-        let context = validationContext(for: doc, settings: settings, recorder: recorder)
+        var context = validationContext(for: doc, settings: settings, recorder: recorder)
+        // A code action's text is checked without the document's memories: they follow its text.
+        if bytes == nil { context.memory = doc.validationMemory }
         // The document's line table is its text's (`bytes` nil): the parser takes it, not a second.
         return AnalysisJob(uri: doc.uri, document: ObjectIdentifier(doc), revision: doc.revision, bytes: bytes ?? doc.text,
                            lineTable: bytes == nil ? doc.lineTable : nil, layoutMemory: bytes == nil ? doc.layoutMemory : nil,
@@ -499,10 +501,12 @@ public final class LanguageServer {
                 let takenOver = a.layouts.filter(\.measurementsTakenOver).count
                 let frames = a.layouts.reduce(0) { $0 + ($1.root?.tree.count ?? 0) }
                 let copied = a.layouts.reduce(0) { $0 + $1.framesCopied }
-                log(String(format: "analysed %@ (revision %d%@) in %.0f ms; layout: %d measurements computed, %d of %d viewports "
+                let items = doc.validationMemory.lastCounts
+                log(String(format: "analysed %@ (revision %d%@) in %.0f ms; validation: %d items taken over, %d read; "
+                               + "layout: %d measurements computed, %d of %d viewports "
                                + "from kept layouts, %d of %d frames copied, %.1f MB kept", doc.uri, job.revision,
-                           doc.isFresh ? "" : ", already superseded", seconds * 1000, computed, takenOver, a.layouts.count, copied, frames,
-                           Double(doc.layoutMemory.keptBytes) / 1_048_576))
+                           doc.isFresh ? "" : ", already superseded", seconds * 1000, items.reused, items.read, computed, takenOver,
+                           a.layouts.count, copied, frames, Double(doc.layoutMemory.keptBytes) / 1_048_576))
             }
         }
         if doc.isFresh {

@@ -1,6 +1,7 @@
 import TatamiBase
 import TatamiLayout
 import TatamiServices
+import TatamiValidation
 import TatamiYAML
 
 /// An analysis of one revision of a document's text, and the files it read.
@@ -57,6 +58,8 @@ final class OpenDocument {
     var inFlight: AnalysisJob?
     /// What the document's layouts keep for its next analysis (used on the analysing thread only).
     let layoutMemory = LayoutMemory()
+    /// What the document's validation keeps of its items for the next (`ValidationMemory`).
+    let validationMemory = ValidationMemory()
     /// How long the last finished analysis took (whether the next waits for the debounce).
     var lastAnalysisNanoseconds: UInt64?
     /// When the next analysis should start (the debounce), in `DispatchTime` nanoseconds; nil

@@ -147,7 +147,7 @@ public struct ViewParts: Sendable {
     var modifiers: [ModifierRecord] = []
     var attributes: [ViewAttributes] = []
     /// Children of the containers being built, innermost last.
-    private var pending: [ViewIndex] = []
+    private(set) var pending: [ViewIndex] = []
 
     public init() {}
 

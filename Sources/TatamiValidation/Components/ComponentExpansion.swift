@@ -131,7 +131,7 @@ extension ViewValidator {
     /// body, a cycle, a limit, or arguments that use a parameter nobody gave).
     private func expand(_ decl: ComponentDecl, kindPair: YAMLPair, context: ViewContext, in x: ExpansionContext,
                         into out: inout ViewResults) -> ViewIndex? {
-        if !x.isTemplate { out.usedComponents.insert(ObjectIdentifier(decl)) }
+        if !x.isTemplate { out.noteUsed(decl) }
         let (values, arguments) = arguments(kindPair.value, key: kindPair.key, decl: decl, in: x)
         guard let bodyPair = decl.body else { return nil }
         // Arguments built from a reference nobody resolved: the enclosing instance has
@@ -207,6 +207,7 @@ extension ViewValidator {
     /// the file-wide facts are kept (`ViewResults.keepFileFacts(of:)`).
     func checkTemplate(_ d: ComponentDecl, in x: ExpansionContext, into out: inout ViewResults) {
         guard d.state == .unchecked else { return }
+        out.budget.templateChecks += 1
         d.state = .checking
         defer { d.state = .checked }
         guard let bodyPair = d.body else { return }

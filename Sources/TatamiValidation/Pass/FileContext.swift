@@ -23,11 +23,14 @@ struct FileInput {
     var inherited: InheritedDeclarations? = nil
     /// Told the schema place of each view read where it is written (`ViewValidator.observeView`).
     var observeView: ((YAMLNode, SchemaPlace) -> Void)? = nil
+    /// What the file's last validation kept of its body's items, and keeps this one's
+    /// (`ValidationMemory`); nil: read everything.
+    var memory: ValidationMemory? = nil
 }
 
 /// The names a file's top level declares for its views: fonts and custom alignments, over what
 /// its workspace file gives it.
-struct FileDeclarations {
+struct FileDeclarations: Equatable {
     /// What a workspace file declares for every file below it (`inherit`).
     var inherited = InheritedDeclarations()
     /// Font names: the defaults, then the workspace file's, then the file's, in declaration order.

@@ -31,6 +31,10 @@ public struct ValidationContext: Sendable {
     /// file is validated afresh. Either way the result is the same: the cache only answers with a
     /// validation a fresh one could not differ from.
     public var importCache: ImportCache? = nil
+    /// What this file's last validation kept of its body's items (`ValidationMemory`; the
+    /// language server keeps one per open document); nil: every item is read. Either way the
+    /// result is the same.
+    public var memory: ValidationMemory? = nil
 
     /// `resolve` nil: paths are only normalised lexically (no symbolic links), for callers whose
     /// files are not on a disk.

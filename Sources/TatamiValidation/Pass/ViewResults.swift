@@ -31,6 +31,9 @@ struct ViewResults {
     var unresolvedUses: [(name: String, range: SourceRange)] = []
     /// Components instantiated outside template checks (directly; the merge follows their uses).
     var usedComponents: Set<ObjectIdentifier> = []
+    /// Every component instantiated outside template checks, in order, while an item is read
+    /// for the chunk memory (nil otherwise): what taking the item over must instantiate again.
+    var instantiations: [ComponentDecl]? = nil
     var budget = ExpansionBudget()
 
     init(firstSerial: Int = 0) {
@@ -46,6 +49,18 @@ struct ViewResults {
         }
         defer { nextSerial += 1 }
         return nextSerial
+    }
+
+    /// Serials for `count` views taken over from the last analysis (`ViewValidator.chunkedView`).
+    mutating func skipSerials(_ count: Int) {
+        nextSerial += count
+    }
+
+    /// Notes a component instantiated outside template checks.
+    @inline(__always)
+    mutating func noteUsed(_ decl: ComponentDecl) {
+        usedComponents.insert(ObjectIdentifier(decl))
+        if instantiations != nil { instantiations!.append(decl) }
     }
 
     /// Results for a part read apart from this one whose views are not kept (a template check),
@@ -74,4 +89,7 @@ struct ExpansionBudget {
     var templateViews = 0
     var reportedExpansionLimit = false
     var reportedDepth = false
+    /// Templates checked while the body was read (a component first instantiated by another's
+    /// template): an item that checks one is not kept by the chunk memory.
+    var templateChecks = 0
 }

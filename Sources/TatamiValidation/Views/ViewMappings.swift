@@ -85,9 +85,13 @@ extension ViewValidator {
     private func readChildren(_ items: YAMLItems, context: ViewContext, in x: ExpansionContext,
                               into out: inout ViewResults) -> Bool {
         var lostChild = false
+        // The file's own items may be taken over from the last analysis (`ValidationMemory`).
+        let chunks = x.isExpanding || x.isTemplate || x.scope !== file.scope ? nil : self.chunks
         for i in items.indices {
             let item = items[i]
-            if let child = view(item, key: nil, context: context, in: x, into: &out) {
+            let built = chunks.map { chunkedView(item, context: context, in: x, chunks: $0, into: &out) }
+                ?? view(item, key: nil, context: context, in: x, into: &out)
+            if let child = built {
                 out.views.addChild(child.node)
             } else if item.scalar?.resolved != .null || !isCut(item) {
                 lostChild = true

@@ -31,6 +31,8 @@ final class ViewValidator: ValueChecking {
     /// Told the schema place of each view as it is read where it is written (tests compare the
     /// validator's places with `SchemaPlace`'s own walk).
     var observeView: ((YAMLNode, SchemaPlace) -> Void)? = nil
+    /// The file's items kept from the last analysis and for the next (nil: none kept).
+    var chunks: ChunkSession? = nil
 
     init(file: FileContext, sink: DiagnosticSink, templateReports: DiagnosticSink, suggestions: SuggestionCache) {
         self.file = file
