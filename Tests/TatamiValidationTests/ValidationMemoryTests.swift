@@ -40,6 +40,7 @@ final class ValidationMemoryTests: XCTestCase {
         case 6: return "  - text: \"guided \(i)\"\n    alignmentGuides: {leading: \"width / \(i % 3)\"}\n    when: \"width > height || landscape\"\n"
         case 7: return "  - Row: {label: \"row \(i)\", size: \(i % 5)}\n"
         case 8: return "  - vstack:\n      - Card: {title: inner \(i)}\n      - text: \"#\(i) \\u00e9t\\u00e9\"\n        background: {color: \"#12345\"}\n"
+        case 9: return "  - hstack: [{text: \"left \(i) side\"}, {text: \"right \(i) side\"}, {Card: {title: flow \(i)}}]\n    padding: 3\n"
         default: return "  - spacer\n"
         }
     }
@@ -63,7 +64,7 @@ final class ValidationMemoryTests: XCTestCase {
         var body = "body:\n  vstack:\n"
         let count = Int.random(in: 4...14, using: &random)
         for i in 0..<count {
-            body += item(Int.random(in: 0...9, using: &random), i).split(separator: "\n", omittingEmptySubsequences: false)
+            body += item(Int.random(in: 0...10, using: &random), i).split(separator: "\n", omittingEmptySubsequences: false)
                 .map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
         }
         body += "  spacing: 2\n"
@@ -157,7 +158,7 @@ final class ValidationMemoryTests: XCTestCase {
             return "change the library on disk: default size \(size)"
         case 10:
             let at = lines.last { String(decoding: bytes[$0...].prefix(6), as: UTF8.self) == "body:\n" } ?? 0
-            let pasted = Self.item(Int.random(in: 0...9, using: &random), Int.random(in: 0...99, using: &random))
+            let pasted = Self.item(Int.random(in: 0...10, using: &random), Int.random(in: 0...99, using: &random))
                 .split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
             let after = lines.first { $0 > at + 14 } ?? bytes.count
             bytes.insert(contentsOf: Array(pasted.utf8), at: min(after, bytes.count))

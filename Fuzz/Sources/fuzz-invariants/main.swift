@@ -25,6 +25,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     Invariants.check(analysis, text: text)
     FormatInvariant.check(text, input: &generator.input)
     FixInvariant.check(text, input: &generator.input)
+    MemoryInvariant.check(text, input: &generator.input)
     return 0
 }
 

@@ -135,10 +135,13 @@ final class ChunkTable {
         self.entries = entries
     }
 
-    /// The item kept with this key: the same bytes, read at the same place.
-    func lookup(hash: UInt64, span: Range<Int>, in text: [UInt8], context: ViewContext) -> ChunkEntry? {
+    /// The item kept with this key: the same bytes, the item at the same place in them (items of
+    /// a flow list share their lines), read at the same place in the tree.
+    func lookup(hash: UInt64, span: Range<Int>, node: SourceRange, in text: [UInt8], context: ViewContext) -> ChunkEntry? {
         guard let candidates = entries[hash] else { return nil }
-        for e in candidates where e.span.count == span.count && e.site == context.site && e.depth == context.depth {
+        let start = node.start - span.lowerBound, end = node.end - span.lowerBound
+        for e in candidates where e.span.count == span.count && e.site == context.site && e.depth == context.depth
+            && e.node == start..<end {
             if bytes[e.span].elementsEqual(text[span]) { return e }
         }
         return nil
@@ -159,6 +162,8 @@ final class ChunkEntry {
     let site: ViewSite
     let depth: Int
     let span: Range<Int>
+    /// The item's node, from the start of its span.
+    let node: Range<Int>
     let segment: ViewSegment
     /// The built view's offset in the segment; nil when the item gave no view.
     let root: Int32?
@@ -176,7 +181,7 @@ final class ChunkEntry {
     /// The items inside it that were kept too (carried over when it is taken over whole).
     let inner: [ChunkEntry]
 
-    init(hash: UInt64, site: ViewSite, depth: Int, span: Range<Int>, segment: ViewSegment, root: Int32?,
+    init(hash: UInt64, site: ViewSite, depth: Int, span: Range<Int>, node: Range<Int>, segment: ViewSegment, root: Int32?,
          placement: Alignment2D, serialStart: Int, serialCount: Int, diagnostics: [Diagnostic],
          ids: [(name: String, range: SourceRange)], unresolvedUses: [(name: String, range: SourceRange)],
          provisional: [Int], explained: [Int], instantiated: [InstantiatedComponent], expandedViews: Int, inner: [ChunkEntry]) {
@@ -184,6 +189,7 @@ final class ChunkEntry {
         self.site = site
         self.depth = depth
         self.span = span
+        self.node = node
         self.segment = segment
         self.root = root
         self.placement = placement
@@ -205,7 +211,7 @@ final class ChunkEntry {
                findings: [Diagnostic]? = nil) -> ChunkEntry {
         let move = ChunkMove(span: span, delta: delta)
         return ChunkEntry(
-            hash: hash, site: site, depth: depth, span: (span.lowerBound + delta)..<(span.upperBound + delta),
+            hash: hash, site: site, depth: depth, span: (span.lowerBound + delta)..<(span.upperBound + delta), node: node,
             segment: segment.moved(from: outer, to: mark), root: root, placement: placement,
             serialStart: serialStart + serialShift, serialCount: serialCount,
             diagnostics: findings ?? diagnostics.map(move.diagnostic), ids: ids.map { ($0.name, move.range($0.range)) },

@@ -55,7 +55,7 @@ extension ViewValidator {
         let span = chunks.span(of: item)
         guard span.count >= ChunkSession.minimumSpan else { return view(item, key: nil, context: context, in: x, into: &out) }
         let hash = ChunkHash.of(chunks.text.bytes, span)
-        if let old = chunks.old, let e = old.lookup(hash: hash, span: span, in: chunks.text.bytes, context: context),
+        if let old = chunks.old, let e = old.lookup(hash: hash, span: span, node: item.range, in: chunks.text.bytes, context: context),
            out.budget.expandedViews + e.expandedViews < ValidationLimits.maxExpandedViews {
             return takeOver(e, from: old, at: span, into: &out, chunks: chunks)
         }
@@ -68,7 +68,7 @@ extension ViewValidator {
         let inner = chunks.levels.removeLast()
         let instantiated = out.instantiations!
         out.instantiations = outerLog.map { $0 + instantiated }
-        if let e = entry(for: built, start: start, span: span, hash: hash, context: context, instantiated: instantiated,
+        if let e = entry(for: built, item: item.range, start: start, span: span, hash: hash, context: context, instantiated: instantiated,
                          inner: inner, chunks: chunks, out: out) {
             chunks.levels[chunks.levels.count - 1].append(e)
         } else {
@@ -107,7 +107,7 @@ extension ViewValidator {
     /// The entry an item read just now makes, or nil when it cannot be kept: it checked a
     /// template, met a limit reported once per file, or gave something whose position would not
     /// move with its lines (a range inside the body but outside the item).
-    private func entry(for built: BuiltView?, start: ChunkStart, span: Range<Int>, hash: UInt64, context: ViewContext,
+    private func entry(for built: BuiltView?, item: SourceRange, start: ChunkStart, span: Range<Int>, hash: UInt64, context: ViewContext,
                        instantiated: [ComponentDecl], inner: [ChunkEntry], chunks: ChunkSession,
                        out: ViewResults) -> ChunkEntry? {
         let b = out.budget, s = start.budget
@@ -137,7 +137,8 @@ extension ViewValidator {
         }
         let local = chunks.local
         return ChunkEntry(
-            hash: hash, site: context.site, depth: context.depth, span: span, segment: segment,
+            hash: hash, site: context.site, depth: context.depth, span: span,
+            node: (item.start - span.lowerBound)..<(item.end - span.lowerBound), segment: segment,
             root: built.map { segment.offset(of: $0.node) }, placement: built?.placement ?? .center,
             serialStart: start.serial, serialCount: serials.count, diagnostics: findings, ids: ids,
             unresolvedUses: unresolved, provisional: marks(out.provisionalViews, from: start.provisional),
