@@ -12,24 +12,24 @@ extension DiffFormatter {
         public init(color: Bool) { self.color = color }
 
         /// `s` painted (`ESC [ code m … ESC [ 0 m`), appended to `out`.
-        func append(_ s: String, _ code: String, to out: inout [UInt8]) {
-            guard color else { return out.append(contentsOf: s.utf8) }
+        func append<S: ByteSink>(_ s: String, _ code: String, to out: inout S) {
+            guard color else { return out.appendText(s) }
             open(code, &out)
-            out.append(contentsOf: s.utf8)
+            out.appendText(s)
             close(&out)
         }
 
-        func open(_ code: String, _ out: inout [UInt8]) {
+        func open<S: ByteSink>(_ code: String, _ out: inout S) {
             guard color else { return }
             out.append(0x1B)
             out.append(0x5B)
-            out.append(contentsOf: code.utf8)
+            out.appendText(code)
             out.append(0x6D)
         }
 
-        func close(_ out: inout [UInt8]) {
+        func close<S: ByteSink>(_ out: inout S) {
             guard color else { return }
-            out.append(contentsOf: [0x1B, 0x5B, 0x30, 0x6D])
+            out.appendBytes([0x1B, 0x5B, 0x30, 0x6D])
         }
     }
 
@@ -65,10 +65,10 @@ extension DiffFormatter {
             if let changes = v.changes {
                 let causes = CauseTexts(changes.spelling.causes, file: f)
                 for c in changes.list where !c.followsParent {
-                    line(FoundChange(c, changes.spelling, causes), style: style, into: &out)
+                    lineThroughRoom(FoundChange(c, changes.spelling, causes), style: style, into: &out)
                 }
             } else {
-                for c in v.views where !c.followsParent { line(SpelledChange(c, file: f), style: style, into: &out) }
+                for c in v.views where !c.followsParent { lineThroughRoom(SpelledChange(c, file: f), style: style, into: &out) }
             }
             for d in v.appeared { out += [0x20, 0x20, 0x20, 0x20]; style.append("+ " + diagnosticLine(d), "32", to: &out); out.append(0x0A) }
             for d in v.disappeared { out += [0x20, 0x20, 0x20, 0x20]; style.append("- " + diagnosticLine(d), "31", to: &out); out.append(0x0A) }
@@ -89,8 +89,22 @@ extension DiffFormatter {
     }
 
     /// `    moved         Card /0/2 line 14 → /0/3 line 16  Δy +48  (+5 inside)` and a line break.
-    private static func line<C: TextChange>(_ c: C, style: Style, into out: inout [UInt8]) {
-        out += [0x20, 0x20, 0x20, 0x20]
+    private static func lineThroughRoom<C: TextChange>(_ c: C, style: Style, into out: inout [UInt8]) {
+        // Written through a pointer into room on the stack, then copied in one piece: a report
+        // runs to hundreds of thousands of lines, and an array checks its storage at every byte
+        // appended. A line longer than the room (long names) is written into `out` again.
+        let fits = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { room -> Bool in
+            var w = RoomWriter(room)
+            line(c, style: style, into: &w)
+            if w.overflowed { return false }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: room[..<w.count]))
+            return true
+        }
+        if !fits { line(c, style: style, into: &out) }
+    }
+
+    private static func line<C: TextChange, S: ByteSink>(_ c: C, style: Style, into out: inout S) {
+        out.appendBytes([0x20, 0x20, 0x20, 0x20])
         style.open(c.change == .added ? "32" : c.change == .removed ? "31" : "33", &out)
         // The word padded to 14 columns (at least one space).
         let mark = out.count
@@ -108,7 +122,7 @@ extension DiffFormatter {
         return String(decoding: out, as: UTF8.self)
     }
 
-    private static func describe<C: TextChange>(_ c: C, into s: inout [UInt8]) {
+    private static func describe<C: TextChange, S: ByteSink>(_ c: C, into s: inout S) {
         c.writeKind(into: &s)
         s.append(0x20)
         switch c.change {
@@ -125,10 +139,10 @@ extension DiffFormatter {
                 c.writePlace(old: false, into: &s)
             } else {
                 c.writePlace(old: true, into: &s)
-                s += arrow
+                s.appendBytes(arrow)
                 c.writePlace(old: false, into: &s)
             }
-            s += [0x20, 0x20]
+            s.appendBytes([0x20, 0x20])
             deltas(moved: c.moved, resized: c.resized, c.dx, c.dy, c.dw, c.dh, into: &s)
         }
         if c.following > 0 {
@@ -140,7 +154,7 @@ extension DiffFormatter {
     }
 
     /// `/0/2 line 14`.
-    static func place(path: String, line: Int?, into s: inout [UInt8]) {
+    static func place<S: ByteSink>(path: String, line: Int?, into s: inout S) {
         s.appendText(path)
         if let line {
             s.appendLiteral(" line ")
@@ -155,13 +169,13 @@ extension DiffFormatter {
         return String(decoding: out, as: UTF8.self)
     }
 
-    static func rect(_ r: Rect, into s: inout [UInt8]) {
+    static func rect<S: ByteSink>(_ r: Rect, into s: inout S) {
         number(r.minX, into: &s)
         s.append(0x2C)
         number(r.minY, into: &s)
         s.append(0x20)
         number(r.width, into: &s)
-        s += times
+        s.appendBytes(times)
         number(r.height, into: &s)
     }
 
@@ -177,13 +191,13 @@ extension DiffFormatter {
     }
 
     static func deltas(moved: Bool, resized: Bool, _ dx: Double, _ dy: Double, _ dw: Double, _ dh: Double,
-                       into s: inout [UInt8]) {
+                       into s: inout some ByteSink) {
         var first = true
         func add(_ name: UInt8, _ v: Double, _ counts: Bool) {
             guard counts, abs(v) > 1e-9 else { return }
             if !first { s.append(0x20) }
             first = false
-            s += delta
+            s.appendBytes(delta)
             s.append(name)
             s.append(0x20)
             s.append(v > 0 ? 0x2B : 0x2D)
@@ -196,13 +210,13 @@ extension DiffFormatter {
     }
 
     /// `formatNumber(v)`'s text; a whole number (nearly every length) written digit by digit.
-    static func number(_ v: Double, into s: inout [UInt8]) {
+    static func number<S: ByteSink>(_ v: Double, into s: inout S) {
         if v == v.rounded() && abs(v) < 9e18 { return integer(Int64(v), into: &s) }
-        s.append(contentsOf: formatNumber(v).utf8)
+        s.appendText(formatNumber(v))
     }
 
     /// `String(n)`'s text: the digits appended last first, then turned round.
-    static func integer(_ n: Int64, into s: inout [UInt8]) {
+    static func integer<S: ByteSink>(_ n: Int64, into s: inout S) {
         if n < 0 { s.append(0x2D) }
         var m = n.magnitude
         let start = s.count
@@ -232,11 +246,11 @@ protocol TextChange {
     /// The same path and line in both revisions (a changed view).
     var placesAgree: Bool { get }
     /// `Card`, `text#title`.
-    func writeKind(into s: inout [UInt8])
+    func writeKind<S: ByteSink>(into s: inout S)
     /// `/0/2 line 14`, in the old revision or the new one.
-    func writePlace(old: Bool, into s: inout [UInt8])
+    func writePlace<S: ByteSink>(old: Bool, into s: inout S)
     /// `  [lib/cards.tatami.yaml]`, when the cause is worth naming.
-    func writeCause(into s: inout [UInt8])
+    func writeCause<S: ByteSink>(into s: inout S)
 }
 
 extension DiffViewChange {
@@ -272,20 +286,20 @@ struct SpelledChange: TextChange {
     var newFrame: Rect { c.new!.frame }
     var placesAgree: Bool { c.old!.path == c.new!.path && c.old!.line == c.new!.line }
 
-    func writeKind(into s: inout [UInt8]) {
+    func writeKind<S: ByteSink>(into s: inout S) {
         s.appendText(c.kind)
         if let id = c.id { s.append(0x23); s.appendText(id) }
     }
 
-    func writePlace(old: Bool, into s: inout [UInt8]) {
+    func writePlace<S: ByteSink>(old: Bool, into s: inout S) {
         let side = old ? c.old! : c.new!
         DiffFormatter.place(path: side.path, line: side.line, into: &s)
     }
 
-    func writeCause(into s: inout [UInt8]) {
+    func writeCause<S: ByteSink>(into s: inout S) {
         if let cause = c.cause, cause != file.path || file.status == .renamed {
-            s += [0x20, 0x20, 0x5B]
-            s.append(contentsOf: cause.utf8)
+            s.appendBytes([0x20, 0x20, 0x5B])
+            s.appendText(cause)
             s.append(0x5D)
         }
     }
@@ -345,7 +359,7 @@ struct FoundChange: TextChange {
     /// The entry naming the view (the new revision's, but for a removed view) and its outline.
     private var named: (OutlinePlaces, Int) { c.change == .removed ? (spelling.old, Int(c.entry)) : (spelling.new, Int(c.entry)) }
 
-    func writeKind(into s: inout [UInt8]) {
+    func writeKind<S: ByteSink>(into s: inout S) {
         let (places, e) = named
         let entry = places.entries[e]
         if entry.component >= 0 {
@@ -359,7 +373,7 @@ struct FoundChange: TextChange {
         }
     }
 
-    func writePlace(old: Bool, into s: inout [UInt8]) {
+    func writePlace<S: ByteSink>(old: Bool, into s: inout S) {
         // A changed view's old place is its other entry's; an added or removed view has one.
         let (places, e) = old ? (spelling.old, Int(c.change == .changed ? c.other : c.entry)) : (spelling.new, Int(c.entry))
         places.writePath(e, into: &s)
@@ -369,20 +383,66 @@ struct FoundChange: TextChange {
         }
     }
 
-    func writeCause(into s: inout [UInt8]) {
-        if let text = causes.texts[Int(c.cause)] { s += text }
+    func writeCause<S: ByteSink>(into s: inout S) {
+        if let text = causes.texts[Int(c.cause)] { s.appendBytes(text) }
     }
 }
 
-extension Array where Element == UInt8 {
+/// Where the text format's bytes go: an array, or room on the stack (`RoomWriter`).
+protocol ByteSink {
+    var count: Int { get }
+    mutating func append(_ byte: UInt8)
+    mutating func append(bytes: UnsafeBufferPointer<UInt8>)
+    mutating func swapAt(_ i: Int, _ j: Int)
+}
+
+extension ByteSink {
+    mutating func appendBytes(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { append(bytes: $0) }
+    }
+
     /// A string's UTF-8 bytes, copied in one piece (a `utf8` view appended goes byte by byte).
     mutating func appendText(_ text: String) {
         var text = text
-        text.withUTF8 { append(contentsOf: $0) }
+        text.withUTF8 { append(bytes: $0) }
     }
 
     /// A literal's UTF-8 bytes, copied in one piece.
     mutating func appendLiteral(_ text: StaticString) {
-        text.withUTF8Buffer { append(contentsOf: $0) }
+        text.withUTF8Buffer { append(bytes: $0) }
+    }
+}
+
+extension Array: ByteSink where Element == UInt8 {
+    mutating func append(bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
+}
+
+/// Bytes written through a pointer into a fixed room: no check of the storage per byte, only of
+/// the room left. What does not fit is dropped and `overflowed` set (the caller writes the
+/// whole line elsewhere).
+struct RoomWriter: ByteSink {
+    private let room: UnsafeMutableBufferPointer<UInt8>
+    private(set) var count = 0
+    private(set) var overflowed = false
+
+    init(_ room: UnsafeMutableBufferPointer<UInt8>) {
+        self.room = room
+    }
+
+    mutating func append(_ byte: UInt8) {
+        guard count < room.count else { overflowed = true; return }
+        room[count] = byte
+        count += 1
+    }
+
+    mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.count <= room.count - count else { overflowed = true; return }
+        if let source = bytes.baseAddress, let target = room.baseAddress { (target + count).update(from: source, count: bytes.count) }
+        count += bytes.count
+    }
+
+    mutating func swapAt(_ i: Int, _ j: Int) {
+        precondition(i >= 0 && j >= 0 && i < count && j < count, "index out of the bytes written")
+        room.swapAt(i, j)
     }
 }

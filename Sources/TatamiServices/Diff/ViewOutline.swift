@@ -129,7 +129,7 @@ final class ViewOutline: Sendable {
                     if d.isBackground { backgrounds += 1 } else { overlays += 1 }
                 }
                 let start = Int32(links.count)
-                links.append(contentsOf: repeatElement(-1, count: children + Int(backgrounds + overlays)))
+                for _ in 0..<(children + Int(backgrounds + overlays)) { links.append(-1) }
                 entries.append(Entry(view: view, start: offset, parent: parent, step: step, tag: tag, component: component, id: id,
                                      instance: instance, linkStart: start, childCount: Int32(children),
                                      backgroundCount: backgrounds, overlayCount: overlays, end: 0, shape: 0))
@@ -286,7 +286,7 @@ struct OutlinePlaces: Sendable {
 
     /// `path(i)`'s UTF-8 bytes, appended to `out`, without a string or an array of steps: the
     /// steps are read up the parent links, each written backwards, and the whole turned round.
-    func writePath(_ i: Int, into out: inout [UInt8]) {
+    func writePath<S: ByteSink>(_ i: Int, into out: inout S) {
         guard entries[i].parent >= 0 else { return out.append(0x2F) }
         let mark = out.count
         var j = i
@@ -300,7 +300,7 @@ struct OutlinePlaces: Sendable {
     }
 
     /// `out[start...]` turned round in place.
-    static func reverse(_ out: inout [UInt8], from start: Int) {
+    static func reverse<S: ByteSink>(_ out: inout S, from start: Int) {
         var a = start, b = out.count - 1
         while a < b {
             out.swapAt(a, b)
@@ -310,7 +310,7 @@ struct OutlinePlaces: Sendable {
     }
 
     /// `/2`, `/background`, `/overlay3`.
-    static func writeStep(_ step: Int32, into out: inout [UInt8]) {
+    static func writeStep<S: ByteSink>(_ step: Int32, into out: inout S) {
         out.append(0x2F)
         if step >= 0 { return DiffFormatter.integer(Int64(step), into: &out) }
         let n = -step
