@@ -144,7 +144,7 @@ struct FrameParts: Sendable {
     private(set) var viewStore: ViewStore?
     private(set) var viewIndices: [ViewIndex] = []
     /// The views of records whose view is in another store (trees sketched by hand), by record.
-    private var otherViews: [Int32: ViewNode] = [:]
+    private(set) var otherViews: [Int32: ViewNode] = [:]
     /// Per record: its parent's record (-1 for the root) and its step in the path: ≥ 0 a
     /// child's index; -1, -3, -5…: the 1st, 2nd, 3rd… background; -2, -4…: overlays.
     var parents: [Int32] = []
@@ -373,16 +373,48 @@ public struct FrameNode: Hashable, Sendable {
     /// Every node in the frames-output order of docs/format.md §12.3, the drawing order: a view,
     /// its backgrounds, its children (by `zIndex` in a zstack or canvas), its overlays.
     public func preorder(_ visit: (FrameNode) -> Void) {
-        var stack: [FrameNode] = [self]
-        while let node = stack.popLast() {
-            visit(node)
-            stack.append(contentsOf: node.overlays.reversed())
-            if node.drawsChildrenByZIndex {
-                stack.append(contentsOf: node.childrenInDrawingOrder.reversed())
-            } else {
-                stack.append(contentsOf: node.children.reversed())
+        preorderRecords { visit(FrameNode(tree: tree, index: $0)) }
+    }
+
+    /// `preorder`'s frames as plain values, for readers that go through every frame of a tree
+    /// (`tatami diff` compares whole trees): each frame's view as its index in `store` (nil when
+    /// the view lives in another store), its frame, and whether it is hidden; no handle is made
+    /// per frame, so nothing is counted per frame.
+    public func preorderFrames(in store: ViewStore?, _ visit: (_ view: ViewIndex?, _ frame: Rect, _ hidden: Bool) -> Void) {
+        let parts = tree.parts
+        let sameStore = store != nil && parts.viewStore === store
+        preorderRecords { i in
+            let r = parts.records[Int(i)]
+            let inStore = sameStore && (parts.otherViews.isEmpty || parts.otherViews[i] == nil)
+            visit(inStore ? parts.viewIndices[Int(i)] : nil, r.frame, r.flags.contains(.hidden))
+        }
+    }
+
+    /// The records of `preorder`, by index: a view, its backgrounds, its children (by `zIndex`
+    /// where the container draws them so), its overlays.
+    private func preorderRecords(_ visit: (Int32) -> Void) {
+        let parts = tree.parts
+        var stack: [Int32] = [index]
+        // A run of links pushed last first, so that it is reached in order.
+        func push(_ range: Range<Int>) {
+            var k = range.upperBound
+            while k > range.lowerBound {
+                k -= 1
+                stack.append(parts.links[k])
             }
-            stack.append(contentsOf: node.backgrounds.reversed())
+        }
+        while let i = stack.popLast() {
+            visit(i)
+            let r = parts.records[Int(i)], d = parts.decorations(Int(i))
+            let start = Int(r.linkStart), children = Int(r.childCount)
+            let overlays = start + children + d.backgrounds
+            push(overlays..<(overlays + d.overlays))
+            if r.flags.contains(.byZIndex) {
+                stack.append(contentsOf: FrameNode(tree: tree, index: i).childrenInDrawingOrder.reversed().map(\.index))
+            } else {
+                push(start..<(start + children))
+            }
+            push((start + children)..<overlays)
         }
     }
 

@@ -12,24 +12,24 @@ extension DiffFormatter {
         public init(color: Bool) { self.color = color }
 
         /// `s` painted (`ESC [ code m … ESC [ 0 m`), appended to `out`.
-        func append(_ s: String, _ code: String, to out: inout [UInt8]) {
-            guard color else { return out.append(contentsOf: s.utf8) }
+        func append<S: ByteSink>(_ s: String, _ code: String, to out: inout S) {
+            guard color else { return out.appendText(s) }
             open(code, &out)
-            out.append(contentsOf: s.utf8)
+            out.appendText(s)
             close(&out)
         }
 
-        func open(_ code: String, _ out: inout [UInt8]) {
+        func open<S: ByteSink>(_ code: String, _ out: inout S) {
             guard color else { return }
             out.append(0x1B)
             out.append(0x5B)
-            out.append(contentsOf: code.utf8)
+            out.appendText(code)
             out.append(0x6D)
         }
 
-        func close(_ out: inout [UInt8]) {
+        func close<S: ByteSink>(_ out: inout S) {
             guard color else { return }
-            out.append(contentsOf: [0x1B, 0x5B, 0x30, 0x6D])
+            out.appendBytes([0x1B, 0x5B, 0x30, 0x6D])
         }
     }
 
@@ -62,16 +62,13 @@ extension DiffFormatter {
             number(vp.height, into: &out)
             style.close(&out)
             out.append(0x0A)
-            for c in v.views where !c.followsParent {
-                out += [0x20, 0x20, 0x20, 0x20]
-                style.open(c.change == .added ? "32" : c.change == .removed ? "31" : "33", &out)
-                // The word padded to 14 columns (at least one space).
-                let word = c.word.utf8
-                out.append(contentsOf: word)
-                for _ in 0..<max(1, 14 - word.count) { out.append(0x20) }
-                style.close(&out)
-                describe(c, file: f, into: &out)
-                out.append(0x0A)
+            if let changes = v.changes {
+                let causes = CauseTexts(changes.spelling.causes, file: f)
+                for c in changes.list where !c.followsParent {
+                    lineThroughRoom(FoundChange(c, changes.spelling, causes), style: style, into: &out)
+                }
+            } else {
+                for c in v.views where !c.followsParent { lineThroughRoom(SpelledChange(c, file: f), style: style, into: &out) }
             }
             for d in v.appeared { out += [0x20, 0x20, 0x20, 0x20]; style.append("+ " + diagnosticLine(d), "32", to: &out); out.append(0x0A) }
             for d in v.disappeared { out += [0x20, 0x20, 0x20, 0x20]; style.append("- " + diagnosticLine(d), "31", to: &out); out.append(0x0A) }
@@ -91,54 +88,76 @@ extension DiffFormatter {
         }
     }
 
+    /// `    moved         Card /0/2 line 14 → /0/3 line 16  Δy +48  (+5 inside)` and a line break.
+    private static func lineThroughRoom<C: TextChange>(_ c: C, style: Style, into out: inout [UInt8]) {
+        // Written through a pointer into room on the stack, then copied in one piece: a report
+        // runs to hundreds of thousands of lines, and an array checks its storage at every byte
+        // appended. A line longer than the room (long names) is written into `out` again.
+        let fits = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { room -> Bool in
+            var w = RoomWriter(room)
+            line(c, style: style, into: &w)
+            if w.overflowed { return false }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: room[..<w.count]))
+            return true
+        }
+        if !fits { line(c, style: style, into: &out) }
+    }
+
+    private static func line<C: TextChange, S: ByteSink>(_ c: C, style: Style, into out: inout S) {
+        out.appendBytes([0x20, 0x20, 0x20, 0x20])
+        style.open(c.change == .added ? "32" : c.change == .removed ? "31" : "33", &out)
+        // The word padded to 14 columns (at least one space).
+        let mark = out.count
+        out.appendText(DiffViewChange.word(c.change, moved: c.moved, resized: c.resized))
+        for _ in 0..<max(1, 14 - (out.count - mark)) { out.append(0x20) }
+        style.close(&out)
+        describe(c, into: &out)
+        out.append(0x0A)
+    }
+
     /// `Card /0/2 line 14 → /0/3 line 16  Δy +48  (+5 inside)`.
     static func describe(_ c: DiffViewChange, file: DiffFile) -> String {
         var out: [UInt8] = []
-        describe(c, file: file, into: &out)
+        describe(SpelledChange(c, file: file), into: &out)
         return String(decoding: out, as: UTF8.self)
     }
 
-    static func describe(_ c: DiffViewChange, file: DiffFile, into s: inout [UInt8]) {
-        s.append(contentsOf: c.kind.utf8)
-        if let id = c.id { s.append(0x23); s.append(contentsOf: id.utf8) }
+    private static func describe<C: TextChange, S: ByteSink>(_ c: C, into s: inout S) {
+        c.writeKind(into: &s)
         s.append(0x20)
         switch c.change {
         case .added:
-            place(c.new!, into: &s)
-            s.append(contentsOf: " at ".utf8)
-            rect(c.new!.frame, into: &s)
+            c.writePlace(old: false, into: &s)
+            s.appendLiteral(" at ")
+            rect(c.newFrame, into: &s)
         case .removed:
-            place(c.old!, into: &s)
-            s.append(contentsOf: " was at ".utf8)
-            rect(c.old!.frame, into: &s)
+            c.writePlace(old: true, into: &s)
+            s.appendLiteral(" was at ")
+            rect(c.oldFrame, into: &s)
         case .changed:
-            let o = c.old!, n = c.new!
-            if o.path == n.path && o.line == n.line {
-                place(n, into: &s)
+            if c.placesAgree {
+                c.writePlace(old: false, into: &s)
             } else {
-                place(o, into: &s)
-                s += arrow
-                place(n, into: &s)
+                c.writePlace(old: true, into: &s)
+                s.appendBytes(arrow)
+                c.writePlace(old: false, into: &s)
             }
-            s += [0x20, 0x20]
-            deltas(c, into: &s)
+            s.appendBytes([0x20, 0x20])
+            deltas(moved: c.moved, resized: c.resized, c.dx, c.dy, c.dw, c.dh, into: &s)
         }
         if c.following > 0 {
-            s.append(contentsOf: "  (+".utf8)
+            s.appendLiteral("  (+")
             integer(Int64(c.following), into: &s)
-            s.append(contentsOf: " inside)".utf8)
+            s.appendLiteral(" inside)")
         }
-        if let cause = c.cause, cause != file.path || file.status == .renamed {
-            s += [0x20, 0x20, 0x5B]
-            s.append(contentsOf: cause.utf8)
-            s.append(0x5D)
-        }
+        c.writeCause(into: &s)
     }
 
-    static func place(_ side: DiffViewSide, into s: inout [UInt8]) {
-        s.append(contentsOf: side.path.utf8)
-        if let line = side.line {
-            s.append(contentsOf: " line ".utf8)
+    /// `/0/2 line 14`.
+    static func place<S: ByteSink>(path: String, line: Int?, into s: inout S) {
+        s.appendText(path)
+        if let line {
+            s.appendLiteral(" line ")
             integer(Int64(line), into: &s)
         }
     }
@@ -150,13 +169,13 @@ extension DiffFormatter {
         return String(decoding: out, as: UTF8.self)
     }
 
-    static func rect(_ r: Rect, into s: inout [UInt8]) {
+    static func rect<S: ByteSink>(_ r: Rect, into s: inout S) {
         number(r.minX, into: &s)
         s.append(0x2C)
         number(r.minY, into: &s)
         s.append(0x20)
         number(r.width, into: &s)
-        s += times
+        s.appendBytes(times)
         number(r.height, into: &s)
     }
 
@@ -168,44 +187,262 @@ extension DiffFormatter {
     }
 
     static func deltas(_ c: DiffViewChange, into s: inout [UInt8]) {
+        deltas(moved: c.moved, resized: c.resized, c.dx, c.dy, c.dw, c.dh, into: &s)
+    }
+
+    static func deltas(moved: Bool, resized: Bool, _ dx: Double, _ dy: Double, _ dw: Double, _ dh: Double,
+                       into s: inout some ByteSink) {
         var first = true
         func add(_ name: UInt8, _ v: Double, _ counts: Bool) {
             guard counts, abs(v) > 1e-9 else { return }
             if !first { s.append(0x20) }
             first = false
-            s += delta
+            s.appendBytes(delta)
             s.append(name)
             s.append(0x20)
             s.append(v > 0 ? 0x2B : 0x2D)
             number(abs(v), into: &s)
         }
-        add(0x78, c.dx, c.moved)
-        add(0x79, c.dy, c.moved)
-        add(0x77, c.dw, c.resized)
-        add(0x68, c.dh, c.resized)
+        add(0x78, dx, moved)
+        add(0x79, dy, moved)
+        add(0x77, dw, resized)
+        add(0x68, dh, resized)
     }
 
     /// `formatNumber(v)`'s text; a whole number (nearly every length) written digit by digit.
-    static func number(_ v: Double, into s: inout [UInt8]) {
+    static func number<S: ByteSink>(_ v: Double, into s: inout S) {
         if v == v.rounded() && abs(v) < 9e18 { return integer(Int64(v), into: &s) }
-        s.append(contentsOf: formatNumber(v).utf8)
+        s.appendText(formatNumber(v))
     }
 
-    /// `String(n)`'s text.
-    static func integer(_ n: Int64, into s: inout [UInt8]) {
+    /// `String(n)`'s text: the digits appended last first, then turned round.
+    static func integer<S: ByteSink>(_ n: Int64, into s: inout S) {
         if n < 0 { s.append(0x2D) }
         var m = n.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[19 - count] = 0x30 + UInt8(m % 10)
-                m /= 10
-                count += 1
-            } while m > 0
-            s.append(contentsOf: buffer[(20 - count)...])
+        let start = s.count
+        repeat {
+            s.append(0x30 + UInt8(truncatingIfNeeded: m % 10))
+            m /= 10
+        } while m > 0
+        OutlinePlaces.reverse(&s, from: start)
+    }
+}
+
+/// A view's change as the text format writes it: from a `DiffViewChange` given whole
+/// (`SpelledChange`), or straight from the comparison's entries and numbers (`FoundChange`), so
+/// that a report of hundreds of thousands of changes writes each path from the outline into the
+/// output instead of making a string of it first.
+protocol TextChange {
+    var change: DiffViewChange.Change { get }
+    var moved: Bool { get }
+    var resized: Bool { get }
+    var dx: Double { get }
+    var dy: Double { get }
+    var dw: Double { get }
+    var dh: Double { get }
+    var following: Int { get }
+    var oldFrame: Rect { get }
+    var newFrame: Rect { get }
+    /// The same path and line in both revisions (a changed view).
+    var placesAgree: Bool { get }
+    /// `Card`, `text#title`.
+    func writeKind<S: ByteSink>(into s: inout S)
+    /// `/0/2 line 14`, in the old revision or the new one.
+    func writePlace<S: ByteSink>(old: Bool, into s: inout S)
+    /// `  [lib/cards.tatami.yaml]`, when the cause is worth naming.
+    func writeCause<S: ByteSink>(into s: inout S)
+}
+
+extension DiffViewChange {
+    /// `moved`, `resized`, `moved+resized`, `added`, `removed`.
+    static func word(_ change: Change, moved: Bool, resized: Bool) -> String {
+        switch change {
+        case .added: return "added"
+        case .removed: return "removed"
+        case .changed: return moved && resized ? "moved+resized" : moved ? "moved" : "resized"
         }
+    }
+}
+
+/// A `DiffViewChange` in a file, for the text format.
+struct SpelledChange: TextChange {
+    let c: DiffViewChange
+    let file: DiffFile
+
+    init(_ c: DiffViewChange, file: DiffFile) {
+        self.c = c
+        self.file = file
+    }
+
+    var change: DiffViewChange.Change { c.change }
+    var moved: Bool { c.moved }
+    var resized: Bool { c.resized }
+    var dx: Double { c.dx }
+    var dy: Double { c.dy }
+    var dw: Double { c.dw }
+    var dh: Double { c.dh }
+    var following: Int { c.following }
+    var oldFrame: Rect { c.old!.frame }
+    var newFrame: Rect { c.new!.frame }
+    var placesAgree: Bool { c.old!.path == c.new!.path && c.old!.line == c.new!.line }
+
+    func writeKind<S: ByteSink>(into s: inout S) {
+        s.appendText(c.kind)
+        if let id = c.id { s.append(0x23); s.appendText(id) }
+    }
+
+    func writePlace<S: ByteSink>(old: Bool, into s: inout S) {
+        let side = old ? c.old! : c.new!
+        DiffFormatter.place(path: side.path, line: side.line, into: &s)
+    }
+
+    func writeCause<S: ByteSink>(into s: inout S) {
+        if let cause = c.cause, cause != file.path || file.status == .renamed {
+            s.appendBytes([0x20, 0x20, 0x5B])
+            s.appendText(cause)
+            s.append(0x5D)
+        }
+    }
+}
+
+/// Each cause of a file's changes as its text writes it (`  [lib/cards.tatami.yaml]`), or nil when
+/// the line leaves it out (the file itself, unless renamed): decided once per cause, not per line.
+struct CauseTexts {
+    let texts: [[UInt8]?]
+
+    init(_ causes: [String?], file: DiffFile) {
+        texts = causes.map { cause in
+            guard let cause, cause != file.path || file.status == .renamed else { return nil }
+            return [0x20, 0x20, 0x5B] + Array(cause.utf8) + [0x5D]
+        }
+    }
+}
+
+/// A change as the comparison found it, for the text format: kinds, ids and paths read from the
+/// outlines as the line is written, each line number looked up once.
+struct FoundChange: TextChange {
+    let c: ViewChange
+    let spelling: ChangeSpelling
+    let causes: CauseTexts
+    let oldLine: Int?, newLine: Int?
+
+    init(_ c: ViewChange, _ spelling: ChangeSpelling, _ causes: CauseTexts) {
+        self.c = c
+        self.spelling = spelling
+        self.causes = causes
+        let e = Int(c.entry)
+        switch c.change {
+        case .changed:
+            oldLine = spelling.old.line(Int(c.other), spelling.oldLines)
+            newLine = spelling.new.line(e, spelling.newLines)
+        case .added:
+            oldLine = nil
+            newLine = spelling.new.line(e, spelling.newLines)
+        case .removed:
+            oldLine = spelling.old.line(e, spelling.oldLines)
+            newLine = nil
+        }
+    }
+
+    var change: DiffViewChange.Change { c.change }
+    var moved: Bool { c.moved }
+    var resized: Bool { c.resized }
+    var dx: Double { c.dx }
+    var dy: Double { c.dy }
+    var dw: Double { c.dw }
+    var dh: Double { c.dh }
+    var following: Int { Int(c.following) }
+    var oldFrame: Rect { c.oldFrame }
+    var newFrame: Rect { c.newFrame }
+    var placesAgree: Bool { oldLine == newLine && spelling.old.samePath(Int(c.other), as: Int(c.entry), in: spelling.new) }
+
+    /// The entry naming the view (the new revision's, but for a removed view) and its outline.
+    private var named: (OutlinePlaces, Int) { c.change == .removed ? (spelling.old, Int(c.entry)) : (spelling.new, Int(c.entry)) }
+
+    func writeKind<S: ByteSink>(into s: inout S) {
+        let (places, e) = named
+        let entry = places.entries[e]
+        if entry.component >= 0 {
+            s.appendText(places.names[Int(entry.component)])
+        } else {
+            s.appendText(entry.tag.rawValue)
+        }
+        if entry.id >= 0 {
+            s.append(0x23)
+            s.appendText(places.names[Int(entry.id)])
+        }
+    }
+
+    func writePlace<S: ByteSink>(old: Bool, into s: inout S) {
+        // A changed view's old place is its other entry's; an added or removed view has one.
+        let (places, e) = old ? (spelling.old, Int(c.change == .changed ? c.other : c.entry)) : (spelling.new, Int(c.entry))
+        places.writePath(e, into: &s)
+        if let line = old ? oldLine : newLine {
+            s.appendLiteral(" line ")
+            DiffFormatter.integer(Int64(line), into: &s)
+        }
+    }
+
+    func writeCause<S: ByteSink>(into s: inout S) {
+        if let text = causes.texts[Int(c.cause)] { s.appendBytes(text) }
+    }
+}
+
+/// Where the text format's bytes go: an array, or room on the stack (`RoomWriter`).
+protocol ByteSink {
+    var count: Int { get }
+    mutating func append(_ byte: UInt8)
+    mutating func append(bytes: UnsafeBufferPointer<UInt8>)
+    mutating func swapAt(_ i: Int, _ j: Int)
+}
+
+extension ByteSink {
+    mutating func appendBytes(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { append(bytes: $0) }
+    }
+
+    /// A string's UTF-8 bytes, copied in one piece (a `utf8` view appended goes byte by byte).
+    mutating func appendText(_ text: String) {
+        var text = text
+        text.withUTF8 { append(bytes: $0) }
+    }
+
+    /// A literal's UTF-8 bytes, copied in one piece.
+    mutating func appendLiteral(_ text: StaticString) {
+        text.withUTF8Buffer { append(bytes: $0) }
+    }
+}
+
+extension Array: ByteSink where Element == UInt8 {
+    mutating func append(bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
+}
+
+/// Bytes written through a pointer into a fixed room: no check of the storage per byte, only of
+/// the room left. What does not fit is dropped and `overflowed` set (the caller writes the
+/// whole line elsewhere).
+struct RoomWriter: ByteSink {
+    private let room: UnsafeMutableBufferPointer<UInt8>
+    private(set) var count = 0
+    private(set) var overflowed = false
+
+    init(_ room: UnsafeMutableBufferPointer<UInt8>) {
+        self.room = room
+    }
+
+    mutating func append(_ byte: UInt8) {
+        guard count < room.count else { overflowed = true; return }
+        room[count] = byte
+        count += 1
+    }
+
+    mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.count <= room.count - count else { overflowed = true; return }
+        if let source = bytes.baseAddress, let target = room.baseAddress { (target + count).update(from: source, count: bytes.count) }
+        count += bytes.count
+    }
+
+    mutating func swapAt(_ i: Int, _ j: Int) {
+        precondition(i >= 0 && j >= 0 && i < count && j < count, "index out of the bytes written")
+        room.swapAt(i, j)
     }
 }

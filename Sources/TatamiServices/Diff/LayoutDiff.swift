@@ -58,13 +58,7 @@ public struct DiffViewChange: Sendable {
     }
 
     /// `moved`, `resized`, `moved+resized`, `added`, `removed`.
-    public var word: String {
-        switch change {
-        case .added: return "added"
-        case .removed: return "removed"
-        case .changed: return moved && resized ? "moved+resized" : moved ? "moved" : "resized"
-        }
-    }
+    public var word: String { Self.word(change, moved: moved, resized: resized) }
 }
 
 /// A diagnostic that one revision has and the other does not.
@@ -104,13 +98,32 @@ public struct DiffViewport: Sendable {
     public var tolerance: Double
     /// In drawing order of the new revision, then the removed views in the old one's; without
     /// the changes that only follow their parent's when the comparison did not keep them.
-    public var views: [DiffViewChange] = []
+    /// Spelled out from `changes` on each read when the comparison made them.
+    public var views: [DiffViewChange] {
+        get { changes?.spelled() ?? spelledViews }
+        set {
+            spelledViews = newValue
+            changes = nil
+        }
+    }
+    private var spelledViews: [DiffViewChange] = []
+    /// The changes as the comparison found them (entries of the two outlines and numbers), which
+    /// the text format writes without spelling each out as strings first.
+    var changes: ViewChanges?
     public var appeared: [DiffDiagnostic] = []
     public var disappeared: [DiffDiagnostic] = []
 
     /// Views moved, resized, added and removed (followers included), and all views changed.
     public var moved = 0, resized = 0, added = 0, removed = 0
     public var changedViews = 0
+
+    init(name: String, status: Status, old: Viewport?, new: Viewport?, tolerance: Double) {
+        self.name = name
+        self.status = status
+        self.old = old
+        self.new = new
+        self.tolerance = tolerance
+    }
 }
 
 /// One file of the comparison.
@@ -231,9 +244,19 @@ enum LayoutComparison {
         let oldLayouts = old?.analysis.layouts ?? [], newLayouts = new?.analysis.layouts ?? []
         var names: [String] = newLayouts.map(\.viewport.name)
         for l in oldLayouts where !names.contains(l.viewport.name) { names.append(l.viewport.name) }
+        var found: [[ViewChange]] = []
         for name in names {
             let o = oldLayouts.first { $0.viewport.name == name }, n = newLayouts.first { $0.viewport.name == name }
-            file.viewports.append(comparer.viewport(name, old: o, new: n))
+            let (viewport, changes) = comparer.viewport(name, old: o, new: n)
+            file.viewports.append(viewport)
+            found.append(changes)
+        }
+        // Every viewport's changes name their causes through one table, complete only now.
+        let spelling = ChangeSpelling(old: comparer.oldOutline.places, new: comparer.newOutline.places,
+                                      oldLines: old?.analysis.lineTable, newLines: new?.analysis.lineTable,
+                                      causes: comparer.causeNames)
+        for k in file.viewports.indices where !found[k].isEmpty {
+            file.viewports[k].changes = ViewChanges(spelling: spelling, list: found[k])
         }
         let oldDiagnostics = old?.analysis.diagnostics.filter { $0.viewport == nil } ?? []
         let newDiagnostics = new?.analysis.diagnostics.filter { $0.viewport == nil } ?? []
@@ -245,18 +268,6 @@ enum LayoutComparison {
         }
     }
 
-    /// A view's change before its strings are made: what changed, by entry (in the new outline,
-    /// or the old one for a removed view).
-    struct DraftChange {
-        var entry: Int
-        var other: Int
-        var change: DiffViewChange.Change
-        var moved = false, resized = false
-        var dx = 0.0, dy = 0.0, dw = 0.0, dh = 0.0
-        var followsParent = false
-        var following = 0
-    }
-
     /// One file's two sides, compared viewport by viewport.
     struct Comparer {
         let old: Side?, new: Side?
@@ -265,9 +276,13 @@ enum LayoutComparison {
         let keepsFollowers: Bool
         let oldOutline: ViewOutline, newOutline: ViewOutline
         let matching: ViewMatching
-        let fallbackCause: String?
         private var lines: LineMap?
-        private let causes = CauseMemo()
+        /// The causes found, each once (the first is the file's own or the first changed file).
+        private(set) var causeNames: [String?]
+        /// Per side, each instance entry's cause (`cause(_:_:)`), made when first needed.
+        private var oldCauses: [Int32] = [], newCauses: [Int32] = []
+        /// Each outline's entries by path, made when a viewport's frames must be found by path.
+        private var pathIndexes: [[String: Int]?] = [nil, nil]
 
         init(old: Side?, new: Side?, tolerance: Double?, changed: Set<String>, own: String?, keepsFollowers: Bool) {
             self.old = old
@@ -278,7 +293,7 @@ enum LayoutComparison {
             oldOutline = ViewOutline(old?.analysis.document)
             newOutline = ViewOutline(new?.analysis.document)
             matching = ViewMatching(old: oldOutline, new: newOutline)
-            fallbackCause = own ?? changed.sorted().first
+            causeNames = [own ?? changed.sorted().first]
         }
 
         /// The lines of the old text carried to the new one, made on first use.
@@ -289,57 +304,49 @@ enum LayoutComparison {
             return made
         }
 
-        /// The changed file a view's change comes from: the file of the innermost component
-        /// around it that changed, else the file itself (or the first changed file).
-        /// Worked out once per instance: every view of an instance's body has its answer.
-        func cause(_ outline: ViewOutline, _ side: Side?, _ entry: Int) -> String? {
-            let start = outline.entries[entry].instance
-            guard start >= 0 else { return fallbackCause }
-            let k = outline === oldOutline ? 0 : 1
-            if causes.byInstance[k].isEmpty { causes.byInstance[k] = [Int32](repeating: -1, count: outline.entries.count) }
-            let hit = causes.byInstance[k][start]
-            if hit >= 0 { return causes.names[Int(hit)] }
-            var found = fallbackCause
-            var i = start
-            while i >= 0 {
-                if let f = side?.componentFiles[outline.entries[i].kind], changed.contains(f) {
-                    found = f
-                    break
+        /// The changed file a view's change comes from, as an index into `causeNames`: the file
+        /// of the innermost component around it that changed, else the file itself (or the first
+        /// changed file).
+        mutating func cause(_ isOld: Bool, _ entry: Int) -> Int32 {
+            let instance = Int((isOld ? oldOutline : newOutline).entries[entry].instance)
+            guard instance >= 0 else { return 0 }
+            if isOld {
+                if oldCauses.isEmpty { oldCauses = causes(oldOutline, old?.componentFiles ?? [:]) }
+                return oldCauses[instance]
+            }
+            if newCauses.isEmpty { newCauses = causes(newOutline, new?.componentFiles ?? [:]) }
+            return newCauses[instance]
+        }
+
+        /// The cause of every instance of one side, in one pass down the outline (an instance
+        /// comes after the instances around it): its component's file when that changed, else
+        /// the cause of the instance around it, else the file's.
+        private mutating func causes(_ outline: ViewOutline, _ files: [String: String]) -> [Int32] {
+            var out = [Int32](repeating: 0, count: outline.entries.count)
+            for (i, e) in outline.entries.enumerated() where e.tag == .component && e.instance == Int32(i) {
+                if let f = files[outline.kind(i)], changed.contains(f) {
+                    let index = causeNames.firstIndex(of: f) ?? causeNames.count
+                    if index == causeNames.count { causeNames.append(f) }
+                    out[i] = Int32(index)
+                } else if e.parent >= 0 {
+                    let around = outline.entries[Int(e.parent)].instance
+                    out[i] = around >= 0 ? out[Int(around)] : 0
                 }
-                let p = outline.entries[i].parent
-                i = p >= 0 ? outline.entries[p].instance : -1
             }
-            let index = causes.names.firstIndex(of: found) ?? causes.names.count
-            if index == causes.names.count { causes.names.append(found) }
-            causes.byInstance[k][start] = Int32(index)
-            return found
+            return out
         }
 
-        func component(_ outline: ViewOutline, _ entry: Int) -> String? {
-            var i = outline.entries[entry].instance
-            // An instance's own frame belongs to the file using it, its body to the component.
-            if i == entry {
-                let p = outline.entries[entry].parent
-                i = p >= 0 ? outline.entries[p].instance : -1
-            }
-            return i >= 0 ? outline.entries[i].kind : nil
-        }
-
-        func side(_ outline: ViewOutline, _ entry: Int, _ frame: Rect, _ table: LineTable?) -> DiffViewSide {
-            let start = outline.entries[entry].node.range.start
-            let line = table.flatMap { t in start <= t.bytes.count ? t.line(ofByte: start) + 1 : nil }
-            return DiffViewSide(path: outline.path(entry), line: line, frame: frame)
-        }
-
-        /// One viewport of the file: its views' changes and its diagnostics'.
-        mutating func viewport(_ name: String, old o: LayoutResult?, new n: LayoutResult?) -> DiffViewport {
+        /// One viewport of the file: its views' changes and its diagnostics', and the changes
+        /// kept for the report.
+        mutating func viewport(_ name: String, old o: LayoutResult?, new n: LayoutResult?) -> (DiffViewport, [ViewChange]) {
             let viewport = n?.viewport ?? o!.viewport
             let tol = tolerance ?? 1 / (viewport.scale > 0 ? viewport.scale : 1)
             var v = DiffViewport(name: name, status: .unchanged, old: o?.viewport, new: n?.viewport, tolerance: tol)
             if (o == nil) != (n == nil) && old != nil && new != nil { v.status = o == nil ? .added : .removed }
-            let before = Frames(o, oldOutline), after = Frames(n, newOutline)
-            let drafts = self.drafts(before, after, tolerance: tol)
-            for c in drafts {
+            let before = frames(o, old: true), after = frames(n, old: false)
+            var changes = ViewChange.found(before, after, oldOutline: oldOutline, newOutline: newOutline, matching: matching,
+                                           tolerance: tol)
+            for c in changes {
                 switch c.change {
                 case .added: v.added += 1
                 case .removed: v.removed += 1
@@ -348,8 +355,9 @@ enum LayoutComparison {
                     if c.resized { v.resized += 1 }
                 }
             }
-            v.changedViews = drafts.count
-            for c in drafts where keepsFollowers || !c.followsParent { v.views.append(report(c, before, after)) }
+            v.changedViews = changes.count
+            if !keepsFollowers { changes.removeAll { $0.followsParent } }
+            for i in changes.indices { changes[i].cause = cause(changes[i].change == .removed, Int(changes[i].entry)) }
             let oldDiagnostics = old?.analysis.diagnostics.filter { $0.viewport == name } ?? []
             let newDiagnostics = new?.analysis.diagnostics.filter { $0.viewport == name } ?? []
             if !oldDiagnostics.isEmpty || !newDiagnostics.isEmpty {
@@ -359,129 +367,65 @@ enum LayoutComparison {
                 v.disappeared = disappeared
             }
             if v.status == .unchanged && (v.changedViews > 0 || !v.appeared.isEmpty || !v.disappeared.isEmpty) { v.status = .changed }
-            return v
+            return (v, changes)
         }
 
-        /// What changed, without strings: in the new revision's drawing order, then the removed
-        /// views; each marked when it only follows its parent's change, and counting those that
-        /// follow it.
-        func drafts(_ before: Frames, _ after: Frames, tolerance tol: Double) -> [DraftChange] {
-            func significant(_ d: Double) -> Bool { abs(d) > 1e-9 && abs(d) >= tol - 1e-9 }
-            var lights: [DraftChange] = []
-            var changeOfNew = [Int32](repeating: -1, count: newOutline.entries.count)
-            var changeOfOld = [Int32](repeating: -1, count: oldOutline.entries.count)
-            for e in after.order {
-                let b = after.frames[e]!
-                let m = matching.newToOld[e]
-                if m >= 0, let a = before.frames[m] {
-                    let dx = b.minX - a.minX, dy = b.minY - a.minY, dw = b.width - a.width, dh = b.height - a.height
-                    let moved = significant(dx) || significant(dy), resized = significant(dw) || significant(dh)
-                    guard moved || resized else { continue }
-                    changeOfNew[e] = Int32(lights.count)
-                    lights.append(DraftChange(entry: e, other: m, change: .changed, moved: moved, resized: resized,
-                                              dx: dx, dy: dy, dw: dw, dh: dh))
-                } else {
-                    changeOfNew[e] = Int32(lights.count)
-                    lights.append(DraftChange(entry: e, other: -1, change: .added))
-                }
-            }
-            for e in before.order {
-                let m = matching.oldToNew[e]
-                if m >= 0 && after.frames[m] != nil { continue }
-                changeOfOld[e] = Int32(lights.count)
-                lights.append(DraftChange(entry: e, other: -1, change: .removed))
-            }
-            // Which changes only follow their parent's, and how many follow each.
-            var parents = [Int](repeating: -1, count: lights.count)
-            for i in lights.indices {
-                let removed = lights[i].change == .removed
-                let p = (removed ? oldOutline : newOutline).entries[lights[i].entry].parent
-                guard p >= 0 else { continue }
-                let pc = Int(removed ? changeOfOld[p] : changeOfNew[p])
-                guard pc >= 0 else { continue }
-                parents[i] = pc
-                let c = lights[i], parent = lights[pc]
-                switch c.change {
-                case .added, .removed: lights[i].followsParent = parent.change == c.change
-                case .changed:
-                    lights[i].followsParent = parent.change == .changed && c.moved && !c.resized
-                        && abs(parent.dx - c.dx) < 1e-9 && abs(parent.dy - c.dy) < 1e-9
-                }
-            }
-            for i in lights.indices.reversed() where lights[i].followsParent && parents[i] >= 0 {
-                lights[parents[i]].following += 1 + lights[i].following
-            }
-            return lights
+        /// One side's frames of a viewport; found by path when the views do not tell them.
+        private mutating func frames(_ result: LayoutResult?, old isOld: Bool) -> Frames {
+            let outline = isOld ? oldOutline : newOutline, k = isOld ? 0 : 1
+            if let found = Frames(byView: result, outline) { return found }
+            if pathIndexes[k] == nil { pathIndexes[k] = outline.pathIndex() }
+            return Frames(byPath: result, outline, pathIndexes[k]!)
         }
-
-        /// A change as reported: with its paths, lines and cause.
-        func report(_ c: DraftChange, _ before: Frames, _ after: Frames) -> DiffViewChange {
-            let oldTable = old?.analysis.lineTable, newTable = new?.analysis.lineTable
-            let e = c.entry
-            var out: DiffViewChange
-            switch c.change {
-            case .changed:
-                out = DiffViewChange(change: .changed, kind: newOutline.entries[e].kind, id: newOutline.entries[e].id,
-                                     old: side(oldOutline, c.other, before.frames[c.other]!, oldTable),
-                                     new: side(newOutline, e, after.frames[e]!, newTable))
-                out.dx = c.dx; out.dy = c.dy; out.dw = c.dw; out.dh = c.dh
-                out.moved = c.moved
-                out.resized = c.resized
-                out.component = component(newOutline, e)
-                out.cause = cause(newOutline, new, e)
-            case .added:
-                out = DiffViewChange(change: .added, kind: newOutline.entries[e].kind, id: newOutline.entries[e].id,
-                                     old: nil, new: side(newOutline, e, after.frames[e]!, newTable))
-                out.component = component(newOutline, e)
-                out.cause = cause(newOutline, new, e)
-            case .removed:
-                out = DiffViewChange(change: .removed, kind: oldOutline.entries[e].kind, id: oldOutline.entries[e].id,
-                                     old: side(oldOutline, e, before.frames[e]!, oldTable), new: nil)
-                out.component = component(oldOutline, e)
-                out.cause = cause(oldOutline, old, e)
-            }
-            out.followsParent = c.followsParent
-            out.following = c.following
-            return out
-        }
-    }
-
-    /// The cause found from each instance entry, per side (old, new): an index into `names`, -1
-    /// when not yet worked out.
-    final class CauseMemo {
-        var byInstance: [[Int32]] = [[], []]
-        var names: [String?] = []
     }
 
     /// One viewport's shown frames, by outline entry, and the entries in drawing order.
     struct Frames {
-        var frames: [Rect?]
-        var order: [Int] = []
+        /// Per outline entry, its frame's place in `order` and `rects`; -1: not shown.
+        private var slots: [Int32]
+        /// The shown entries in drawing order, and their frames.
+        private(set) var order: [Int32] = []
+        private(set) var rects: [Rect] = []
 
-        init(_ result: LayoutResult?, _ outline: ViewOutline) {
-            frames = [Rect?](repeating: nil, count: outline.entries.count)
+        /// Each laid-out view found by its view's index; nil when a view is in two places, in
+        /// another store or found twice (then by path).
+        init?(byView result: LayoutResult?, _ outline: ViewOutline) {
+            slots = [Int32](repeating: -1, count: outline.entries.count)
             guard let root = result?.root else { return }
-            // Each laid-out view is found by its view, unless a view is in two places (then,
-            // and for any view found twice, by path).
-            var byPath = outline.sharesViews
-            if !byPath {
-                root.preorder { node in
-                    guard !byPath, !node.hidden else { return }
-                    guard let e = outline.entry(of: node.view), frames[e] == nil else { byPath = true; return }
-                    frames[e] = node.frame
-                    order.append(e)
-                }
+            guard !outline.sharesViews else { return nil }
+            order.reserveCapacity(outline.entries.count)
+            rects.reserveCapacity(outline.entries.count)
+            var found = true
+            root.preorderFrames(in: outline.store) { view, frame, hidden in
+                guard found, !hidden else { return }
+                guard let view, let e = outline.entry(ofIndex: view), slots[e] < 0 else { found = false; return }
+                add(e, frame)
             }
-            if byPath {
-                frames = [Rect?](repeating: nil, count: outline.entries.count)
-                order.removeAll()
-                root.preorder { node in
-                    guard !node.hidden, let e = outline.entry(atPath: node.path), frames[e] == nil else { return }
-                    frames[e] = node.frame
-                    order.append(e)
-                }
+            if !found { return nil }
+        }
+
+        /// Each laid-out view found by its path.
+        init(byPath result: LayoutResult?, _ outline: ViewOutline, _ paths: [String: Int]) {
+            slots = [Int32](repeating: -1, count: outline.entries.count)
+            result?.root?.preorder { node in
+                guard !node.hidden, let e = paths[node.path], slots[e] < 0 else { return }
+                add(e, node.frame)
             }
         }
+
+        private mutating func add(_ e: Int, _ frame: Rect) {
+            slots[e] = Int32(order.count)
+            order.append(Int32(e))
+            rects.append(frame)
+        }
+
+        /// The entry's frame; nil when it is not shown.
+        func frame(_ e: Int) -> Rect? {
+            let slot = slots[e]
+            return slot < 0 ? nil : rects[Int(slot)]
+        }
+
+        func shows(_ e: Int) -> Bool { slots[e] >= 0 }
     }
 
     /// Diagnostics are the same one when their code and viewport are the same and they stand on

@@ -1,188 +1,6 @@
 import TatamiBase
 import TatamiModel
 
-/// The views of one revision's model, flattened in pre-order, each with its place: a
-/// container's child by its declared index, an instance's body as its child 0, decorations as
-/// `…/background`, `…/background2`, `…/overlay` in modifier order, innermost first: the paths
-/// `tatami frames` gives them (docs/format.md §12.3), spelled out only when asked for.
-final class ViewOutline {
-    struct Entry {
-        let node: ViewNode
-        let parent: Int
-        /// ≥ 0: a child's index; -1, -3, …: the 1st, 2nd, … background; -2, -4, …: overlays.
-        let step: Int32
-        /// The kind key, or the component's name for an instance.
-        let kind: String
-        let id: String?
-        /// Children (declared order), backgrounds and overlays: entry indexes.
-        var children: [Int] = []
-        var backgrounds: [Int] = []
-        var overlays: [Int] = []
-        /// The nearest enclosing component instance (itself included), as an entry index; -1.
-        var instance: Int = -1
-        /// Equal for views whose kinds, ids, contents and subtrees are equal (modifiers aside).
-        var shape: Int = 0
-    }
-
-    static let tokenLimit = 48
-
-    /// Made once, in `init`, and only read afterwards (constants: no exclusivity checks on reads).
-    let entries: [Entry]
-    /// The store the document's views live in, and each view's entry there (-1: none).
-    private let store: ViewStore?
-    private let entryOfView: [Int32]
-    /// A view reached twice (a YAML alias read in two places): views are then found by path.
-    let sharesViews: Bool
-    private var pathIndex: [String: Int]?
-    private var tokenCache: [[Int]?] = []
-    private var pathCache: [String?] = []
-
-    init(_ document: TatamiDocument?) {
-        guard let body = document?.body else {
-            store = nil
-            entries = []
-            entryOfView = []
-            sharesViews = false
-            return
-        }
-        store = body.store
-        var entries: [Entry] = []
-        var entryOfView = [Int32](repeating: -1, count: body.store.count)
-        var sharesViews = false
-        var stack: [(ViewNode, Int, Int32)] = [(body, -1, 0)]
-        var pushed: [(ViewNode, Int, Int32)] = []
-        while let (node, parent, step) = stack.popLast() {
-            let index = entries.count
-            var entry = Entry(node: node, parent: parent, step: step, kind: node.kindName, id: node.id)
-            if node.kindTag == .component { entry.instance = index } else if parent >= 0 { entry.instance = entries[parent].instance }
-            entries.append(entry)
-            if node.store === body.store {
-                let v = Int(node.index.rawValue)
-                if entryOfView[v] >= 0 { sharesViews = true } else { entryOfView[v] = Int32(index) }
-            } else {
-                sharesViews = true
-            }
-            if parent >= 0 {
-                if step >= 0 {
-                    entries[parent].children.append(index)
-                } else if step % 2 != 0 {
-                    entries[parent].backgrounds.append(index)
-                } else {
-                    entries[parent].overlays.append(index)
-                }
-            }
-            pushed.removeAll(keepingCapacity: true)
-            for (i, child) in node.children.enumerated() { pushed.append((child, index, Int32(i))) }
-            var backgrounds: Int32 = 0, overlays: Int32 = 0
-            for modifier in node.modifiers {
-                switch modifier {
-                case .background(let d, _):
-                    pushed.append((d, index, -(2 * backgrounds + 1)))
-                    backgrounds += 1
-                case .overlay(let d, _):
-                    pushed.append((d, index, -(2 * overlays + 2)))
-                    overlays += 1
-                default: break
-                }
-            }
-            stack.append(contentsOf: pushed.reversed())
-        }
-        // Shapes bottom-up: every entry comes after its parent.
-        for i in entries.indices.reversed() {
-            var hasher = Hasher()
-            hasher.combine(entries[i].kind)
-            hasher.combine(entries[i].id)
-            hasher.combine(Self.contentHash(entries[i].node.content))
-            for c in entries[i].children { hasher.combine(entries[c].shape) }
-            for c in entries[i].backgrounds { hasher.combine(entries[c].shape) }
-            for c in entries[i].overlays { hasher.combine(entries[c].shape) }
-            entries[i].shape = hasher.finalize()
-        }
-        self.entries = entries
-        self.entryOfView = entryOfView
-        self.sharesViews = sharesViews
-        tokenCache = [[Int]?](repeating: nil, count: entries.count)
-    }
-
-    /// The entry of a laid-out view (`FrameNode.view`); nil when the view is not in the outline.
-    /// Only while `sharesViews` is false: a view is then in one place.
-    func entry(of view: ViewNode) -> Int? {
-        guard let store, view.store === store else { return nil }
-        let e = entryOfView[Int(view.index.rawValue)]
-        return e >= 0 ? Int(e) : nil
-    }
-
-    /// The entry at a path (`tatami frames`' spelling).
-    func entry(atPath path: String) -> Int? {
-        if pathIndex == nil {
-            var index: [String: Int] = [:]
-            for i in entries.indices { index[self.path(i)] = i }
-            pathIndex = index
-        }
-        return pathIndex![path]
-    }
-
-    /// `/`, `/0/2`, `/0/background2`; each entry's spelled once, from its parent's.
-    func path(_ i: Int) -> String {
-        if pathCache.isEmpty { pathCache = [String?](repeating: nil, count: entries.count) }
-        if let hit = pathCache[i] { return hit }
-        let parentIndex = entries[i].parent, step = entries[i].step
-        let made: String
-        if parentIndex < 0 {
-            made = "/"
-        } else {
-            let parent = path(parentIndex)
-            var name: String
-            if step >= 0 {
-                name = String(step)
-            } else {
-                let n = -step
-                name = n % 2 == 1 ? "background" : "overlay"
-                let count = (n - 1) / 2
-                if count > 0 { name += String(count + 1) }
-            }
-            made = parent == "/" ? "/" + name : parent + "/" + name
-        }
-        pathCache[i] = made
-        return made
-    }
-
-    /// What the view shows: its leaves' kinds and contents hashed, the first `tokenLimit` in
-    /// pre-order, sorted. Worked out when an alignment first compares the view.
-    func tokens(_ i: Int) -> [Int] {
-        if let hit = tokenCache[i] { return hit }
-        var out: [Int] = []
-        var stack = [i]
-        while let j = stack.popLast(), out.count < Self.tokenLimit {
-            if entries[j].children.isEmpty {
-                var leaf = Hasher()
-                leaf.combine(entries[j].kind)
-                leaf.combine(Self.contentHash(entries[j].node.content))
-                out.append(leaf.finalize())
-            }
-            stack.append(contentsOf: (entries[j].children + entries[j].backgrounds + entries[j].overlays).reversed())
-        }
-        out.sort()
-        tokenCache[i] = out
-        return out
-    }
-
-    /// A hash of what a kind shows (its parameters).
-    static func contentHash(_ content: ViewContent) -> Int {
-        var h = Hasher()
-        switch content {
-        case .text(let s, _): h.combine(0); h.combine(s)
-        case .image(let name, _, _): h.combine(1); h.combine(name)
-        case .color(let c, let fill): h.combine(2); h.combine(c); h.combine(fill.map(String.init))
-        case .spacer: h.combine(3)
-        case .divider: h.combine(4)
-        case .component(let name): h.combine(5); h.combine(name)
-        default: h.combine(6); h.combine(content.tag.rawValue)
-        }
-        return h.finalize()
-    }
-}
-
 /// Which view of the old revision is which view of the new one: by `id` where both have it,
 /// otherwise by aligning each matched container's children (docs/format.md §12.7).
 ///
@@ -198,6 +16,11 @@ struct ViewMatching {
     /// old entry → new entry, and back (-1: unmatched).
     private(set) var oldToNew: [Int] = []
     private(set) var newToOld: [Int] = []
+    /// Each of the old outline's names as an index into the new one's (-1: not there), so that
+    /// kinds and ids compare as numbers.
+    private let names: [Int32]
+    /// Each side's `ViewOutline.tokens`, worked out when an alignment first compares the view.
+    private let tokens = TokenMemo()
 
     static let reorderedSimilarity = 0.8
     /// Children lists past this many pairs (n × m) are aligned by trimming equal ends and
@@ -207,52 +30,96 @@ struct ViewMatching {
     init(old: ViewOutline, new: ViewOutline) {
         oldToNew = [Int](repeating: -1, count: old.entries.count)
         newToOld = [Int](repeating: -1, count: new.entries.count)
+        names = old.names.map { new.nameIndex[$0] ?? -1 }
         guard !old.entries.isEmpty, !new.entries.isEmpty else { return }
         var queue: [(Int, Int)] = [(0, 0)]
         pair(0, 0)
-        func descend(_ queue: inout [(Int, Int)]) {
-            while let (a, b) = queue.popLast() {
-                for (o, n) in zip(old.entries[a].backgrounds, new.entries[b].backgrounds) where oldToNew[o] < 0 && newToOld[n] < 0 {
-                    pair(o, n)
-                    queue.append((o, n))
-                }
-                for (o, n) in zip(old.entries[a].overlays, new.entries[b].overlays) where oldToNew[o] < 0 && newToOld[n] < 0 {
-                    pair(o, n)
-                    queue.append((o, n))
-                }
-                let os = old.entries[a].children.filter { oldToNew[$0] < 0 }, ns = new.entries[b].children.filter { newToOld[$0] < 0 }
-                for (o, n) in align(os, ns, old: old, new: new) {
-                    pair(o, n)
-                    queue.append((o, n))
-                }
+        descend(&queue, old: old, new: new)
+        pairByID(&queue, old: old, new: new)
+        pairByShape(&queue, old: old, new: new)
+    }
+
+    /// The pairs below each pair of `queue`, and below those.
+    private mutating func descend(_ queue: inout [(Int, Int)], old: ViewOutline, new: ViewOutline) {
+        while let (a, b) = queue.popLast() {
+            if pairsWhole(a, b, old: old, new: new) { continue }
+            for (o, n) in zip(old.backgrounds(a), new.backgrounds(b)) where oldToNew[o] < 0 && newToOld[n] < 0 {
+                pair(o, n)
+                queue.append((o, n))
+            }
+            for (o, n) in zip(old.overlays(a), new.overlays(b)) where oldToNew[o] < 0 && newToOld[n] < 0 {
+                pair(o, n)
+                queue.append((o, n))
+            }
+            let os = old.children(a).filter { oldToNew[$0] < 0 }, ns = new.children(b).filter { newToOld[$0] < 0 }
+            for (o, n) in align(os, ns, old: old, new: new) {
+                pair(o, n)
+                queue.append((o, n))
             }
         }
-        descend(&queue)
-        // Views that left their container: unique ids first, then unique contents.
-        var oldIDs: [String: [Int]] = [:], newIDs: [String: [Int]] = [:]
-        for i in old.entries.indices { if let id = old.entries[i].id { oldIDs[id, default: []].append(i) } }
-        for i in new.entries.indices { if let id = new.entries[i].id { newIDs[id, default: []].append(i) } }
-        for (id, os) in oldIDs.sorted(by: { $0.key < $1.key }) {
-            guard os.count == 1, let ns = newIDs[id], ns.count == 1 else { continue }
-            let o = os[0], n = ns[0]
-            guard oldToNew[o] < 0, newToOld[n] < 0, old.entries[o].kind == new.entries[n].kind else { continue }
+    }
+
+    /// Pairs two subtrees view for view, when that is what descending would do: the same shape,
+    /// laid out alike (each view's step and parent at the same offsets), every view the same
+    /// kind, id and shape as its counterpart, and none paired yet. Descending pairs such views
+    /// in order at every level (their backgrounds and overlays by position, their children as
+    /// equal ends), so this gives its pairs without its lists, one comparison per view. Nearly
+    /// every view of a file whose change lies elsewhere (a shared component's padding) goes
+    /// this way.
+    private mutating func pairsWhole(_ a: Int, _ b: Int, old: ViewOutline, new: ViewOutline) -> Bool {
+        let x = old.entries[a], y = new.entries[b]
+        let size = Int(x.end) - a
+        // A view with nothing inside has nothing to pair below it.
+        if size == 1 || Int(y.end) - b == 1 { return true }
+        guard x.shape == y.shape, Int(y.end) - b == size else { return false }
+        for k in 1..<size {
+            let o = old.entries[a + k], n = new.entries[b + k]
+            guard o.shape == n.shape, o.step == n.step, Int(o.parent) - a == Int(n.parent) - b, sameKind(o, n),
+                  sameID(o, n), oldToNew[a + k] < 0, newToOld[b + k] < 0 else { return false }
+        }
+        for k in 1..<size { pair(a + k, b + k) }
+        return true
+    }
+
+    /// Views that left their container: unique ids.
+    private mutating func pairByID(_ queue: inout [(Int, Int)], old: ViewOutline, new: ViewOutline) {
+        func counted(_ outline: ViewOutline) -> (counts: [Int], last: [Int]) {
+            var counts = [Int](repeating: 0, count: outline.names.count), last = counts
+            for i in outline.entries.indices where outline.entries[i].id >= 0 {
+                counts[Int(outline.entries[i].id)] += 1
+                last[Int(outline.entries[i].id)] = i
+            }
+            return (counts, last)
+        }
+        let (oldCounts, oldLast) = counted(old), (newCounts, newLast) = counted(new)
+        let ids = old.names.indices.filter { oldCounts[$0] > 0 }.sorted { old.names[$0] < old.names[$1] }
+        for k in ids {
+            let m = Int(names[k])
+            guard oldCounts[k] == 1, m >= 0, newCounts[m] == 1 else { continue }
+            let o = oldLast[k], n = newLast[m]
+            guard oldToNew[o] < 0, newToOld[n] < 0, sameKind(old.entries[o], new.entries[n]) else { continue }
             pair(o, n)
             queue.append((o, n))
-            descend(&queue)
+            descend(&queue, old: old, new: new)
         }
+    }
+
+    /// Views that left their container: unique contents.
+    private mutating func pairByShape(_ queue: inout [(Int, Int)], old: ViewOutline, new: ViewOutline) {
+        guard oldToNew.contains(-1), newToOld.contains(-1) else { return }
         var oldShapes: [Int: [Int]] = [:], newShapes: [Int: [Int]] = [:]
         for i in old.entries.indices where oldToNew[i] < 0 { oldShapes[old.entries[i].shape, default: []].append(i) }
         for i in new.entries.indices where newToOld[i] < 0 { newShapes[new.entries[i].shape, default: []].append(i) }
         for i in old.entries.indices where oldToNew[i] < 0 {
-            let e = (parent: old.entries[i].parent, shape: old.entries[i].shape, isLeaf: old.entries[i].children.isEmpty)
+            let e = old.entries[i]
             // Only the top of an unpaired subtree, and only containers or instances (a lone text
             // "OK" found elsewhere is as likely another view).
-            guard e.parent < 0 || oldToNew[e.parent] >= 0, !e.isLeaf else { continue }
+            guard e.parent < 0 || oldToNew[Int(e.parent)] >= 0, e.childCount > 0 else { continue }
             guard let os = oldShapes[e.shape], os.count == 1, let ns = newShapes[e.shape], ns.count == 1,
                   newToOld[ns[0]] < 0 else { continue }
             pair(i, ns[0])
             queue.append((i, ns[0]))
-            descend(&queue)
+            descend(&queue, old: old, new: new)
         }
     }
 
@@ -261,10 +128,20 @@ struct ViewMatching {
         newToOld[n] = o
     }
 
+    /// The same kind key (the same component, for instances).
+    private func sameKind(_ o: ViewOutline.Entry, _ n: ViewOutline.Entry) -> Bool {
+        o.tag == n.tag && (o.component < 0 ? n.component < 0 : names[Int(o.component)] == n.component)
+    }
+
+    /// The same `id`, or none on both.
+    private func sameID(_ o: ViewOutline.Entry, _ n: ViewOutline.Entry) -> Bool {
+        o.id < 0 ? n.id < 0 : names[Int(o.id)] == n.id
+    }
+
     /// How alike two views' contents are, 0 to 1.
-    static func similarity(_ o: Int, _ n: Int, old: ViewOutline, new: ViewOutline) -> Double {
+    func similarity(_ o: Int, _ n: Int, old: ViewOutline, new: ViewOutline) -> Double {
         if old.entries[o].shape == new.entries[n].shape { return 1 }
-        let x = old.tokens(o), y = new.tokens(n)
+        let x = tokens.tokens(o, of: old, old: true), y = tokens.tokens(n, of: new, old: false)
         guard !x.isEmpty || !y.isEmpty else { return 1 }
         var i = 0, j = 0, common = 0
         while i < x.count && j < y.count {
@@ -274,9 +151,10 @@ struct ViewMatching {
     }
 
     /// The weight of pairing two children; nil when they may not be paired.
-    static func weight(_ o: Int, _ n: Int, old: ViewOutline, new: ViewOutline) -> Double? {
-        guard old.entries[o].kind == new.entries[n].kind else { return nil }
-        if let x = old.entries[o].id, let y = new.entries[n].id { return x == y ? 3 : nil }
+    func weight(_ o: Int, _ n: Int, old: ViewOutline, new: ViewOutline) -> Double? {
+        let x = old.entries[o], y = new.entries[n]
+        guard sameKind(x, y) else { return nil }
+        if x.id >= 0 && y.id >= 0 { return names[Int(x.id)] == y.id ? 3 : nil }
         return 1 + similarity(o, n, old: old, new: new)
     }
 
@@ -285,7 +163,8 @@ struct ViewMatching {
     func align(_ os: [Int], _ ns: [Int], old: ViewOutline, new: ViewOutline) -> [(Int, Int)] {
         var pairs: [(Int, Int)] = []
         func same(_ o: Int, _ n: Int) -> Bool {
-            old.entries[o].shape == new.entries[n].shape && old.entries[o].kind == new.entries[n].kind && old.entries[o].id == new.entries[n].id
+            let x = old.entries[o], y = new.entries[n]
+            return x.shape == y.shape && sameKind(x, y) && sameID(x, y)
         }
         var lo = 0
         while lo < os.count && lo < ns.count && same(os[lo], ns[lo]) { pairs.append((os[lo], ns[lo])); lo += 1 }
@@ -305,7 +184,7 @@ struct ViewMatching {
                 var j = 0
                 for o in mo {
                     var k = j
-                    while k < mn.count && Self.weight(o, mn[k], old: old, new: new) == nil { k += 1 }
+                    while k < mn.count && weight(o, mn[k], old: old, new: new) == nil { k += 1 }
                     if k < mn.count { middle.append((o, mn[k])); j = k + 1 }
                 }
             }
@@ -316,7 +195,7 @@ struct ViewMatching {
                 var candidates: [(Double, Int, Int)] = []
                 for o in leftO {
                     for n in leftN {
-                        guard let w = Self.weight(o, n, old: old, new: new), w >= 1 + Self.reorderedSimilarity else { continue }
+                        guard let w = weight(o, n, old: old, new: new), w >= 1 + Self.reorderedSimilarity else { continue }
                         candidates.append((w, o, n))
                     }
                 }
@@ -339,7 +218,7 @@ struct ViewMatching {
         var score = [Double](repeating: 0, count: (n + 1) * (m + 1))
         var weights = [Double](repeating: -1, count: n * m)
         for i in 0..<n {
-            for j in 0..<m { weights[i * m + j] = Self.weight(os[i], ns[j], old: old, new: new) ?? -1 }
+            for j in 0..<m { weights[i * m + j] = weight(os[i], ns[j], old: old, new: new) ?? -1 }
         }
         let w1 = m + 1
         for i in 1...n {
@@ -364,5 +243,23 @@ struct ViewMatching {
             }
         }
         return out.reversed()
+    }
+}
+
+/// The tokens of the views an alignment compared, per side.
+private final class TokenMemo {
+    private var old: [[Int]?] = [], new: [[Int]?] = []
+
+    func tokens(_ i: Int, of outline: ViewOutline, old isOld: Bool) -> [Int] {
+        if isOld {
+            if old.isEmpty { old = [[Int]?](repeating: nil, count: outline.entries.count) }
+            if let hit = old[i] { return hit }
+        } else {
+            if new.isEmpty { new = [[Int]?](repeating: nil, count: outline.entries.count) }
+            if let hit = new[i] { return hit }
+        }
+        let made = outline.tokens(i)
+        if isOld { old[i] = made } else { new[i] = made }
+        return made
     }
 }
