@@ -338,7 +338,8 @@ if let path = argument(after: "--edits") {
                  path, opened.diagnostics.count, first * 1000, rounds, times[times.count / 2] * 1000, times.first! * 1000,
                  times.last! * 1000, memory == nil ? ", no layout memory" : ""))
     print("per edit: \(reused / max(1, rounds)) items taken over and \(read / max(1, rounds)) read in validation; "
-          + "\(computed / max(1, rounds)) measurements computed, \(copied / max(1, rounds)) of \(frames / max(1, rounds)) frames copied")
+          + "\(computed / max(1, rounds)) measurements computed, \(copied / max(1, rounds)) of \(frames / max(1, rounds)) frames copied; "
+          + String(format: "layouts keep %.1f MB", Double(memory?.keptBytes ?? 0) / 1_048_576))
     exit(0)
 }
 

@@ -61,8 +61,9 @@ public final class ValidationMemory: @unchecked Sendable {
 /// follows the body counts by its offset too when it declares anything (an expansion's views and
 /// messages name places there), not when it is only blank lines and comments.
 struct ChunkSurroundings {
-    let before: ArraySlice<UInt8>
-    let after: ArraySlice<UInt8>
+    let bytes: [UInt8]
+    /// The body's value: what lies before and after it is the surroundings' text.
+    let body: Range<Int>
     /// Where `after` starts, when it holds more than blank lines and comments.
     let pinnedAfter: Int?
     let declarations: FileDeclarations
@@ -72,10 +73,9 @@ struct ChunkSurroundings {
     let filePath: String?
 
     init(file: FileContext, body: SourceRange) {
-        let bytes = file.source.table.bytes
-        before = bytes[..<body.start]
-        after = bytes[body.end...]
-        pinnedAfter = Self.declaresAnything(after) ? body.end : nil
+        bytes = file.source.table.bytes
+        self.body = body.start..<body.end
+        pinnedAfter = Self.declaresAnything(bytes[body.end...]) ? body.end : nil
         declarations = file.declarations
         scopeNames = file.scope.names
         let local = Set(file.localComponents.map(ObjectIdentifier.init))
@@ -99,18 +99,20 @@ struct ChunkSurroundings {
     }
 
     func matches(_ o: ChunkSurroundings) -> Bool {
-        before.count == o.before.count && pinnedAfter == o.pinnedAfter && filePath == o.filePath
+        body.lowerBound == o.body.lowerBound && pinnedAfter == o.pinnedAfter && filePath == o.filePath
             && scopeNames == o.scopeNames && imported.count == o.imported.count
             && zip(imported, o.imported).allSatisfy { $0 === $1 }
             && failedImports.count == o.failedImports.count
             && zip(failedImports, o.failedImports).allSatisfy { $0.range == $1.range && $0.entry == $1.entry }
-            && declarations == o.declarations && before.elementsEqual(o.before) && after.elementsEqual(o.after)
+            && declarations == o.declarations
+            && sameBytes(bytes, 0..<body.lowerBound, o.bytes, 0..<o.body.lowerBound)
+            && sameBytes(bytes, body.upperBound..<bytes.count, o.bytes, o.body.upperBound..<o.bytes.count)
     }
 
     /// Whether a range of an item's results stays put while the item's lines move: it lies in
     /// an imported file, before the body, or in what follows it when that is pinned.
     func holdsStill(_ r: SourceRange) -> Bool {
-        SourceSet.isImported(r) || r.end <= before.count || pinnedAfter.map { r.start >= $0 } == true
+        SourceSet.isImported(r) || r.end <= body.lowerBound || pinnedAfter.map { r.start >= $0 } == true
     }
 }
 
@@ -142,7 +144,7 @@ final class ChunkTable {
         let start = node.start - span.lowerBound, end = node.end - span.lowerBound
         for e in candidates where e.span.count == span.count && e.site == context.site && e.depth == context.depth
             && e.node == start..<end {
-            if bytes[e.span].elementsEqual(text[span]) { return e }
+            if sameBytes(bytes, e.span, text, span) { return e }
         }
         return nil
     }
@@ -240,6 +242,15 @@ struct ChunkMove {
         for i in d.related.indices where d.related[i].file == nil { d.related[i].range = range(d.related[i].range) }
         for i in d.fixes.indices { d.fixes[i].range = range(d.fixes[i].range) }
         return d
+    }
+}
+
+/// Whether `a[ra]` and `b[rb]` hold the same bytes.
+func sameBytes(_ a: [UInt8], _ ra: Range<Int>, _ b: [UInt8], _ rb: Range<Int>) -> Bool {
+    guard ra.count == rb.count else { return false }
+    guard !ra.isEmpty else { return true }
+    return a.withUnsafeBufferPointer { pa in
+        b.withUnsafeBufferPointer { pb in memcmp(pa.baseAddress! + ra.lowerBound, pb.baseAddress! + rb.lowerBound, ra.count) == 0 }
     }
 }
 
