@@ -359,7 +359,7 @@ def run(binary: str, cards: int, rounds: int, delay: float, debounce, file_fonts
         server.request(99999, "shutdown", None)
         server.notify("exit")
         server.wait()
-        log = server.proc.stderr.read().decode(errors="replace")
+        log = server.log_text()
         if os.environ.get("TATAMI_LATENCY_LOG"):
             pathlib.Path(os.environ["TATAMI_LATENCY_LOG"]).write_text(log)
         results["analyses"] = sum(1 for line in log.splitlines() if "analysed " in line)

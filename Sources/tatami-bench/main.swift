@@ -273,10 +273,11 @@ func report(_ name: String, _ f: FileFigures) {
     }
 }
 
-// `--edits FILE [--rounds N] [--no-memory]`: what the language server does after each keystroke,
+// `--edits FILE [--rounds N] [--no-memory | --no-validation-memory]`: what the language server does after each keystroke,
 // in one process, without the pipes: the file analysed once, then N times more, each time with one
 // character typed into a title (the `title: "…"` lines in turn, as scripts/lsp-latency.py types),
-// with one `LayoutMemory` across the analyses (`--no-memory`: each laid out from nothing). Prints
+// with one `LayoutMemory` and one `ValidationMemory` across the analyses (`--no-memory`: each
+// validated and laid out from nothing; `--no-validation-memory`: each validated from nothing). Prints
 // the CPU time (user + system, the whole process) of the first analysis and the median of the
 // others, and what layout took over and copied. Under callgrind, the instruction count of the
 // whole run is the repeatable figure.
@@ -284,7 +285,7 @@ if let path = argument(after: "--edits") {
     guard var bytes = FileManager.default.contents(atPath: path).map({ [UInt8]($0) }) else { print("cannot read \(path)"); exit(2) }
     let rounds = argument(after: "--rounds").flatMap { Int($0) } ?? 20
     let memory: LayoutMemory? = CommandLine.arguments.contains("--no-memory") ? nil : LayoutMemory()
-    let items: ValidationMemory? = memory == nil ? nil : ValidationMemory()
+    let items: ValidationMemory? = memory == nil || CommandLine.arguments.contains("--no-validation-memory") ? nil : ValidationMemory()
     let folder = (path as NSString).deletingLastPathComponent
     func cpuSeconds() -> Double {
         var usage = rusage()

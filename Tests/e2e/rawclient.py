@@ -5,6 +5,7 @@ import json
 import os
 import select
 import subprocess
+import threading
 import time
 
 
@@ -14,6 +15,24 @@ class RawServer:
         self.buffer = bytearray()
         # Every publishDiagnostics notification read, whatever the reader was waiting for.
         self.pushed = []
+        # The server's log, read as it comes, as an editor reads it: a pipe left unread fills
+        # (64 KiB) and the server, blocked writing its `--verbose` log, answers nothing more.
+        self._log = bytearray()
+        self._log_reader = threading.Thread(target=self._drain_log, daemon=True)
+        self._log_reader.start()
+
+    def _drain_log(self):
+        while True:
+            chunk = os.read(self.proc.stderr.fileno(), 1 << 16)
+            if not chunk:
+                return
+            self._log += chunk
+
+    def log_text(self) -> str:
+        """Everything the server wrote to standard error, once it has exited."""
+        self.proc.wait()
+        self._log_reader.join(timeout=10)
+        return self._log.decode(errors="replace")
 
     def send_bytes(self, data: bytes):
         self.proc.stdin.write(data)

@@ -105,7 +105,7 @@ def test_a_bad_content_length_loses_only_its_own_message(raw, header):
     raw.request(10, "shutdown", None)
     raw.notify("exit")
     assert raw.wait() == 0
-    log = raw.proc.stderr.read().decode()
+    log = raw.log_text()
     assert "skipped" in log or "dropped a message body" in log, log
 
 
