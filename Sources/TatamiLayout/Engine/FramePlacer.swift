@@ -217,15 +217,16 @@ struct FramePlacer {
         // How far every index of the copied subtree moves, store by store.
         let delta = start - e.begin
         let recordDelta = delta.records
+        // Every node's view is in the tree's store (`LayoutTree.view`): the copies name views there.
+        precondition(ctx.tree.viewStore === parts.viewStore, "a copied frame's view is in the placement's store")
         for k in r..<end {
             var record = old.parts.records[k]
+            // The view read by index (`ViewFacts`), without a handle per copied frame.
             let node = NodeID(Int(old.entries[k].node))
-            let view = ctx.tree.view(node)
-            precondition(view.store === parts.viewStore, "a copied frame's view is in the placement's store")
             // Whether the new view leaves the frame as hidden as it was: the parent's (or, for
             // the subtree's first frame, the given) hiddenness or the view's own.
             let parentHidden = k == r ? hidden : parts.records[Int(old.parts.parents[k] + recordDelta)].flags.contains(.hidden)
-            guard (parentHidden || view.hidden) == record.flags.contains(.hidden) else {
+            guard (parentHidden || ctx.tree.viewFacts(node).hidden) == record.flags.contains(.hidden) else {
                 parts.truncate(to: start)
                 if recording { entries.removeSubrange(Int(start.records)...) }
                 return nil
@@ -233,7 +234,7 @@ struct FramePlacer {
             record.linkStart += delta.links
             if case .text(let t) = record.drawing { record.drawing = .text(t + delta.texts) }
             if record.extra >= 0 { record.extra += delta.extras }
-            _ = parts.begin(view.index, parent: k == r ? parent : old.parts.parents[k] + recordDelta,
+            _ = parts.begin(ctx.tree.viewIndex(node), parent: k == r ? parent : old.parts.parents[k] + recordDelta,
                             step: k == r ? step : old.parts.steps[k])
             parts.records[parts.records.count - 1] = record
             if recording {
