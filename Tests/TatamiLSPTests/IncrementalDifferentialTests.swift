@@ -11,7 +11,8 @@ import XCTest
 /// diagnostics, the frames of every viewport, document symbols, semantic tokens) must equal what
 /// a fresh server answers about the same texts (symbols and tokens only while the text parses:
 /// during a syntax error they come from the last text that parsed, by design). Whatever the server keeps from one analysis to
-/// the next (line tables, imported files, layouts) is held to this.
+/// the next (line tables, imported files, validated items, layouts) is held to this, and the test
+/// checks that items were taken over and inlay hints compared often enough to prove something.
 final class IncrementalDifferentialTests: XCTestCase {
     static let library = """
         components:
@@ -75,10 +76,13 @@ final class IncrementalDifferentialTests: XCTestCase {
             try run(seed: UInt64(seed), steps: 40)
         }
         XCTAssertGreaterThan(stepsWithHints, 80, "inlay hints compared after most edits")
+        XCTAssertGreaterThan(itemsTakenOver, 100, "validated items were taken over from the last analysis")
     }
 
     /// Steps whose comparison included inlay hints (the test would prove little without them).
     private var stepsWithHints = 0
+    /// Items the incremental server's validation took over, over all steps (likewise).
+    private var itemsTakenOver = 0
 
     private func run(seed: UInt64, steps: Int) throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tatami-incremental-\(UUID().uuidString)")
@@ -206,6 +210,7 @@ final class IncrementalDifferentialTests: XCTestCase {
             XCTAssertEqual(got, want, "seed \(seed), step \(step) (\(what)); the text:\n\(text)")
             if got != want { return }
             if want.hints.contains("\"label\"") { stepsWithHints += 1 }
+            itemsTakenOver += incremental.server.documents[screenURI]?.validationMemory.lastCounts.reused ?? 0
         }
     }
 
