@@ -113,6 +113,33 @@ final class ValidationMemoryTests: XCTestCase {
         XCTAssertGreaterThan(reused, steps * 2, "items were taken over from the last validation")
     }
 
+    /// What one document keeps is bounded (`ValidationLimits.maxKeptItems`): two lists of
+    /// 50,005 items each keep 100,000 items between them; validated again unchanged, the first
+    /// list is taken over whole (with its 50,005 items: 50,006 kept), the second is read (it was
+    /// not kept once its items had reached the bound) and, of its items, the 49,994 kept are taken
+    /// over and 11 read. Either way the result is validation from nothing's.
+    func testWhatADocumentKeepsIsBounded() {
+        let half = ValidationLimits.maxKeptItems / 2 + 5
+        // Every item differs: equal items are one key, and would be taken over from one another.
+        func list(_ word: String) -> String {
+            (0..<half).map { "        - {text: \"item \($0) long enough to be kept\", padding: \(word)}\n" }.joined()
+        }
+        let text = "body:\n  vstack:\n    - vstack:\n" + list("1") + "    - vstack:\n" + list("2")
+        let memory = ValidationMemory()
+        var context = ValidationContext.standalone
+        context.memory = memory
+        let start = Date()
+        _ = Self.outcome(text, context: context)
+        XCTAssertEqual(memory.lastCounts.read, 2 * half + 2)
+        let again = Self.outcome(text, context: context)
+        XCTAssertEqual(memory.lastCounts.reused, 1 + (ValidationLimits.maxKeptItems - (half + 1)))
+        XCTAssertEqual(memory.lastCounts.read, 1 + (half - (ValidationLimits.maxKeptItems - (half + 1))))
+        let fresh = Self.outcome(text, context: .standalone)
+        XCTAssertEqual(again.diagnostics, fresh.diagnostics)
+        XCTAssertEqual(again.model, fresh.model)
+        XCTAssertLessThan(Date().timeIntervalSince(start), Fixtures.hangGuard(60), "hang guard")
+    }
+
     /// A random edit of the screen (or of the imported file on disk); says what it did.
     private func edit(_ text: inout String, _ random: inout SeededRandom, libPath: String) throws -> String {
         var bytes = Array(text.utf8)

@@ -16,4 +16,7 @@ public enum ValidationLimits {
     public static let maxImportDepth = 32
     /// Files one validation may import, counting every level.
     public static let maxImportedFiles = 1_000
+    /// Items one validation keeps for the next (`ValidationMemory`): past this, the file's
+    /// further items are read again each time (a few hundred bytes each: about 30 MB at most).
+    public static let maxKeptItems = 100_000
 }

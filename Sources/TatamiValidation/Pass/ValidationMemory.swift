@@ -182,6 +182,8 @@ final class ChunkEntry {
     let expandedViews: Int
     /// The items inside it that were kept too (carried over when it is taken over whole).
     let inner: [ChunkEntry]
+    /// It and the items inside it: what keeping it counts against `ValidationLimits.maxKeptItems`.
+    let weight: Int
 
     init(hash: UInt64, site: ViewSite, depth: Int, span: Range<Int>, node: Range<Int>, segment: ViewSegment, root: Int32?,
          placement: Alignment2D, serialStart: Int, serialCount: Int, diagnostics: [Diagnostic],
@@ -205,6 +207,7 @@ final class ChunkEntry {
         self.instantiated = instantiated
         self.expandedViews = expandedViews
         self.inner = inner
+        weight = inner.reduce(1) { $0 + $1.weight }
     }
 
     /// The same item once taken over: its lines `delta` bytes later, its serials `serialShift`

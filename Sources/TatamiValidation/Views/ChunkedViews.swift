@@ -19,6 +19,8 @@ final class ChunkSession {
     /// the body's.
     var levels: [[ChunkEntry]] = [[]]
     var reused = 0, read = 0
+    /// Items kept so far, inner ones counted (`ValidationLimits.maxKeptItems`).
+    var kept = 0
 
     init(memory: ValidationMemory, file: FileContext, body: SourceRange) {
         self.memory = memory
@@ -71,6 +73,7 @@ extension ViewValidator {
         if let e = entry(for: built, item: item.range, start: start, span: span, hash: hash, context: context, instantiated: instantiated,
                          inner: inner, chunks: chunks, out: out) {
             chunks.levels[chunks.levels.count - 1].append(e)
+            chunks.kept += 1
         } else {
             chunks.levels[chunks.levels.count - 1] += inner
         }
@@ -99,6 +102,7 @@ extension ViewValidator {
             }
         }
         out.budget.expandedViews += e.expandedViews
+        chunks.kept += e.weight
         chunks.levels[chunks.levels.count - 1].append(
             e.moved(delta: move.delta, serialShift: serialShift, from: e.segment.start, to: at, findings: findings))
         return e.root.map { BuiltView(node: at.view($0), placement: e.placement) }
@@ -111,7 +115,7 @@ extension ViewValidator {
                        instantiated: [ComponentDecl], inner: [ChunkEntry], chunks: ChunkSession,
                        out: ViewResults) -> ChunkEntry? {
         let b = out.budget, s = start.budget
-        guard b.templateChecks == s.templateChecks, b.templateViews == s.templateViews, !b.reportedDepth,
+        guard chunks.kept < ValidationLimits.maxKeptItems, b.templateChecks == s.templateChecks, b.templateViews == s.templateViews, !b.reportedDepth,
               !b.reportedExpansionLimit, templateReports.diagnostics.count == start.templateReports,
               out.views.pendingCount == start.pending, let segment = out.views.segment(since: start.mark)
         else { return nil }
