@@ -17,6 +17,6 @@ public enum ValidationLimits {
     /// Files one validation may import, counting every level.
     public static let maxImportedFiles = 1_000
     /// Items one validation keeps for the next (`ValidationMemory`): past this, the file's
-    /// further items are read again each time (a few hundred bytes each: about 30 MB at most).
+    /// further items are read again each time (a few hundred bytes each).
     public static let maxKeptItems = 100_000
 }
