@@ -78,7 +78,7 @@ final class RevisionPaths: @unchecked Sendable {
         var out: [String] = []
         if let config { out.append(config) }
         var seen: Set<String> = [path]
-        var queue = references.imports.map { locate($0, from: directory) }
+        let queue = references.imports.map { locate($0, from: directory) }
         out += references.fonts.map { locate($0, from: directory) }
         var next = 0
         while next < queue.count {
