@@ -75,8 +75,8 @@ extension DiffFormatter {
         }
     }
 
-    /// `×`, `→`, `Δ` in UTF-8.
-    private static let times: [UInt8] = [0xC3, 0x97], arrow: [UInt8] = [0x20, 0xE2, 0x86, 0x92, 0x20], delta: [UInt8] = [0xCE, 0x94]
+    /// `×` in UTF-8.
+    private static let times: [UInt8] = [0xC3, 0x97]
 
     /// `screens/a.tatami.yaml (modified)`, `new.tatami.yaml (renamed from old.tatami.yaml)`,
     /// `a.tatami.yaml (through lib/cards.tatami.yaml)`.
@@ -107,9 +107,9 @@ extension DiffFormatter {
         out.appendBytes([0x20, 0x20, 0x20, 0x20])
         style.open(c.change == .added ? "32" : c.change == .removed ? "31" : "33", &out)
         // The word padded to 14 columns (at least one space).
-        let mark = out.count
-        out.appendText(DiffViewChange.word(c.change, moved: c.moved, resized: c.resized))
-        for _ in 0..<max(1, 14 - (out.count - mark)) { out.append(0x20) }
+        let word = DiffViewChange.wordLiteral(c.change, moved: c.moved, resized: c.resized)
+        out.appendLiteral(word)
+        for _ in 0..<max(1, 14 - word.utf8CodeUnitCount) { out.append(0x20) }
         style.close(&out)
         describe(c, into: &out)
         out.append(0x0A)
@@ -139,7 +139,7 @@ extension DiffFormatter {
                 c.writePlace(old: false, into: &s)
             } else {
                 c.writePlace(old: true, into: &s)
-                s.appendBytes(arrow)
+                s.appendLiteral(" → ")
                 c.writePlace(old: false, into: &s)
             }
             s.appendBytes([0x20, 0x20])
@@ -175,7 +175,8 @@ extension DiffFormatter {
         number(r.minY, into: &s)
         s.append(0x20)
         number(r.width, into: &s)
-        s.appendBytes(times)
+        s.append(0xC3)
+        s.append(0x97)
         number(r.height, into: &s)
     }
 
@@ -193,32 +194,53 @@ extension DiffFormatter {
     static func deltas(moved: Bool, resized: Bool, _ dx: Double, _ dy: Double, _ dw: Double, _ dh: Double,
                        into s: inout some ByteSink) {
         var first = true
-        func add(_ name: UInt8, _ v: Double, _ counts: Bool) {
-            guard counts, abs(v) > 1e-9 else { return }
-            if !first { s.append(0x20) }
-            first = false
-            s.appendBytes(delta)
-            s.append(name)
-            s.append(0x20)
-            s.append(v > 0 ? 0x2B : 0x2D)
-            number(abs(v), into: &s)
+        if moved {
+            delta(0x78, dx, first: &first, into: &s)
+            delta(0x79, dy, first: &first, into: &s)
         }
-        add(0x78, dx, moved)
-        add(0x79, dy, moved)
-        add(0x77, dw, resized)
-        add(0x68, dh, resized)
+        if resized {
+            delta(0x77, dw, first: &first, into: &s)
+            delta(0x68, dh, first: &first, into: &s)
+        }
+    }
+
+    /// ` Δy +48` (without the space for the first), when the delta counts.
+    private static func delta<S: ByteSink>(_ name: UInt8, _ v: Double, first: inout Bool, into s: inout S) {
+        guard abs(v) > 1e-9 else { return }
+        if !first { s.append(0x20) }
+        first = false
+        s.append(0xCE)
+        s.append(0x94)
+        s.append(name)
+        s.append(0x20)
+        s.append(v > 0 ? 0x2B : 0x2D)
+        number(abs(v), into: &s)
     }
 
     /// `formatNumber(v)`'s text; a whole number (nearly every length) written digit by digit.
     static func number<S: ByteSink>(_ v: Double, into s: inout S) {
-        if v == v.rounded() && abs(v) < 9e18 { return integer(Int64(v), into: &s) }
+        // Within ±9e18 a length converts to Int64 and back unchanged exactly when it is whole
+        // (no rounding call per number).
+        if abs(v) < 9e18 {
+            let whole = Int64(v)
+            if Double(whole) == v { return integer(whole, into: &s) }
+        }
         s.appendText(formatNumber(v))
     }
 
-    /// `String(n)`'s text: the digits appended last first, then turned round.
+    /// `String(n)`'s text: up to four digits written in order (nearly every number of a
+    /// report), longer numbers appended last digit first, then turned round.
     static func integer<S: ByteSink>(_ n: Int64, into s: inout S) {
         if n < 0 { s.append(0x2D) }
         var m = n.magnitude
+        if m < 10_000 {
+            let small = UInt16(truncatingIfNeeded: m)
+            if small >= 1000 { s.append(0x30 + UInt8(truncatingIfNeeded: small / 1000)) }
+            if small >= 100 { s.append(0x30 + UInt8(truncatingIfNeeded: small / 100 % 10)) }
+            if small >= 10 { s.append(0x30 + UInt8(truncatingIfNeeded: small / 10 % 10)) }
+            s.append(0x30 + UInt8(truncatingIfNeeded: small % 10))
+            return
+        }
         let start = s.count
         repeat {
             s.append(0x30 + UInt8(truncatingIfNeeded: m % 10))
@@ -256,6 +278,11 @@ protocol TextChange {
 extension DiffViewChange {
     /// `moved`, `resized`, `moved+resized`, `added`, `removed`.
     static func word(_ change: Change, moved: Bool, resized: Bool) -> String {
+        wordLiteral(change, moved: moved, resized: resized).description
+    }
+
+    /// `word` as a literal, which the text format copies without making a string.
+    static func wordLiteral(_ change: Change, moved: Bool, resized: Bool) -> StaticString {
         switch change {
         case .added: return "added"
         case .removed: return "removed"
@@ -363,13 +390,13 @@ struct FoundChange: TextChange {
         let (places, e) = named
         let entry = places.entries[e]
         if entry.component >= 0 {
-            s.appendText(places.names[Int(entry.component)])
+            s.appendBytes(places.nameBytes[Int(entry.component)])
         } else {
-            s.appendText(entry.tag.rawValue)
+            s.appendLiteral(OutlinePlaces.tagName(entry.tag))
         }
         if entry.id >= 0 {
             s.append(0x23)
-            s.appendText(places.names[Int(entry.id)])
+            s.appendBytes(places.nameBytes[Int(entry.id)])
         }
     }
 

@@ -37,7 +37,10 @@ public final class LayoutDiffer: @unchecked Sendable {
     public var keepsFollowers = true
 
     private let lock = NSLock()
-    private var closures: [ObjectIdentifier: [String: [String]]] = [:]
+    /// Each revision's paths, worked out once per directory or path (`RevisionPaths`).
+    private let oldPaths: RevisionPaths, newPaths: RevisionPaths
+    /// Whether a relative path's bytes are the same in both revisions, by path.
+    private var sameFiles: [String: Bool] = [:]
     /// Analyses run (each is one file in one revision, parsed, validated and laid out).
     public private(set) var analyses = 0
     /// Files compared without being laid out, everything they read being the same.
@@ -51,6 +54,8 @@ public final class LayoutDiffer: @unchecked Sendable {
     public init(old: LayoutRevision, new: LayoutRevision) {
         self.old = old
         self.new = new
+        oldPaths = RevisionPaths(old)
+        newPaths = RevisionPaths(new)
     }
 
     // MARK: Pairing files
@@ -121,14 +126,13 @@ public final class LayoutDiffer: @unchecked Sendable {
         var file = DiffFile(oldPath: oldBytes == nil ? nil : pair.oldPath, newPath: newBytes == nil ? nil : pair.newPath,
                             status: status)
         guard oldBytes != nil || newBytes != nil else { return file }
+        // Each side's file: its directory and workspace, worked out once for all that follows.
+        let oldFile = oldAbs.map { PlacedFile($0, in: oldPaths) }, newFile = newAbs.map { PlacedFile($0, in: newPaths) }
 
         var shared: YAMLParseResult? = nil
-        if let a = oldBytes, let b = newBytes, a == b, let oldAbs, let newAbs {
+        if let a = oldBytes, let b = newBytes, a == b, let oldFile, let newFile {
             let parsed = YAMLParser.parse(bytes: b)
-            let before = dependencies(of: parsed, at: oldAbs, in: old)
-            let after = dependencies(of: parsed, at: newAbs, in: new)
-            if let before, let after, before.map(old.relative) == after.map(new.relative),
-               zip(before, after).allSatisfy({ old.sameBytes($0, as: new, at: $1) }) {
+            if unchanged(parsed, old: oldFile, new: newFile) {
                 lock.lock()
                 skipped += 1
                 lock.unlock()
@@ -142,11 +146,11 @@ public final class LayoutDiffer: @unchecked Sendable {
         // The new side's layouts take over what the old side's measured for the nodes both
         // revisions lay out alike (`LayoutMemory`: exactly a fresh layout's result).
         let memory = oldBytes != nil && newBytes != nil && layoutMemoryBudget > 0 ? LayoutMemory(budget: layoutMemoryBudget) : nil
-        let oldSide = oldAbs.flatMap { path in
-            oldBytes.map { analyse($0, parsed: shared, at: path, in: old, reads: oldReads, memory: memory, alreadyOnLargeStack: alreadyOnLargeStack) }
+        let oldSide = oldFile.flatMap { placed in
+            oldBytes.map { analyse($0, parsed: shared, placed, in: oldPaths, reads: oldReads, memory: memory, alreadyOnLargeStack: alreadyOnLargeStack) }
         }
-        let newSide = newAbs.flatMap { path in
-            newBytes.map { analyse($0, parsed: shared, at: path, in: new, reads: newReads, memory: memory, alreadyOnLargeStack: alreadyOnLargeStack) }
+        let newSide = newFile.flatMap { placed in
+            newBytes.map { analyse($0, parsed: shared, placed, in: newPaths, reads: newReads, memory: memory, alreadyOnLargeStack: alreadyOnLargeStack) }
         }
         file.analysed = true
         observeAnalyses?(pair, oldSide?.analysis, newSide?.analysis)
@@ -155,12 +159,12 @@ public final class LayoutDiffer: @unchecked Sendable {
         var changed = Set<String>()
         let ownChanged = oldBytes != newBytes && oldBytes != nil && newBytes != nil
         if ownChanged, let p = pair.newPath { changed.insert(p) }
-        var read = Set(oldReads.paths.map(old.relative))
-        read.formUnion(newReads.paths.map(new.relative))
-        for (side, path) in [(old, oldAbs), (new, newAbs)] {
-            if let path, let config = side.workspace(for: path).configPath { read.insert(side.relative(config)) }
+        var read = Set(oldReads.paths.map(oldPaths.relative))
+        read.formUnion(newReads.paths.map(newPaths.relative))
+        for (paths, placed) in [(oldPaths, oldFile), (newPaths, newFile)] {
+            if let config = placed?.workspace.configPath { read.insert(paths.relative(config)) }
         }
-        for p in read.sorted() where !old.sameBytes(old.absolute(p), as: new, at: new.absolute(p)) { changed.insert(p) }
+        for p in read.sorted() where !sameFile(p) { changed.insert(p) }
         if oldBytes != nil && newBytes != nil {
             // The file itself first, then what it reads, by path.
             file.causes = changed.sorted { a, b in (a == pair.newPath) != (b == pair.newPath) ? a == pair.newPath : a < b }
@@ -177,13 +181,37 @@ public final class LayoutDiffer: @unchecked Sendable {
         return file
     }
 
-    private func analyse(_ bytes: [UInt8], parsed: YAMLParseResult?, at path: String, in revision: LayoutRevision,
+    /// Whether a file with the same text in both revisions (`parsed`) reads the same files with
+    /// the same bytes in both: then it lays out the same, and is not laid out.
+    private func unchanged(_ parsed: YAMLParseResult, old oldFile: PlacedFile, new newFile: PlacedFile) -> Bool {
+        guard let written = WrittenReferences(parsed) else { return false }
+        // Both sides read, whatever the first gives: what each reads is read the same either way.
+        let before = oldPaths.dependencies(of: written, at: oldFile.path, directory: oldFile.directory,
+                                           config: oldFile.workspace.configPath)
+        let after = newPaths.dependencies(of: written, at: newFile.path, directory: newFile.directory,
+                                          config: newFile.workspace.configPath)
+        guard let before, let after else { return false }
+        let relatives = before.map(oldPaths.relative)
+        return relatives == after.map(newPaths.relative) && relatives.allSatisfy(sameFile)
+    }
+
+    /// Whether the file at relative path `p` has the same bytes in both revisions (asked once
+    /// per path: every screen reads the same library).
+    private func sameFile(_ p: String) -> Bool {
+        if let hit = lock.withLock({ sameFiles[p] }) { return hit }
+        let same = old.sameBytes(old.absolute(p), as: new, at: new.absolute(p))
+        lock.withLock { sameFiles[p] = same }
+        return same
+    }
+
+    private func analyse(_ bytes: [UInt8], parsed: YAMLParseResult?, _ placed: PlacedFile, in paths: RevisionPaths,
                          reads: ReadSet, memory: LayoutMemory?, alreadyOnLargeStack: Bool) -> LayoutComparison.Side {
-        let workspace = revision.workspace(for: path)
-        let context = revision.context(for: path, workspace: workspace, reading: { reads.add($0) })
+        let revision = paths.revision
+        let workspace = placed.workspace
+        let context = revision.context(for: placed.path, workspace: workspace, reading: { reads.add($0) })
         let rules = workspace.config?.levels ?? [:]
         let yaml = parsed ?? YAMLParser.parse(bytes: bytes)
-        let analysis = Pipeline.analyze(parsed: yaml, path: revision.relative(path), viewports: viewports, context: context,
+        let analysis = Pipeline.analyze(parsed: yaml, path: revision.relative(placed.path), viewports: viewports, context: context,
                                         alreadyOnLargeStack: alreadyOnLargeStack, rules: rules, keepsSyntaxTree: false,
                                         layoutMemory: memory)
         lock.lock()
@@ -191,90 +219,22 @@ public final class LayoutDiffer: @unchecked Sendable {
         lock.unlock()
         var files: [String: String] = [:]
         for c in analysis.document.components {
-            if let p = c.filePath { files[c.name] = revision.relative(p) }
+            if let p = c.filePath { files[c.name] = paths.relative(p) }
         }
         return LayoutComparison.Side(analysis: analysis, componentFiles: files)
     }
+}
 
-    // MARK: What a file reads
+/// A compared file of one revision: its absolute path, directory and workspace.
+private struct PlacedFile {
+    let path: String
+    let directory: String
+    let workspace: RevisionWorkspace
 
-    /// Every file `yaml` (the file at `path`) reads in `revision`: its workspace file, its
-    /// imports and theirs, and the font files any of them names, absolute, in the order found;
-    /// nil when that cannot be told without validating.
-    func dependencies(of yaml: YAMLParseResult, at path: String, in revision: LayoutRevision) -> [String]? {
-        var out: [String] = []
-        if let config = revision.workspace(for: path).configPath { out.append(config) }
-        var seen: Set<String> = [path]
-        guard let direct = Self.references(yaml, at: path, in: revision) else { return nil }
-        var queue = direct.imports
-        out += direct.fonts
-        while let next = queue.first {
-            queue.removeFirst()
-            guard seen.insert(next).inserted else { continue }
-            out.append(next)
-            guard let closure = importClosure(next, in: revision) else { return nil }
-            for p in closure where !out.contains(p) { out.append(p) }
-        }
-        return out
-    }
-
-    /// What an imported file reads (its imports, transitively, and font files), kept per
-    /// revision: a library imported by every screen is parsed once.
-    private func importClosure(_ path: String, in revision: LayoutRevision) -> [String]? {
-        let key = ObjectIdentifier(revision)
-        lock.lock()
-        if let hit = closures[key]?[path] {
-            lock.unlock()
-            return hit
-        }
-        lock.unlock()
-        var out: [String] = []
-        var seen: Set<String> = [path]
-        var queue = [path]
-        while let next = queue.first {
-            queue.removeFirst()
-            guard let bytes = revision.bytes(next) else { continue }
-            guard let refs = Self.references(YAMLParser.parse(bytes: bytes), at: next, in: revision) else { return nil }
-            out += refs.fonts
-            for i in refs.imports where seen.insert(i).inserted {
-                out.append(i)
-                queue.append(i)
-            }
-        }
-        lock.lock()
-        closures[key, default: [:]][path] = out
-        lock.unlock()
-        return out
-    }
-
-    /// The paths a file's `imports:` and `fonts:` name, resolved in `revision`; nil when the
-    /// file is not a mapping (a file with a syntax error is still read as far as it goes).
-    static func references(_ yaml: YAMLParseResult, at path: String, in revision: LayoutRevision)
-        -> (imports: [String], fonts: [String])? {
-        guard let root = yaml.root else { return yaml.isComplete ? ([], []) : nil }
-        guard root.pairs != nil else { return ([], []) }
-        let directory = ImportPath.directory(of: path)
-        func located(_ node: YAMLNode?) -> String? {
-            guard let text = node?.scalar?.text, !text.isEmpty else { return nil }
-            let joined = text.hasPrefix("/") ? ImportPath.normalize(text) : ImportPath.join(directory, text)
-            return revision.resolve(joined) ?? joined
-        }
-        var imports: [String] = [], fonts: [String] = []
-        if let list = root["imports"]?.items {
-            for item in list { if let p = located(item) { imports.append(p) } }
-        }
-        if let declared = root["fonts"]?.pairs {
-            for pair in declared {
-                guard let font = pair.value.pairs != nil ? pair.value : nil else { continue }
-                if let p = located(font["file"]) { fonts.append(p) }
-                if let fallbacks = font["fallback"]?.items {
-                    for item in fallbacks {
-                        if let p = located(item.pairs != nil ? item["file"] : item) { fonts.append(p) }
-                    }
-                }
-            }
-        }
-        return (imports, fonts)
+    init(_ path: String, in paths: RevisionPaths) {
+        self.path = path
+        directory = RevisionPaths.directory(of: path)
+        workspace = paths.workspace(for: path, in: directory)
     }
 }
 

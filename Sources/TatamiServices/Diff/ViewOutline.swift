@@ -49,14 +49,16 @@ final class ViewOutline: Sendable {
     /// Component names and ids, each once, and each one's index there.
     let names: [String]
     let nameIndex: [String: Int32]
+    /// Each name's UTF-8 (`OutlinePlaces.nameBytes`).
+    let nameBytes: [[UInt8]]
     /// The store the document's views live in, and each view's entry there (-1: none).
     let store: ViewStore?
     private let entryOfView: [Int32]
     /// A view reached twice (a YAML alias read in two places): views are then found by path.
     let sharesViews: Bool
 
-    /// What names the entries in a report: kinds, ids, paths.
-    var places: OutlinePlaces { OutlinePlaces(entries: entries, names: names) }
+    /// What names the entries in a report: kinds, ids, paths (the same arrays, made once).
+    let places: OutlinePlaces
 
     init(_ document: TatamiDocument?) {
         guard let body = document?.body else {
@@ -65,8 +67,10 @@ final class ViewOutline: Sendable {
             links = []
             names = []
             nameIndex = [:]
+            nameBytes = []
             entryOfView = []
             sharesViews = false
+            places = OutlinePlaces(entries: [], names: [], nameBytes: [])
             return
         }
         let store = body.store
@@ -78,8 +82,10 @@ final class ViewOutline: Sendable {
         links = build.links
         names = build.names
         nameIndex = build.nameIndex
+        nameBytes = build.names.map { Array($0.utf8) }
         entryOfView = build.entryOfView
         sharesViews = build.sharesViews
+        places = OutlinePlaces(entries: entries, names: names, nameBytes: nameBytes)
     }
 
     /// The outline as it is made: the walk, then the shapes bottom-up.
@@ -250,10 +256,38 @@ final class ViewOutline: Sendable {
 }
 
 /// The part of an outline a report reads to name views (kinds, ids, paths, where each starts),
-/// kept with the changes found; plain values, without the model.
-struct OutlinePlaces: Sendable {
+/// kept with the changes found; plain values, without the model. An object, so that each line
+/// the text format writes reads it without copying (and counting references to) its arrays.
+final class OutlinePlaces: Sendable {
     let entries: [ViewOutline.Entry]
     let names: [String]
+    /// Each name's UTF-8, which the text format copies into its lines.
+    let nameBytes: [[UInt8]]
+
+    init(entries: [ViewOutline.Entry], names: [String], nameBytes: [[UInt8]]) {
+        self.entries = entries
+        self.names = names
+        self.nameBytes = nameBytes
+    }
+
+    /// `ViewKindTag.name` as a literal, copied without a string.
+    static func tagName(_ tag: ViewKindTag) -> StaticString {
+        switch tag {
+        case .text: return "text"
+        case .image: return "image"
+        case .color: return "color"
+        case .spacer: return "spacer"
+        case .divider: return "divider"
+        case .hstack: return "hstack"
+        case .vstack: return "vstack"
+        case .zstack: return "zstack"
+        case .flow: return "flow"
+        case .grid: return "grid"
+        case .bricks: return "bricks"
+        case .canvas: return "canvas"
+        case .component: return "component"
+        }
+    }
 
     /// The kind key, or the component's name for an instance.
     func kind(_ i: Int) -> String {
@@ -284,19 +318,24 @@ struct OutlinePlaces: Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// `path(i)`'s UTF-8 bytes, appended to `out`, without a string or an array of steps: the
-    /// steps are read up the parent links, each written backwards, and the whole turned round.
+    /// `path(i)`'s UTF-8 bytes, appended to `out`, without a string or an array: the steps are
+    /// read up the parent links into room on the stack, then written from the top.
     func writePath<S: ByteSink>(_ i: Int, into out: inout S) {
         guard entries[i].parent >= 0 else { return out.append(0x2F) }
-        let mark = out.count
-        var j = i
+        var depth = 0, j = i
         while entries[j].parent >= 0 {
-            let step = out.count
-            Self.writeStep(entries[j].step, into: &out)
-            Self.reverse(&out, from: step)
+            depth += 1
             j = Int(entries[j].parent)
         }
-        Self.reverse(&out, from: mark)
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: depth) { steps in
+            var k = depth, j = i
+            while k > 0 {
+                k -= 1
+                steps[k] = entries[j].step
+                j = Int(entries[j].parent)
+            }
+            for step in steps { Self.writeStep(step, into: &out) }
+        }
     }
 
     /// `out[start...]` turned round in place.

@@ -1,0 +1,58 @@
+import Foundation
+import TatamiBase
+import TatamiModel
+@testable import TatamiServices
+import TatamiValidation
+import XCTest
+
+/// The shortcuts `tatami diff` takes over the general functions it used to call (the text
+/// format's literals and numbers, a path's directory read from its bytes) give what those give.
+final class DiffTextPiecesTests: XCTestCase {
+    func testTagNamesAreTheKindKeys() {
+        for tag in ViewKindTag.allCases {
+            XCTAssertEqual(OutlinePlaces.tagName(tag).description, tag.name)
+        }
+    }
+
+    func testWordsAreTheChangeWords() {
+        for change in [DiffViewChange.Change.added, .removed, .changed] {
+            for moved in [false, true] {
+                for resized in [false, true] {
+                    let expected: String
+                    switch change {
+                    case .added: expected = "added"
+                    case .removed: expected = "removed"
+                    case .changed: expected = moved && resized ? "moved+resized" : moved ? "moved" : "resized"
+                    }
+                    XCTAssertEqual(DiffViewChange.wordLiteral(change, moved: moved, resized: resized).description, expected)
+                }
+            }
+        }
+    }
+
+    func testNumbersAreWholeDigitsElseFormatNumber() {
+        var values: [Double] = [0, -0.0, 1, 9, 10, 99, 100, 999, 1000, 9999, 10_000, 123_456, -7, -10_000, 0.5, -2.25,
+                                1e15, 8.9e18, 9e18, 1e19, -9.5e18, .infinity, -.infinity, .nan, 1 / 3]
+        for k in 0..<2000 { values.append(Double(k) * 0.75 - 500) }
+        for v in values {
+            var out: [UInt8] = []
+            DiffFormatter.number(v, into: &out)
+            // A whole length within ±9e18 as an integer's digits, anything else as `formatNumber`.
+            let expected = v == v.rounded() && abs(v) < 9e18 ? String(Int64(v)) : formatNumber(v)
+            XCTAssertEqual(String(decoding: out, as: UTF8.self), expected, "\(v)")
+        }
+        for n: Int64 in [0, 5, 10, 99, 100, 999, 1000, 9999, 10_000, 65_535, 65_536, -1, -9999, -10_000, .max, .min + 1] {
+            var out: [UInt8] = []
+            DiffFormatter.integer(n, into: &out)
+            XCTAssertEqual(String(decoding: out, as: UTF8.self), String(n))
+        }
+    }
+
+    func testDirectoriesAreImportPathDirectories() {
+        let paths = ["/", "/a", "/a/b.tatami.yaml", "a", "a/b", "./x", "/w/screens/s0/screen-0.tatami.yaml",
+                     "/w/é/b.yaml", "/w/\u{0600}/b", "/w/a\u{0301}/b", "/w/x/\u{0301}b", "relative/dir/", ""]
+        for p in paths {
+            XCTAssertEqual(RevisionPaths.directory(of: p), ImportPath.directory(of: p), p)
+        }
+    }
+}
