@@ -44,6 +44,16 @@ public final class LayoutMemory: @unchecked Sendable {
         self.budget = budget
     }
 
+    /// Set by `stopKeeping()`: later layouts take what is kept but keep nothing of their own.
+    private var keepsNoMore = false
+
+    /// From now on, layouts with this memory take over what it holds but neither keep their
+    /// contexts nor record their placements (`tatami diff`: the new revision's layouts are the
+    /// last ones a pair makes, so what they would keep is never read).
+    public func stopKeeping() {
+        lock.withLock { keepsNoMore = true }
+    }
+
     /// About how many bytes the kept contexts hold.
     public var keptBytes: Int {
         lock.withLock { bytesKept(besides: nil) }
@@ -81,14 +91,14 @@ public final class LayoutMemory: @unchecked Sendable {
     func mayKeep(_ ctx: LayoutContext) -> Bool {
         guard ctx.isReusable, budget > 0 else { return false }
         let bytes = ctx.approximateBytes
-        return lock.withLock { bytesKept(besides: ctx.viewport) + bytes <= budget }
+        return lock.withLock { !keepsNoMore && bytesKept(besides: ctx.viewport) + bytes <= budget }
     }
 
     /// Keeps `ctx` for the viewport's next layout, if it may be kept, with the placement made from
     /// it (its frames are the layout result's, shared); `freshSize`: the store size of the layout
     /// from nothing it grew from (nil: this is one).
     func keep(_ ctx: LayoutContext, freshSize fresh: Int?, placement: PlacementMemory? = nil) {
-        guard ctx.isReusable, budget > 0 else { return }
+        guard ctx.isReusable, budget > 0, !lock.withLock({ keepsNoMore }) else { return }
         var ctx = ctx
         ctx.shrinkForKeeping()
         let size = ctx.storeSize, bytes = ctx.approximateBytes + (placement?.approximateBytes ?? 0)

@@ -149,6 +149,8 @@ public final class LayoutDiffer: @unchecked Sendable {
         let oldSide = oldFile.flatMap { placed in
             oldBytes.map { analyse($0, parsed: shared, placed, in: oldPaths, reads: oldReads, memory: memory, alreadyOnLargeStack: alreadyOnLargeStack) }
         }
+        // The new side's layouts are the pair's last: what they would keep is never read.
+        memory?.stopKeeping()
         let newSide = newFile.flatMap { placed in
             newBytes.map { analyse($0, parsed: shared, placed, in: newPaths, reads: newReads, memory: memory, alreadyOnLargeStack: alreadyOnLargeStack) }
         }
