@@ -105,8 +105,8 @@ struct ChunkSurroundings {
             && failedImports.count == o.failedImports.count
             && zip(failedImports, o.failedImports).allSatisfy { $0.range == $1.range && $0.entry == $1.entry }
             && declarations == o.declarations
-            && sameBytes(bytes, 0..<body.lowerBound, o.bytes, 0..<o.body.lowerBound)
-            && sameBytes(bytes, body.upperBound..<bytes.count, o.bytes, o.body.upperBound..<o.bytes.count)
+            && bytes.hasSameBytes(in: 0..<body.lowerBound, as: o.bytes, in: 0..<o.body.lowerBound)
+            && bytes.hasSameBytes(in: body.upperBound..<bytes.count, as: o.bytes, in: o.body.upperBound..<o.bytes.count)
     }
 
     /// Whether a range of an item's results stays put while the item's lines move: it lies in
@@ -119,13 +119,13 @@ struct ChunkSurroundings {
 /// The items one validation read or took over, by key, over the view store it built.
 final class ChunkTable {
     let surroundings: ChunkSurroundings
-    let bytes: [UInt8]
+    /// The text the items were read from (the surroundings keep it).
+    var bytes: [UInt8] { surroundings.bytes }
     let store: ViewStore
     private let entries: [UInt64: [ChunkEntry]]
 
-    init(surroundings: ChunkSurroundings, bytes: [UInt8], store: ViewStore, items: [ChunkEntry]) {
+    init(surroundings: ChunkSurroundings, store: ViewStore, items: [ChunkEntry]) {
         self.surroundings = surroundings
-        self.bytes = bytes
         self.store = store
         var entries: [UInt64: [ChunkEntry]] = [:]
         entries.reserveCapacity(items.count)
@@ -144,7 +144,7 @@ final class ChunkTable {
         let start = node.start - span.lowerBound, end = node.end - span.lowerBound
         for e in candidates where e.span.count == span.count && e.site == context.site && e.depth == context.depth
             && e.node == start..<end {
-            if sameBytes(bytes, e.span, text, span) { return e }
+            if bytes.hasSameBytes(in: e.span, as: text, in: span) { return e }
         }
         return nil
     }
@@ -245,15 +245,6 @@ struct ChunkMove {
         for i in d.related.indices where d.related[i].file == nil { d.related[i].range = range(d.related[i].range) }
         for i in d.fixes.indices { d.fixes[i].range = range(d.fixes[i].range) }
         return d
-    }
-}
-
-/// Whether `a[ra]` and `b[rb]` hold the same bytes.
-func sameBytes(_ a: [UInt8], _ ra: Range<Int>, _ b: [UInt8], _ rb: Range<Int>) -> Bool {
-    guard ra.count == rb.count else { return false }
-    guard !ra.isEmpty else { return true }
-    return a.withUnsafeBufferPointer { pa in
-        b.withUnsafeBufferPointer { pb in memcmp(pa.baseAddress! + ra.lowerBound, pb.baseAddress! + rb.lowerBound, ra.count) == 0 }
     }
 }
 

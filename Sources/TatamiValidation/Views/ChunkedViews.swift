@@ -44,7 +44,7 @@ final class ChunkSession {
 
     /// Keeps what this validation read, over the store it built.
     func finish(store: ViewStore) {
-        memory.keep(ChunkTable(surroundings: surroundings, bytes: text.bytes, store: store, items: levels[0]),
+        memory.keep(ChunkTable(surroundings: surroundings, store: store, items: levels[0]),
                     reused: reused, read: read)
     }
 }
