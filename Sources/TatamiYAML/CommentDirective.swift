@@ -34,6 +34,12 @@ public struct CommentDirective: Sendable, Hashable {
         self.standsAlone = standsAlone
     }
 
+    /// The same directive `delta` bytes later in the text.
+    func moved(by delta: Int) -> CommentDirective {
+        CommentDirective(kind: kind, start: start + delta, codes: SourceRange(start: codes.start + delta, end: codes.end + delta),
+                         standsAlone: standsAlone)
+    }
+
     /// The directive of the comment `bytes[start..<end]` (from its `#` to the end of its line),
     /// nil for an ordinary comment. `ownLine`: nothing but blanks before the comment.
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int, ownLine: Bool) -> CommentDirective? {

@@ -107,6 +107,21 @@ struct CommentTable: Sendable {
         }
     }
 
+    /// A table of comments placed already (a block reparse's, for the collections it wrote):
+    /// each record's `node` and `keptWith` name a node of the store it goes in, or -1.
+    init(placed: [Record]) {
+        records = placed
+        directives = placed.compactMap(\.directive)
+        for (i, r) in placed.enumerated() {
+            if r.trailing {
+                if r.node >= 0 { trailingByNode[UInt32(r.node)] = Int32(i) }
+                continue
+            }
+            if r.node >= 0 { leadingByNode[UInt32(r.node), default: []].append(Int32(i)) }
+            if r.keptWith >= 0 { keptByNode[UInt32(r.keptWith), default: []].append(Int32(i)) }
+        }
+    }
+
     func leading(of node: UInt32, base: Int) -> [SourceRange] {
         (leadingByNode[node] ?? []).map { range(Int($0), base) }
     }

@@ -181,19 +181,27 @@ final class YAMLStore: Sendable {
     /// The same records with every offset moved by `delta` more (the arrays are shared; the
     /// shared nodes are moved too, each store once).
     func moved(by delta: Int) -> YAMLStore {
-        var movedShared: [YAMLNode] = []
-        if !shared.isEmpty {
-            var stores: [ObjectIdentifier: YAMLStore] = [:]
-            movedShared = shared.map { n in
-                let key = ObjectIdentifier(n.store)
-                if let s = stores[key] { return YAMLNode(store: s, index: n.index) }
-                let s = n.store.moved(by: delta)
-                stores[key] = s
-                return YAMLNode(store: s, index: n.index)
-            }
-        }
-        return YAMLStore(source: source, base: base + delta, nodes: nodes, children: children, scalars: scalars, texts: texts,
-                         offsetTables: offsetTables, tags: tags, comments: comments, shared: movedShared)
+        var stores: [ObjectIdentifier: YAMLStore] = [:]
+        return moved(by: delta, memo: &stores)
+    }
+
+    /// The same, each store met moved once across calls sharing `memo` (by the store moved), so
+    /// that a node reached twice is the same handle.
+    func moved(by delta: Int, memo: inout [ObjectIdentifier: YAMLStore]) -> YAMLStore {
+        let key = ObjectIdentifier(self)
+        if let done = memo[key] { return done }
+        let movedShared = shared.map { n in YAMLNode(store: n.store.moved(by: delta, memo: &memo), index: n.index) }
+        let made = YAMLStore(source: source, base: base + delta, nodes: nodes, children: children, scalars: scalars, texts: texts,
+                             offsetTables: offsetTables, tags: tags, comments: comments, shared: movedShared)
+        memo[key] = made
+        return made
+    }
+
+    /// The same records with another comment table (a block reparse's region, whose entry a
+    /// comment above the region belongs to).
+    func replacingComments(_ table: CommentTable) -> YAMLStore {
+        YAMLStore(source: source, base: base, nodes: nodes, children: children, scalars: scalars, texts: texts,
+                  offsetTables: offsetTables, tags: tags, comments: table, shared: shared)
     }
 
     // MARK: Scalars
@@ -420,6 +428,13 @@ extension YAMLStoreBuilder {
     /// (imported files' included), and a scalar's value may be its source bytes.
     public init(over node: YAMLNode) {
         self.init(over: node.store)
+    }
+
+    /// A builder over `source` (offsets as they are, base 0) of a few records, which a block
+    /// reparse writes (`SpineWriter`): no room reserved for a whole parse.
+    init(spineOver source: [UInt8]) {
+        self.source = source
+        base = 0
     }
 
     init(over store: YAMLStore) {

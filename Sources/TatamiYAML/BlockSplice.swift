@@ -1,0 +1,308 @@
+import TatamiBase
+
+/// One try of `YAMLParser.reparse`: the region of `path.levels[level]` parsed alone, checked,
+/// and put in place of its old entry.
+struct Splice {
+    let path: BlockPath
+    let level: Int
+    /// In the old text.
+    let region: Range<Int>
+    let edit: TextEdit
+    let old: YAMLParseResult
+    let bytes: [UInt8]
+    let table: LineTable
+    /// The region's entry as parsed alone, its nodes moved to the new text's offsets: an item,
+    /// or a pair's key and value.
+    private let entry: [YAMLNode]
+
+    init?(path: BlockPath, level: Int, region: Range<Int>, edit: TextEdit, old: YAMLParseResult, bytes: [UInt8],
+          table: LineTable, limits: YAMLLimits) {
+        self.path = path
+        self.level = level
+        self.region = region
+        self.edit = edit
+        self.old = old
+        self.bytes = bytes
+        self.table = table
+        let newRegion = region.lowerBound..<(region.upperBound + edit.delta)
+        guard newRegion.count > 0, Self.onlyLFBreaks(old.lineTable.bytes, region), Self.onlyLFBreaks(bytes, newRegion)
+        else { return nil }
+        // The region's collection stands `level` collections deep: its entries may nest as
+        // deep as the limit leaves them.
+        var partLimits = limits
+        partLimits.maxDepth = limits.maxDepth - level
+        let part = YAMLParser.parse(bytes: Array(bytes[newRegion]), limits: partLimits)
+        let holder = path.levels[level].node
+        guard part.isComplete, part.diagnostics.isEmpty, !part.usesAliases, part.comments.isEmpty, let partRoot = part.root,
+              !partRoot.isFlow, partRoot.range.end <= Self.lastCharacterEnd(bytes, newRegion) - newRegion.lowerBound
+        else { return nil }
+        let moved = partRoot.relocated(by: newRegion.lowerBound)
+        // The same kind of collection at the same column, with one entry.
+        let column = moved.range.start - table.lineStarts[table.line(ofByte: moved.range.start)]
+        let oldTable = old.lineTable
+        let holderColumn = holder.range.start - oldTable.lineStarts[oldTable.line(ofByte: holder.range.start)]
+        guard column == holderColumn else { return nil }
+        switch (moved.content, holder.content) {
+        case (.sequence(let items), .sequence):
+            guard items.count == 1 else { return nil }
+            entry = [items[0]]
+        case (.mapping(let pairs), .mapping(let oldPairs)):
+            // The key as it was: keys are checked for duplicates across the whole mapping.
+            guard pairs.count == 1, pairs[0].key.hasSameScalarValue(as: oldPairs[path.levels[level].entry].key) else { return nil }
+            entry = [pairs[0].key, pairs[0].value]
+        default:
+            return nil
+        }
+    }
+
+    /// Whether no line break but LF and CR LF is in `bytes[range]` (libyaml ends lines at a CR
+    /// alone, NEL, U+2028 and U+2029 too; regions are cut at LF lines).
+    private static func onlyLFBreaks(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let c = bytes[i]
+            if c == 0x0D && !(i + 1 < bytes.count && bytes[i + 1] == 0x0A) { return false }
+            if c == 0xC2 && i + 1 < bytes.count && bytes[i + 1] == 0x85 { return false }
+            if c == 0xE2 && i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9) {
+                return false
+            }
+            i += 1
+        }
+        return true
+    }
+
+    /// Just past the region's last character that is not a blank or a line break.
+    private static func lastCharacterEnd(_ bytes: [UInt8], _ range: Range<Int>) -> Int {
+        var k = range.upperBound
+        while k > range.lowerBound && [0x20, 0x09, 0x0A, 0x0D].contains(bytes[k - 1]) { k -= 1 }
+        return k
+    }
+
+    /// Where the new tree has `node`, a node inside the region that a comment above the region
+    /// belongs to (it leads the entry: the entry's first node; or it is kept with the key that
+    /// starts the entry's first line): nil when the new region does not have it at the same place
+    /// (then the comment may belong elsewhere now: the text is parsed whole).
+    private func regionNode(for node: YAMLNode, keptWith: Bool) -> YAMLNode? {
+        let start = node.range.start
+        guard start < edit.start else { return nil }
+        let holder = path.levels[level].node
+        let oldFirst: YAMLNode
+        switch holder.content {
+        case .sequence(let items): oldFirst = items[path.levels[level].entry]
+        case .mapping(let pairs): oldFirst = pairs.key(at: path.levels[level].entry)
+        case .scalar: return nil
+        }
+        if !keptWith {
+            guard node.store === oldFirst.store && node.index == oldFirst.index, entry[0].range.start == start else { return nil }
+            return entry[0]
+        }
+        // The scalar key that starts the entry's first line: down the first children.
+        guard node.isScalar else { return nil }
+        var n = entry[0]
+        while true {
+            if n.range.start == start && n.isScalar { return n }
+            switch n.content {
+            case .sequence(let items) where !items.isEmpty && items[0].range.start <= start: n = items[0]
+            case .mapping(let pairs) where !pairs.isEmpty && pairs.key(at: 0).range.start <= start: n = pairs.key(at: 0)
+            default: return nil
+            }
+        }
+    }
+
+    /// The new parse, or nil when a comment outside the region belongs to a node inside it.
+    func result() -> YAMLParseResult? {
+        var spine = SpineWriter(source: bytes, edit: edit, regionEnd: region.upperBound)
+        let levels = path.levels[0...level]
+        // The collections on the way down get records 0, 1, … of the spine's store.
+        guard let comments = SpineComments(old: old, path: levels.map(\.node), region: region, spine: &spine,
+                                           inside: { n, kept in regionNode(for: n, keptWith: kept) })
+        else { return nil }
+        // The region's store answers for the comments above the region that belong to its entry.
+        let part = comments.regionRecords.isEmpty ? entry[0].store : entry[0].store.replacingComments(CommentTable(placed: comments.regionRecords))
+        var records: [UInt32] = []
+        for l in levels {
+            records.append(spine.open(l.node, parent: records.last.map { Int32($0) } ?? -1))
+        }
+        // Closed from the inside out: a block collection ends where its last child ends.
+        var innerEnd = entry[entry.count - 1].range.end
+        for (i, l) in levels.enumerated().reversed() {
+            let inner: [UInt32]
+            if i == level {
+                inner = entry.map { spine.builder.addShared(YAMLNode(store: part, index: $0.index)) }
+            } else {
+                inner = [records[i + 1]]
+            }
+            guard let end = spine.close(records[i], of: l.node, entry: l.entry, with: inner, ending: innerEnd) else { return nil }
+            innerEnd = end
+        }
+        let store = spine.finish(comments: comments.table)
+        let root = YAMLNode(store: store, index: records[0])
+        let trivia = comments.comments(spine: store, region: part)
+        return YAMLParseResult(root: root, diagnostics: [], lineTable: table, isComplete: true, usesAliases: false,
+                               comments: trivia, directives: trivia.compactMap(\.directive))
+    }
+}
+
+/// Writes the collections on the way down to a spliced entry, over the new text: their starts
+/// as they were (before the edit), their ends moved by it, their other children taken whole.
+struct SpineWriter {
+    var builder: YAMLStoreBuilder
+    let edit: TextEdit
+    /// Nodes starting here or later lie after the edit (in the old text).
+    let regionEnd: Int
+    /// Per store of the last tree, a copy whose base is moved by the edit's length.
+    private var moved: [ObjectIdentifier: YAMLStore] = [:]
+
+    init(source: [UInt8], edit: TextEdit, regionEnd: Int) {
+        builder = YAMLStoreBuilder(spineOver: source)
+        self.edit = edit
+        self.regionEnd = regionEnd
+    }
+
+    mutating func open(_ node: YAMLNode, parent: Int32) -> UInt32 {
+        let isMapping: Bool
+        if case .mapping = node.content { isMapping = true } else { isMapping = false }
+        return builder.openCollection(isMapping: isMapping, start: node.range.start, tag: node.tag, isFlow: false, parent: parent)
+    }
+
+    /// A node of the last tree where the new tree has it: the same handle before the edit, one
+    /// into a moved copy of its store after it.
+    mutating func carried(_ node: YAMLNode) -> YAMLNode {
+        guard node.range.start >= regionEnd else { return node }
+        return YAMLNode(store: node.store.moved(by: edit.delta, memo: &moved), index: node.index)
+    }
+
+    /// Closes `record`, the copy of `node`, with its children: entry `entry` replaced by the
+    /// slots `inner` (an item; a pair's value, or for the spliced entry its key and value), which
+    /// end at `innerEnd`, the others taken whole. Answers where the collection now ends (where its
+    /// last child does); nil when a node the edit touched would be taken whole.
+    mutating func close(_ record: UInt32, of node: YAMLNode, entry: Int, with inner: [UInt32], ending innerEnd: Int) -> Int? {
+        var slots: [UInt32] = []
+        var end = innerEnd
+        switch node.content {
+        case .sequence(let items):
+            slots.reserveCapacity(items.count)
+            for (j, item) in items.enumerated() {
+                if j == entry { slots += inner } else { slots.append(take(item)) }
+            }
+            if entry < items.count - 1 { end = carried(items[items.count - 1]).range.end }
+        case .mapping(let pairs):
+            slots.reserveCapacity(pairs.count * 2)
+            for j in 0..<pairs.count {
+                let p = pairs[j]
+                if j == entry {
+                    if inner.count == 1 { slots.append(take(p.key)) }
+                    slots += inner
+                } else {
+                    slots.append(take(p.key))
+                    slots.append(take(p.value))
+                }
+            }
+            if entry < pairs.count - 1 { end = carried(pairs[pairs.count - 1].value).range.end }
+        case .scalar:
+            return nil
+        }
+        guard !slots.contains(Self.touched) else { return nil }
+        slots.withUnsafeBufferPointer { builder.close(record, end: end, children: $0) }
+        return end
+    }
+
+    private static let touched = UInt32.max
+
+    private mutating func take(_ node: YAMLNode) -> UInt32 {
+        let r = node.range
+        if r.end > edit.start && r.start < regionEnd { return Self.touched }
+        return builder.addShared(carried(node))
+    }
+
+    func finish(comments: CommentTable) -> YAMLStore {
+        builder.store(source: builder.source, comments: comments)
+    }
+}
+
+/// The last parse's comments in the new tree: those after the edit moved by it, each attached to
+/// the same node where the new tree has it (a collection on the way down: its new record). None
+/// may lie in the region (it has none now, and had none), nor belong to a node inside it.
+struct SpineComments {
+    private enum Target {
+        case none
+        /// A collection on the way down: its record in the spine's store.
+        case spine(UInt32)
+        /// A node of the region as parsed alone: its record in that store.
+        case region(UInt32)
+        case node(YAMLNode)
+    }
+
+    private struct Placed {
+        var range: SourceRange
+        var placement: YAMLComment.Placement
+        var node: Target
+        var keptWith: Target
+        var standsAlone: Bool
+        var directive: CommentDirective?
+    }
+
+    private var placed: [Placed] = []
+    /// The comments that belong to a collection on the way down, for the spine's store.
+    let table: CommentTable
+    /// The comments that belong to a node of the region, for its store (offsets less its base).
+    private(set) var regionRecords: [CommentTable.Record] = []
+
+    /// `path`: the collections on the way down, in the order of their records (0, 1, …).
+    /// `inside`: where the new tree has a node of the region a comment belongs to (true: as the
+    /// node it is kept with), nil when it cannot tell.
+    init?(old: YAMLParseResult, path: [YAMLNode], region: Range<Int>, spine: inout SpineWriter,
+          inside: (YAMLNode, Bool) -> YAMLNode?) {
+        let delta = spine.edit.delta
+        func target(_ n: YAMLNode?, kept: Bool) -> Target? {
+            guard let n else { return Target.none }
+            if let i = path.firstIndex(where: { $0.store === n.store && $0.index == n.index }) { return .spine(UInt32(i)) }
+            if region.contains(n.range.start) { return inside(n, kept).map { .region($0.index) } }
+            return .node(spine.carried(n))
+        }
+        var records: [CommentTable.Record] = []
+        placed.reserveCapacity(old.comments.count)
+        for c in old.comments {
+            guard !region.contains(c.range.start), let node = target(c.node, kept: false),
+                  let kept = target(c.keptWith, kept: true) else { return nil }
+            let after = c.range.start >= region.upperBound
+            let range = after ? SourceRange(start: c.range.start + delta, end: c.range.end + delta) : c.range
+            let directive = after ? c.directive.map { $0.moved(by: delta) } : c.directive
+            placed.append(Placed(range: range, placement: c.placement, node: node, keptWith: kept, standsAlone: c.standsAlone,
+                                 directive: directive))
+            func index(_ t: Target, inRegion: Bool) -> Int32 {
+                switch t {
+                case .spine(let i) where !inRegion: return Int32(i)
+                case .region(let i) where inRegion: return Int32(i)
+                default: return -1
+                }
+            }
+            for inRegion in [false, true] {
+                let n = index(node, inRegion: inRegion), k = index(kept, inRegion: inRegion)
+                guard n >= 0 || k >= 0 else { continue }
+                let base = inRegion ? region.lowerBound : 0
+                let record = CommentTable.Record(start: Int32(range.start - base), end: Int32(range.end - base), node: n,
+                                                 keptWith: k, trailing: c.placement == .trailing, ownLine: c.standsAlone,
+                                                 directive: directive)
+                if inRegion { regionRecords.append(record) } else { records.append(record) }
+            }
+        }
+        table = CommentTable(placed: records)
+    }
+
+    /// The comments with handles into the new tree: its spine's store, and the region's.
+    func comments(spine: YAMLStore, region: YAMLStore) -> [YAMLComment] {
+        func handle(_ t: Target) -> YAMLNode? {
+            switch t {
+            case .none: return nil
+            case .spine(let i): return YAMLNode(store: spine, index: i)
+            case .region(let i): return YAMLNode(store: region, index: i)
+            case .node(let n): return n
+            }
+        }
+        return placed.map {
+            YAMLComment(range: $0.range, placement: $0.placement, node: handle($0.node), keptWith: handle($0.keptWith),
+                        standsAlone: $0.standsAlone, directive: $0.directive)
+        }
+    }
+}
