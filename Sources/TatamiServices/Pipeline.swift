@@ -174,15 +174,17 @@ public enum Pipeline {
     /// (`tatami lint` without `--fix`) lets the YAML tree go once validation has read it, before
     /// layout, so the two are never held together; the analysis's `yaml` then has no root.
     /// `lineTable`: the text's, when the caller keeps one (the server, one per revision).
-    /// `layoutMemory`: what the document's last layouts kept (the server, one per document); the
-    /// analysis is the same without it.
+    /// `layoutMemory`: what the document's last layouts kept (the server, one per document);
+    /// `parseMemory`: its last parse, for a block reparse (the server, one per document). The
+    /// analysis is the same without them.
     public static func analyze(
         bytes: [UInt8], path: String, viewports: ViewportSelection = .all, layout: Bool = true,
         context: ValidationContext, isCancelled: (@Sendable () -> Bool)?, alreadyOnLargeStack: Bool = false,
         rules: [String: RuleLevel] = [:], keepsSyntaxTree: Bool = true, lineTable: LineTable? = nil,
-        layoutMemory: LayoutMemory? = nil
+        layoutMemory: LayoutMemory? = nil, parseMemory: ParseMemory? = nil
     ) -> Analysis? {
-        analyze(parse: { YAMLParser.parse(bytes: bytes, lineTable: lineTable) }, path: path, viewports: viewports, layout: layout, context: context,
+        analyze(parse: { parseMemory?.parse(bytes: bytes, lineTable: lineTable) ?? YAMLParser.parse(bytes: bytes, lineTable: lineTable) },
+                path: path, viewports: viewports, layout: layout, context: context,
                 isCancelled: isCancelled, alreadyOnLargeStack: alreadyOnLargeStack, rules: rules, keepsSyntaxTree: keepsSyntaxTree,
                 layoutMemory: layoutMemory)
     }

@@ -273,11 +273,12 @@ func report(_ name: String, _ f: FileFigures) {
     }
 }
 
-// `--edits FILE [--rounds N] [--no-memory | --no-validation-memory]`: what the language server does after each keystroke,
+// `--edits FILE [--rounds N] [--no-memory | --no-validation-memory | --no-parse-memory]`: what the language server does after each keystroke,
 // in one process, without the pipes: the file analysed once, then N times more, each time with one
 // character typed into a title (the `title: "…"` lines in turn, as scripts/lsp-latency.py types),
-// with one `LayoutMemory` and one `ValidationMemory` across the analyses (`--no-memory`: each
-// validated and laid out from nothing; `--no-validation-memory`: each validated from nothing). Prints
+// with one `LayoutMemory`, one `ValidationMemory` and one `ParseMemory` across the analyses
+// (`--no-memory`: each parsed whole, validated and laid out from nothing; `--no-validation-memory`:
+// each validated from nothing; `--no-parse-memory`: each parsed whole). Prints
 // the CPU time (user + system, the whole process) of the first analysis and the median of the
 // others, and what layout took over and copied. Under callgrind, the instruction count of the
 // whole run is the repeatable figure.
@@ -286,6 +287,7 @@ if let path = argument(after: "--edits") {
     let rounds = argument(after: "--rounds").flatMap { Int($0) } ?? 20
     let memory: LayoutMemory? = CommandLine.arguments.contains("--no-memory") ? nil : LayoutMemory()
     let items: ValidationMemory? = memory == nil || CommandLine.arguments.contains("--no-validation-memory") ? nil : ValidationMemory()
+    let parses: ParseMemory? = memory == nil || CommandLine.arguments.contains("--no-parse-memory") ? nil : ParseMemory()
     let folder = (path as NSString).deletingLastPathComponent
     func cpuSeconds() -> Double {
         var usage = rusage()
@@ -296,7 +298,8 @@ if let path = argument(after: "--edits") {
         let start = cpuSeconds()
         var context = Pipeline.fileContext(path: path, workspaceRoot: folder.isEmpty ? "." : folder)
         context.memory = items
-        let a = Pipeline.analyze(bytes: bytes, path: path, context: context, isCancelled: nil, layoutMemory: memory)!
+        let a = Pipeline.analyze(bytes: bytes, path: path, context: context, isCancelled: nil, layoutMemory: memory,
+                                 parseMemory: parses)!
         return (cpuSeconds() - start, a)
     }
     // Where each title's closing quote is: the last `"` of a line holding `title: "` (bytes
@@ -319,7 +322,7 @@ if let path = argument(after: "--edits") {
     let count = titleQuotes().count
     guard count > 0 else { print("no `title: \"…\"` line in \(path) to type into"); exit(2) }
     var times: [Double] = []
-    var computed = 0, copied = 0, frames = 0, reused = 0, read = 0
+    var computed = 0, copied = 0, frames = 0, reused = 0, read = 0, reparsed = 0, regionBytes = 0
     for k in 0..<rounds {
         let quotes = titleQuotes()
         bytes.insert(UInt8(ascii: "x"), at: quotes[(k * 37) % count])
@@ -329,6 +332,7 @@ if let path = argument(after: "--edits") {
         copied += a.layouts.reduce(0) { $0 + $1.framesCopied }
         frames += a.layouts.reduce(0) { $0 + ($1.root?.tree.count ?? 0) }
         if let counts = items?.lastCounts { reused += counts.reused; read += counts.read }
+        if let region = parses?.lastRegionBytes { reparsed += 1; regionBytes += region }
     }
     times.sort()
     guard !times.isEmpty else {
@@ -338,7 +342,8 @@ if let path = argument(after: "--edits") {
     print(String(format: "%@: %d diagnostics; first analysis %.1f ms CPU; %d edits: median %.1f ms CPU (%.1f–%.1f)%@",
                  path, opened.diagnostics.count, first * 1000, rounds, times[times.count / 2] * 1000, times.first! * 1000,
                  times.last! * 1000, memory == nil ? ", no layout memory" : ""))
-    print("per edit: \(reused / max(1, rounds)) items taken over and \(read / max(1, rounds)) read in validation; "
+    print("per edit: \(reparsed) of \(rounds) parsed by a block of \(regionBytes / max(1, reparsed)) bytes; "
+          + "\(reused / max(1, rounds)) items taken over and \(read / max(1, rounds)) read in validation; "
           + "\(computed / max(1, rounds)) measurements computed, \(copied / max(1, rounds)) of \(frames / max(1, rounds)) frames copied; "
           + String(format: "layouts keep %.1f MB", Double(memory?.keptBytes ?? 0) / 1_048_576))
     exit(0)

@@ -77,12 +77,15 @@ final class IncrementalDifferentialTests: XCTestCase {
         }
         XCTAssertGreaterThan(stepsWithHints, 80, "inlay hints compared after most edits")
         XCTAssertGreaterThan(itemsTakenOver, 100, "validated items were taken over from the last analysis")
+        XCTAssertGreaterThan(blockReparses, 20, "texts were parsed by a block reparse from the last parse")
     }
 
     /// Steps whose comparison included inlay hints (the test would prove little without them).
     private var stepsWithHints = 0
     /// Items the incremental server's validation took over, over all steps (likewise).
     private var itemsTakenOver = 0
+    /// Steps whose text the incremental server parsed by a block reparse (likewise).
+    private var blockReparses = 0
 
     private func run(seed: UInt64, steps: Int) throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tatami-incremental-\(UUID().uuidString)")
@@ -211,6 +214,7 @@ final class IncrementalDifferentialTests: XCTestCase {
             if got != want { return }
             if want.hints.contains("\"label\"") { stepsWithHints += 1 }
             itemsTakenOver += incremental.server.documents[screenURI]?.validationMemory.lastCounts.reused ?? 0
+            if incremental.server.documents[screenURI]?.parseMemory.lastRegionBytes != nil { blockReparses += 1 }
         }
     }
 

@@ -26,6 +26,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     FormatInvariant.check(text, input: &generator.input)
     FixInvariant.check(text, input: &generator.input)
     MemoryInvariant.check(text, input: &generator.input)
+    ReparseInvariant.check(text, input: &generator.input)
     return 0
 }
 

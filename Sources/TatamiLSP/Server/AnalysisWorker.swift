@@ -18,6 +18,7 @@ final class AnalysisJob: @unchecked Sendable {
     let lineTable: LineTable?
     /// The document's kept layouts (nil for a text that is not the document's own).
     let layoutMemory: LayoutMemory?
+    let parseMemory: ParseMemory?
     let path: String
     let context: ValidationContext
     let recorder: PathRecorder
@@ -29,10 +30,11 @@ final class AnalysisJob: @unchecked Sendable {
     private var cancelled = false
 
     init(uri: String, document: ObjectIdentifier, revision: Int, bytes: [UInt8], lineTable: LineTable? = nil,
-         layoutMemory: LayoutMemory? = nil, path: String, context: ValidationContext, recorder: PathRecorder,
+         layoutMemory: LayoutMemory? = nil, parseMemory: ParseMemory? = nil, path: String, context: ValidationContext, recorder: PathRecorder,
          rules: [String: RuleLevel] = [:], isWorkspaceFile: Bool = false) {
         self.lineTable = lineTable
         self.layoutMemory = layoutMemory
+        self.parseMemory = parseMemory
         self.rules = rules
         self.isWorkspaceFile = isWorkspaceFile
         self.uri = uri
@@ -56,7 +58,7 @@ final class AnalysisJob: @unchecked Sendable {
         if isWorkspaceFile { return Pipeline.analyzeWorkspaceFile(bytes: bytes, path: path) }
         return Pipeline.analyze(bytes: bytes, path: path, viewports: .all, layout: true, context: context,
                          isCancelled: { [self] in isCancelled }, alreadyOnLargeStack: alreadyOnLargeStack,
-                         rules: rules, lineTable: lineTable, layoutMemory: layoutMemory)
+                         rules: rules, lineTable: lineTable, layoutMemory: layoutMemory, parseMemory: parseMemory)
     }
 }
 

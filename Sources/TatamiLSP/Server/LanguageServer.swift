@@ -343,6 +343,7 @@ public final class LanguageServer {
         // The document's line table is its text's (`bytes` nil): the parser takes it, not a second.
         return AnalysisJob(uri: doc.uri, document: ObjectIdentifier(doc), revision: doc.revision, bytes: bytes ?? doc.text,
                            lineTable: bytes == nil ? doc.lineTable : nil, layoutMemory: bytes == nil ? doc.layoutMemory : nil,
+                           parseMemory: bytes == nil ? doc.parseMemory : nil,
                            path: doc.path ?? doc.uri, context: context, recorder: recorder, rules: settings?.config?.levels ?? [:])
     }
 
@@ -502,10 +503,11 @@ public final class LanguageServer {
                 let frames = a.layouts.reduce(0) { $0 + ($1.root?.tree.count ?? 0) }
                 let copied = a.layouts.reduce(0) { $0 + $1.framesCopied }
                 let items = doc.validationMemory.lastCounts
-                log(String(format: "analysed %@ (revision %d%@) in %.0f ms; validation: %d items taken over, %d read; "
+                let parsed = doc.parseMemory.lastRegionBytes.map { "a block of \($0) bytes" } ?? "the whole text"
+                log(String(format: "analysed %@ (revision %d%@) in %.0f ms; parse: %@; validation: %d items taken over, %d read; "
                                + "layout: %d measurements computed, %d of %d viewports "
                                + "from kept layouts, %d of %d frames copied, %.1f MB kept", doc.uri, job.revision,
-                           doc.isFresh ? "" : ", already superseded", seconds * 1000, items.reused, items.read, computed, takenOver,
+                           doc.isFresh ? "" : ", already superseded", seconds * 1000, parsed, items.reused, items.read, computed, takenOver,
                            a.layouts.count, copied, frames, Double(doc.layoutMemory.keptBytes) / 1_048_576))
             }
         }

@@ -60,6 +60,8 @@ final class OpenDocument {
     let layoutMemory = LayoutMemory()
     /// What the document's validation keeps of its items for the next (`ValidationMemory`).
     let validationMemory = ValidationMemory()
+    /// The last parse of its text, for a block reparse of the next (`ParseMemory`).
+    let parseMemory = ParseMemory()
     /// How long the last finished analysis took (whether the next waits for the debounce).
     var lastAnalysisNanoseconds: UInt64?
     /// When the next analysis should start (the debounce), in `DispatchTime` nanoseconds; nil
