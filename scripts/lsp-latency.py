@@ -368,6 +368,10 @@ def run(binary: str, cards: int, rounds: int, delay: float, debounce, file_fonts
         results["analysis_ms"] = [float(m) for m in re.findall(r"analysed .* in (\d+) ms", log)]
         results["rounds_edits"] = 1 + 3 * rounds + 30 + 10 + memory_edits
         results["library_lines"] = library_text.count("\n") if library else 0
+    except EOFError:
+        # The server stopped: what it wrote last says why.
+        sys.stderr.write("the server stopped; the end of its log:\n" + server.log_text()[-4000:])
+        raise
     finally:
         server.close()
     return len(lines), results

@@ -119,34 +119,27 @@ struct Splice {
         else { return nil }
         // The region's store answers for the comments above the region that belong to its entry.
         let part = comments.regionRecords.isEmpty ? entry[0].store : entry[0].store.replacingComments(CommentTable(placed: comments.regionRecords))
-        var records: [UInt32] = []
-        for l in levels {
-            records.append(spine.open(l.node, parent: records.last.map { Int32($0) } ?? -1))
-        }
-        // Closed from the inside out: a block collection ends where its last child ends.
-        var innerEnd = entry[entry.count - 1].range.end
+        // Written from the inside out: a block collection ends where its last child ends.
+        var inner = entry.map { YAMLNode(store: part, index: $0.index) }
+        var written = [YAMLNode?](repeating: nil, count: levels.count)
         for (i, l) in levels.enumerated().reversed() {
-            let inner: [UInt32]
-            if i == level {
-                inner = entry.map { spine.builder.addShared(YAMLNode(store: part, index: $0.index)) }
-            } else {
-                inner = [records[i + 1]]
-            }
-            guard let end = spine.close(records[i], of: l.node, entry: l.entry, with: inner, ending: innerEnd) else { return nil }
-            innerEnd = end
+            guard let node = spine.write(l.node, entry: l.entry, with: inner, comments: comments.tables[i]) else { return nil }
+            written[i] = node
+            inner = [node]
         }
-        let store = spine.finish(comments: comments.table)
-        let root = YAMLNode(store: store, index: records[0])
-        let trivia = comments.comments(spine: store, region: part)
-        return YAMLParseResult(root: root, diagnostics: [], lineTable: table, isComplete: true, usesAliases: false,
+        let spineNodes = written.map { $0! }
+        let trivia = comments.comments(spine: spineNodes, region: part)
+        return YAMLParseResult(root: spineNodes[0], diagnostics: [], lineTable: table, isComplete: true, usesAliases: false,
                                comments: trivia, directives: trivia.compactMap(\.directive))
     }
 }
 
-/// Writes the collections on the way down to a spliced entry, over the new text: their starts
-/// as they were (before the edit), their ends moved by it, their other children taken whole.
+/// Writes the collections on the way down to a spliced entry, over the new text, each in a
+/// store of its own (one record; so that a later reparse taking one of them whole, moved or not,
+/// takes its children's slots and not those of the whole way down): their starts as they were
+/// (before the edit), their other children taken whole.
 struct SpineWriter {
-    var builder: YAMLStoreBuilder
+    let source: [UInt8]
     let edit: TextEdit
     /// Nodes starting here or later lie after the edit (in the old text).
     let regionEnd: Int
@@ -154,15 +147,9 @@ struct SpineWriter {
     private var moved: [ObjectIdentifier: YAMLStore] = [:]
 
     init(source: [UInt8], edit: TextEdit, regionEnd: Int) {
-        builder = YAMLStoreBuilder(spineOver: source)
+        self.source = source
         self.edit = edit
         self.regionEnd = regionEnd
-    }
-
-    mutating func open(_ node: YAMLNode, parent: Int32) -> UInt32 {
-        let isMapping: Bool
-        if case .mapping = node.content { isMapping = true } else { isMapping = false }
-        return builder.openCollection(isMapping: isMapping, start: node.range.start, tag: node.tag, isFlow: false, parent: parent)
     }
 
     /// A node of the last tree where the new tree has it: the same handle before the edit, one
@@ -172,51 +159,45 @@ struct SpineWriter {
         return YAMLNode(store: node.store.moved(by: edit.delta, memo: &moved), index: node.index)
     }
 
-    /// Closes `record`, the copy of `node`, with its children: entry `entry` replaced by the
-    /// slots `inner` (an item; a pair's value, or for the spliced entry its key and value), which
-    /// end at `innerEnd`, the others taken whole. Answers where the collection now ends (where its
-    /// last child does); nil when a node the edit touched would be taken whole.
-    mutating func close(_ record: UInt32, of node: YAMLNode, entry: Int, with inner: [UInt32], ending innerEnd: Int) -> Int? {
-        var slots: [UInt32] = []
-        var end = innerEnd
+    /// The copy of `node`, a block collection, with its children: entry `entry` replaced by
+    /// `inner` (an item; a pair's value, or for the spliced entry its key and value), the others
+    /// taken whole; it ends where its last child now ends. nil when a node the edit touched
+    /// would be taken whole.
+    mutating func write(_ node: YAMLNode, entry: Int, with inner: [YAMLNode], comments: CommentTable) -> YAMLNode? {
+        var children: [YAMLNode] = []
         switch node.content {
         case .sequence(let items):
-            slots.reserveCapacity(items.count)
+            children.reserveCapacity(items.count)
             for (j, item) in items.enumerated() {
-                if j == entry { slots += inner } else { slots.append(take(item)) }
+                if j == entry { children += inner } else { children.append(carried(item)) }
             }
-            if entry < items.count - 1 { end = carried(items[items.count - 1]).range.end }
         case .mapping(let pairs):
-            slots.reserveCapacity(pairs.count * 2)
+            children.reserveCapacity(pairs.count * 2)
             for j in 0..<pairs.count {
                 let p = pairs[j]
                 if j == entry {
-                    if inner.count == 1 { slots.append(take(p.key)) }
-                    slots += inner
+                    if inner.count == 1 { children.append(carried(p.key)) }
+                    children += inner
                 } else {
-                    slots.append(take(p.key))
-                    slots.append(take(p.value))
+                    children.append(carried(p.key))
+                    children.append(carried(p.value))
                 }
             }
-            if entry < pairs.count - 1 { end = carried(pairs[pairs.count - 1].value).range.end }
         case .scalar:
             return nil
         }
-        guard !slots.contains(Self.touched) else { return nil }
-        slots.withUnsafeBufferPointer { builder.close(record, end: end, children: $0) }
-        return end
-    }
-
-    private static let touched = UInt32.max
-
-    private mutating func take(_ node: YAMLNode) -> UInt32 {
-        let r = node.range
-        if r.end > edit.start && r.start < regionEnd { return Self.touched }
-        return builder.addShared(carried(node))
-    }
-
-    func finish(comments: CommentTable) -> YAMLStore {
-        builder.store(source: builder.source, comments: comments)
+        // Every child taken whole lies wholly before the edit or after the region.
+        for c in children where !inner.contains(where: { $0.store === c.store && $0.index == c.index }) {
+            let r = c.range
+            if r.end > edit.start && r.start < regionEnd + edit.delta { return nil }
+        }
+        var builder = YAMLStoreBuilder(spineOver: source)
+        let isMapping: Bool
+        if case .mapping = node.content { isMapping = true } else { isMapping = false }
+        let record = builder.openCollection(isMapping: isMapping, start: node.range.start, tag: node.tag, isFlow: false, parent: -1)
+        let slots = children.map { builder.addShared($0) }
+        slots.withUnsafeBufferPointer { builder.close(record, end: children[children.count - 1].range.end, children: $0) }
+        return YAMLNode(store: builder.store(source: source, comments: comments), index: record)
     }
 }
 
@@ -226,7 +207,7 @@ struct SpineWriter {
 struct SpineComments {
     private enum Target {
         case none
-        /// A collection on the way down: its record in the spine's store.
+        /// A collection on the way down, by its place on the way (0: the root).
         case spine(UInt32)
         /// A node of the region as parsed alone: its record in that store.
         case region(UInt32)
@@ -243,8 +224,8 @@ struct SpineComments {
     }
 
     private var placed: [Placed] = []
-    /// The comments that belong to a collection on the way down, for the spine's store.
-    let table: CommentTable
+    /// Per collection on the way down, the comments that belong to it, for its store.
+    let tables: [CommentTable]
     /// The comments that belong to a node of the region, for its store (offsets less its base).
     private(set) var regionRecords: [CommentTable.Record] = []
 
@@ -260,7 +241,7 @@ struct SpineComments {
             if region.contains(n.range.start) { return inside(n, kept).map { .region($0.index) } }
             return .node(spine.carried(n))
         }
-        var records: [CommentTable.Record] = []
+        var records = [[CommentTable.Record]](repeating: [], count: path.count)
         placed.reserveCapacity(old.comments.count)
         for c in old.comments {
             guard !region.contains(c.range.start), let node = target(c.node, kept: false),
@@ -270,32 +251,33 @@ struct SpineComments {
             let directive = after ? c.directive.map { $0.moved(by: delta) } : c.directive
             placed.append(Placed(range: range, placement: c.placement, node: node, keptWith: kept, standsAlone: c.standsAlone,
                                  directive: directive))
-            func index(_ t: Target, inRegion: Bool) -> Int32 {
-                switch t {
-                case .spine(let i) where !inRegion: return Int32(i)
-                case .region(let i) where inRegion: return Int32(i)
-                default: return -1
-                }
+            let record = CommentTable.Record(start: Int32(range.start), end: Int32(range.end), node: -1, keptWith: -1,
+                                             trailing: c.placement == .trailing, ownLine: c.standsAlone, directive: directive)
+            // A collection on the way down is record 0 of its store; a node of the region keeps
+            // its record in the region's store, whose offsets are less the region's start.
+            if case .spine(let i) = node {
+                var r = record
+                r.node = 0
+                if case .spine(let k) = kept, k == i { r.keptWith = 0 }
+                records[Int(i)].append(r)
             }
-            for inRegion in [false, true] {
-                let n = index(node, inRegion: inRegion), k = index(kept, inRegion: inRegion)
-                guard n >= 0 || k >= 0 else { continue }
-                let base = inRegion ? region.lowerBound : 0
-                let record = CommentTable.Record(start: Int32(range.start - base), end: Int32(range.end - base), node: n,
-                                                 keptWith: k, trailing: c.placement == .trailing, ownLine: c.standsAlone,
-                                                 directive: directive)
-                if inRegion { regionRecords.append(record) } else { records.append(record) }
-            }
+            var r = record
+            r.start -= Int32(region.lowerBound)
+            r.end -= Int32(region.lowerBound)
+            if case .region(let i) = node { r.node = Int32(i) }
+            if case .region(let i) = kept { r.keptWith = Int32(i) }
+            if r.node >= 0 || r.keptWith >= 0 { regionRecords.append(r) }
         }
-        table = CommentTable(placed: records)
+        tables = records.map { CommentTable(placed: $0) }
     }
 
-    /// The comments with handles into the new tree: its spine's store, and the region's.
-    func comments(spine: YAMLStore, region: YAMLStore) -> [YAMLComment] {
+    /// The comments with handles into the new tree: its collections on the way down, and the
+    /// region's store.
+    func comments(spine: [YAMLNode], region: YAMLStore) -> [YAMLComment] {
         func handle(_ t: Target) -> YAMLNode? {
             switch t {
             case .none: return nil
-            case .spine(let i): return YAMLNode(store: spine, index: i)
+            case .spine(let i): return spine[Int(i)]
             case .region(let i): return YAMLNode(store: region, index: i)
             case .node(let n): return n
             }

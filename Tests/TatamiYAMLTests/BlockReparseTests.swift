@@ -75,6 +75,33 @@ final class BlockReparseTests: XCTestCase {
         XCTAssertEqual(vstack[30].range.start, oldVstack[30].range.start + 4)
     }
 
+    /// Many edits in turn into different items of a long list: what the tree holds stays about
+    /// one parse's worth (a collection written on the way down is a store of its own, so an item
+    /// edited before and taken whole later brings its own few slots, not the whole list's of
+    /// that time), and a reparse still moves only what follows the edit.
+    func testEditsInTurnDoNotPileUpStores() throws {
+        let items = (0..<2000).map { "    - Card:\n        title: \"Card \($0)\"\n        count: \($0)\n" }.joined()
+        var text = "tatami: 1\nbody:\n  vstack:\n" + items + "  spacing: 0\n"
+        var last = YAMLParser.parse(text)
+        for k in 0..<300 {
+            let card = (k * 37) % 2000
+            text = text.replacingOccurrences(of: "\"Card \(card)\"", with: "\"Card \(card)x\"")
+            last = try XCTUnwrap(YAMLParser.reparse(last, bytes: Array(text.utf8))).result
+        }
+        XCTAssertEqual(last.fullDump(), YAMLParser.parse(text).fullDump())
+        // Every shared slot of every store the tree reaches, each store once.
+        var seen = Set<ObjectIdentifier>(), slots = 0
+        var stack = [try XCTUnwrap(last.root).store]
+        while let s = stack.popLast() {
+            guard seen.insert(ObjectIdentifier(s)).inserted else { continue }
+            slots += s.shared.count
+            stack += s.shared.map(\.store)
+        }
+        // The list's 2,000 items, and for each of the 300 edited cards a few collections of a few
+        // slots (its item, its `Card` mapping: 2 + 4 slots): about 4,000, not 300 × 2,000.
+        XCTAssertLessThan(slots, 2000 + 300 * 8, "\(slots) shared slots over \(seen.count) stores")
+    }
+
     func testWhatCannotBeParsedAloneIsParsedWhole() {
         func reparsed(_ before: String, _ after: String) -> Bool {
             guard let made = YAMLParser.reparse(YAMLParser.parse(before), bytes: Array(after.utf8)) else { return false }

@@ -1,3 +1,4 @@
+import Foundation
 import FuzzSupport
 import TatamiBase
 import TatamiServices
@@ -20,12 +21,18 @@ enum ReparseInvariant {
             let bytes = Array(edited.utf8)
             let kept = memory.parse(bytes: bytes, lineTable: nil).fullDump()
             let whole = YAMLParser.parse(bytes: bytes).fullDump()
+            if traceReparses {
+                FileHandle.standardError.write(Data("reparse: edit \(step + 1), \(memory.lastRegionBytes.map { "a block of \($0) bytes" } ?? "whole")\n".utf8))
+            }
             if kept != whole {
                 fuzzFailure("reparse invariant broken after edit \(step + 1) (a block of \(memory.lastRegionBytes ?? -1) bytes)\n"
                             + "--- document ---\n\(edited)--- reparse ---\n\(kept)--- whole ---\n\(whole)")
             }
         }
     }
+
+    /// `FUZZ_TRACE=1`: say after each edit whether it was parsed by a block reparse.
+    static let traceReparses = ProcessInfo.processInfo.environment["FUZZ_TRACE"] != nil
 
     /// One edit, mostly into a value (after a line's `: `), as a user types.
     static func edit(_ text: String, _ input: inout FuzzInput) -> String {
