@@ -111,7 +111,7 @@ struct Splice {
 
     /// The new parse, or nil when a comment outside the region belongs to a node inside it.
     func result() -> YAMLParseResult? {
-        var spine = SpineWriter(source: bytes, edit: edit, regionEnd: region.upperBound)
+        var spine = SpineWriter(edit: edit, regionEnd: region.upperBound)
         let levels = path.levels[0...level]
         // The collections on the way down get records 0, 1, … of the spine's store.
         guard let comments = SpineComments(old: old, path: levels.map(\.node), region: region, spine: &spine,
@@ -139,15 +139,13 @@ struct Splice {
 /// takes its children's slots and not those of the whole way down): their starts as they were
 /// (before the edit), their other children taken whole.
 struct SpineWriter {
-    let source: [UInt8]
     let edit: TextEdit
     /// Nodes starting here or later lie after the edit (in the old text).
     let regionEnd: Int
     /// Per store of the last tree, a copy whose base is moved by the edit's length.
     private var moved: [ObjectIdentifier: YAMLStore] = [:]
 
-    init(source: [UInt8], edit: TextEdit, regionEnd: Int) {
-        self.source = source
+    init(edit: TextEdit, regionEnd: Int) {
         self.edit = edit
         self.regionEnd = regionEnd
     }
@@ -191,13 +189,15 @@ struct SpineWriter {
             let r = c.range
             if r.end > edit.start && r.start < regionEnd + edit.delta { return nil }
         }
-        var builder = YAMLStoreBuilder(spineOver: source)
+        // (No source: a collection's record reads none, and holding the text would keep every
+        // revision's alive as long as an item written then is.)
+        var builder = YAMLStoreBuilder(spineOver: [])
         let isMapping: Bool
         if case .mapping = node.content { isMapping = true } else { isMapping = false }
         let record = builder.openCollection(isMapping: isMapping, start: node.range.start, tag: node.tag, isFlow: false, parent: -1)
         let slots = children.map { builder.addShared($0) }
         slots.withUnsafeBufferPointer { builder.close(record, end: children[children.count - 1].range.end, children: $0) }
-        return YAMLNode(store: builder.store(source: source, comments: comments), index: record)
+        return YAMLNode(store: builder.store(source: [], comments: comments), index: record)
     }
 }
 

@@ -455,48 +455,54 @@ extension YAMLStoreBuilder {
         return UInt32(shared.count - 1) | YAMLStore.sharedSlot
     }
 
-    /// The record of `node`, which must be over this builder's text: the same offsets, and
-    /// (checked in debug builds: it costs as much as the rest of a copy) the same bytes.
-    private func original(_ node: YAMLNode) -> YAMLStore.NodeRecord {
-        precondition(node.store.base == base, "a node copied over another text's offsets")
-        assert(node.store.source.withUnsafeBufferPointer({ $0.baseAddress })
-                   == source.withUnsafeBufferPointer({ $0.baseAddress }), "a node copied over another text")
-        return node.store.nodes[Int(node.index)]
-    }
+    /// How far `node`'s offsets lie from this builder's: nodes of one tree may lie in stores
+    /// with different bases (a block reparse's tree: `YAMLParser.reparse`), all in one offset
+    /// space, so a copy's ranges are the node's moved into this builder's base.
+    private func shift(of node: YAMLNode) -> Int32 { Int32(node.store.base - base) }
 
     /// A copy of scalar `node` (its range, tag and value's range) whose value is `text`, read
     /// as `style` reads it (the core schema for plain); nil text: the node's own value. `parent`:
     /// the record of the collection it goes in, -1 for none.
     public mutating func addScalar(copying node: YAMLNode, text: String? = nil, style: ScalarStyle? = nil,
                                    parent: Int32) -> UInt32 {
-        let r = original(node)
+        let r = node.store.nodes[Int(node.index)]
         precondition(r.kind == .scalar, "a scalar copied from a collection")
         var s = node.store.scalarRecord(r)
+        let shift = shift(of: node)
         var table: [Int]?
         var value = text
         if text == nil {
             if s.text >= 0 { value = node.store.texts[Int(s.text)] }
-            if s.hasTable { table = node.store.offsetTables[r.first] }
+            if s.hasTable { table = node.store.offsetTables[r.first]?.map { $0 + Int(shift) } }
+            // A value that is its source bytes is read from this builder's source: from another
+            // store's, the copy keeps the value's text.
+            if value == nil && !sameSource(node.store) { value = node.store.scalarText(r) }
         }
         let newStyle = style ?? s.style
         if text != nil || newStyle != s.style {
             (s.resolved, s.number) = Scalar.reading(ScalarResolver.resolve(value ?? node.store.scalarText(r), style: newStyle))
         }
         let scalar = Scalar(
-            nodeRange: SourceRange(start: Int(r.start), end: Int(r.end)),
-            valueRange: SourceRange(start: Int(s.valueStart), end: Int(s.valueEnd)), style: newStyle, text: value,
+            nodeRange: SourceRange(start: Int(r.start + shift), end: Int(r.end + shift)),
+            valueRange: SourceRange(start: Int(s.valueStart + shift), end: Int(s.valueEnd + shift)), style: newStyle, text: value,
             table: table, resolved: s.resolved, number: s.number)
         return addScalar(scalar, tag: node.tag, parent: parent)
+    }
+
+    /// Whether `store` reads the same source bytes at the same offsets as this builder.
+    private func sameSource(_ store: YAMLStore) -> Bool {
+        store.base == base && store.source.withUnsafeBufferPointer({ $0.baseAddress }) == source.withUnsafeBufferPointer({ $0.baseAddress })
     }
 
     /// A collection like `node` (its kind, range, tag and style), whose children `close(_:children:)`
     /// gives. `parent`: the record of the collection it goes in, -1 for none.
     public mutating func openCollection(copying node: YAMLNode, parent: Int32) -> UInt32 {
-        let r = original(node)
+        let r = node.store.nodes[Int(node.index)]
         precondition(r.kind != .scalar, "a collection copied from a scalar")
-        let index = openCollection(isMapping: r.kind == .mapping, start: Int(r.start), tag: node.tag, isFlow: r.isFlow,
+        let shift = shift(of: node)
+        let index = openCollection(isMapping: r.kind == .mapping, start: Int(r.start + shift), tag: node.tag, isFlow: r.isFlow,
                                    parent: parent)
-        nodes[Int(index)].end = r.end
+        nodes[Int(index)].end = r.end + shift
         return index
     }
 

@@ -13,7 +13,9 @@ import XCTest
 /// of views. Random documents go through random edits (typing, deleting characters and lines,
 /// pasting blocks, breaking and fixing the YAML, editing the declarations and an imported file,
 /// moving the components after the body); the test also checks that items were taken over, or
-/// it would prove nothing.
+/// it would prove nothing. The validation with a memory reads the text as the server does, from
+/// a block reparse of the last parse wherever one can be made (`YAMLParser.reparse`), so its
+/// trees are made of nodes from several stores (edits inside component bodies included).
 final class ValidationMemoryTests: XCTestCase {
     static let library = """
         components:
@@ -77,7 +79,7 @@ final class ValidationMemoryTests: XCTestCase {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let libPath = dir.appendingPathComponent("lib.tatami.yaml").path
-        var reused = 0, steps = 0
+        var reused = 0, steps = 0, reparsed = 0
         for seed in 1...16 {
             var random = SeededRandom(seed: UInt64(seed))
             try Self.library.write(toFile: libPath, atomically: true, encoding: .utf8)
@@ -88,6 +90,7 @@ final class ValidationMemoryTests: XCTestCase {
             // time, as an editor's undo would, or most steps would compare broken texts, which
             // are read without the memory.
             var lastWhole = text
+            var lastParse = YAMLParser.parse(text)
             for step in 0..<30 {
                 let what: String
                 if !YAMLParser.parse(text).isComplete && Bool.random(using: &random) {
@@ -100,9 +103,12 @@ final class ValidationMemoryTests: XCTestCase {
                 var context = ValidationContext(filePath: dir.appendingPathComponent("screen.tatami.yaml").path, workspaceRoot: dir.path,
                                                 load: { FileManager.default.contents(atPath: $0).map { [UInt8]($0) } })
                 context.importCache = cache
-                let fresh = Self.outcome(text, context: context)
+                let fresh = Self.outcome(YAMLParser.parse(text), context: context)
                 context.memory = memory
-                let kept = Self.outcome(text, context: context)
+                let made = YAMLParser.reparse(lastParse, bytes: Array(text.utf8))
+                lastParse = made?.result ?? YAMLParser.parse(text)
+                if made != nil { reparsed += 1 }
+                let kept = Self.outcome(lastParse, context: context)
                 reused += memory.lastCounts.reused
                 steps += 1
                 XCTAssertEqual(kept.diagnostics, fresh.diagnostics, "seed \(seed), step \(step) (\(what)): diagnostics\n\(text)")
@@ -111,6 +117,7 @@ final class ValidationMemoryTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(reused, steps * 2, "items were taken over from the last validation")
+        XCTAssertGreaterThan(reparsed, steps / 4, "texts were parsed by a block reparse")
     }
 
     /// What one document keeps is bounded (`ValidationLimits.maxKeptItems`): two lists of
@@ -129,12 +136,12 @@ final class ValidationMemoryTests: XCTestCase {
         var context = ValidationContext.standalone
         context.memory = memory
         let start = Date()
-        _ = Self.outcome(text, context: context)
+        _ = Self.outcome(YAMLParser.parse(text), context: context)
         XCTAssertEqual(memory.lastCounts.read, 2 * half + 2)
-        let again = Self.outcome(text, context: context)
+        let again = Self.outcome(YAMLParser.parse(text), context: context)
         XCTAssertEqual(memory.lastCounts.reused, 1 + (ValidationLimits.maxKeptItems - (half + 1)))
         XCTAssertEqual(memory.lastCounts.read, 1 + (half - (ValidationLimits.maxKeptItems - (half + 1))))
-        let fresh = Self.outcome(text, context: .standalone)
+        let fresh = Self.outcome(YAMLParser.parse(text), context: .standalone)
         XCTAssertEqual(again.diagnostics, fresh.diagnostics)
         XCTAssertEqual(again.model, fresh.model)
         XCTAssertLessThan(Date().timeIntervalSince(start), Fixtures.hangGuard(60), "hang guard")
@@ -209,8 +216,8 @@ final class ValidationMemoryTests: XCTestCase {
 
     /// A validation's diagnostics, and its model written out whole: every array of the view
     /// store, record by record, and the document's other parts.
-    static func outcome(_ text: String, context: ValidationContext) -> Outcome {
-        let result = Validator.validate(YAMLParser.parse(text), context: context)
+    static func outcome(_ parse: YAMLParseResult, context: ValidationContext) -> Outcome {
+        let result = Validator.validate(parse, context: context)
         let d = result.document
         var model = "views \(d.viewCount); provisional \(d.provisionalViews.sorted()); explained \(d.explainedViews.sorted())\n"
         model += "components \(d.components.map { "\($0.name) \($0.uses) \($0.nameRange)" })\n"
