@@ -498,17 +498,7 @@ public final class LanguageServer {
         if let a = analysis {
             doc.lastAnalysisNanoseconds = UInt64(max(0, seconds) * 1e9)
             if doc.take(AnalyzedRevision(revision: job.revision, analysis: a, dependencies: job.recorder.paths)), logsAnalyses {
-                let computed = a.layouts.reduce(0) { $0 + $1.measurementsComputed }
-                let takenOver = a.layouts.filter(\.measurementsTakenOver).count
-                let frames = a.layouts.reduce(0) { $0 + ($1.root?.tree.count ?? 0) }
-                let copied = a.layouts.reduce(0) { $0 + $1.framesCopied }
-                let items = doc.validationMemory.lastCounts
-                let parsed = doc.parseMemory.lastRegionBytes.map { "a block of \($0) bytes" } ?? "the whole text"
-                log(String(format: "analysed %@ (revision %d%@) in %.0f ms; parse: %@; validation: %d items taken over, %d read; "
-                               + "layout: %d measurements computed, %d of %d viewports "
-                               + "from kept layouts, %d of %d frames copied, %.1f MB kept", doc.uri, job.revision,
-                           doc.isFresh ? "" : ", already superseded", seconds * 1000, parsed, items.reused, items.read, computed, takenOver,
-                           a.layouts.count, copied, frames, Double(doc.layoutMemory.keptBytes) / 1_048_576))
+                log(doc.analysisLogLine(a, revision: job.revision, seconds: seconds))
             }
         }
         if doc.isFresh {
