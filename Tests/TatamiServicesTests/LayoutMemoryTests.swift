@@ -57,13 +57,32 @@ final class LayoutMemoryTests: XCTestCase {
     }
 
     func testKeptLayoutsGiveWhatFreshLayoutsGive() throws {
+        let (takenOver, layouts) = try checkKeptLayouts { LayoutMemory() }
+        // Most of them took over what was kept (the others had a shape that changed, a canvas…).
+        XCTAssertGreaterThan(takenOver, layouts / 2, "\(takenOver) of \(layouts) layouts took over kept measurements")
+    }
+
+    /// The same with every kept context compacted (`LayoutMemory.keep`): to all its reachable
+    /// measurements (a frontier of every node), to those of the nodes whose parent has a subtree
+    /// of 8 nodes or more, and to none at all. What is kept changes what is computed again,
+    /// never the result.
+    func testCompactedLayoutsGiveWhatFreshLayoutsGive() throws {
+        for subtree in [1, 8, Int.max] {
+            let (takenOver, layouts) = try checkKeptLayouts { LayoutMemory(frontierSubtree: subtree, alwaysCompacts: true) }
+            XCTAssertGreaterThan(takenOver, layouts / 2, "frontier \(subtree): \(takenOver) of \(layouts) layouts took over")
+        }
+    }
+
+    /// Every file edited and put back, analysed with one memory from `makeMemory` per file and
+    /// fresh, compared; how many layouts took over kept measurements, of how many.
+    private func checkKeptLayouts(_ makeMemory: () -> LayoutMemory) throws -> (Int, Int) {
         var random = SeededRandom(seed: 42)
         var takenOver = 0, layouts = 0
         for url in files() {
             let original = Array(try Data(contentsOf: url))
             let offsets = editableOffsets(original)
             guard !offsets.isEmpty else { continue }
-            let memory = LayoutMemory()
+            let memory = makeMemory()
             let root = url.deletingLastPathComponent().path
             var versions: [[UInt8]] = []
             for _ in 0..<4 {
@@ -89,8 +108,7 @@ final class LayoutMemoryTests: XCTestCase {
                 takenOver += kept.layouts.filter(\.measurementsTakenOver).count
             }
         }
-        // Most of them took over what was kept (the others had a shape that changed, a canvas…).
-        XCTAssertGreaterThan(takenOver, layouts / 2, "\(takenOver) of \(layouts) layouts took over kept measurements")
+        return (takenOver, layouts)
     }
 
     /// After an edit to one card of many, only that card and its ancestors are measured again.
@@ -119,13 +137,28 @@ final class LayoutMemoryTests: XCTestCase {
         XCTAssertEqual(summary(edited), summary(fresh))
         XCTAssertGreaterThan(memory.keptBytes, 100_000)
 
-        // A budget smaller than the layout's store keeps nothing: the next layout starts afresh.
-        let small = LayoutMemory(budget: memory.keptBytes / 2)
-        for title in ["Card 100", "Another title"] {
+        // A budget smaller than the layout's store keeps the measurements of the cards (the
+        // frontier: the children of the vstack), not those inside them: an edit measures the
+        // edited card again, and the others come from what was kept.
+        let whole = memory.keptBytes
+        let small = LayoutMemory(budget: whole * 3 / 4)
+        for (k, title) in ["Card 100", "Another title", "Card 100"].enumerated() {
             let a = try XCTUnwrap(Pipeline.analyze(bytes: Array(screen(title).utf8), path: "s.tatami.yaml", context: .standalone,
                                                    isCancelled: nil, layoutMemory: small))
+            XCTAssertEqual(a.layouts[0].measurementsTakenOver, k > 0)
+            if k > 0 { XCTAssertLessThan(a.layouts[0].measurementsComputed, 60) }
+            XCTAssertGreaterThan(small.keptBytes, 0)
+            XCTAssertLessThan(small.keptBytes, whole * 3 / 4)
+            XCTAssertEqual(summary(a), summary(Pipeline.analyze(text: screen(title), path: "s.tatami.yaml")))
+        }
+
+        // A budget smaller than the tree keeps nothing: the next layout starts afresh.
+        let tiny = LayoutMemory(budget: 4096)
+        for title in ["Card 100", "Another title"] {
+            let a = try XCTUnwrap(Pipeline.analyze(bytes: Array(screen(title).utf8), path: "s.tatami.yaml", context: .standalone,
+                                                   isCancelled: nil, layoutMemory: tiny))
             XCTAssertFalse(a.layouts[0].measurementsTakenOver)
-            XCTAssertEqual(small.keptBytes, 0)
+            XCTAssertEqual(tiny.keptBytes, 0)
         }
     }
 }

@@ -31,7 +31,7 @@ struct FramePlacer {
     /// Whether to record what each frame's placement read, for the next placement
     /// (`finishRecording`).
     var recording = false
-    private var entries: [PlacementMemory.Entry] = []
+    private var recorded = PlacementMemory()
     /// Frames copied from the previous placement instead of placed.
     private(set) var framesCopied = 0
 
@@ -51,9 +51,9 @@ struct FramePlacer {
     /// What this placement leaves for the next one (`recording` must have been set), for a tree
     /// of `nodeCount` nodes.
     func finishRecording(nodeCount: Int) -> PlacementMemory {
-        var recordOfNode = [Int32](repeating: -1, count: nodeCount)
-        for (k, e) in entries.enumerated() where Int(e.node) < nodeCount { recordOfNode[Int(e.node)] = Int32(k) }
-        return PlacementMemory(parts: parts, entries: entries, recordOfNode: recordOfNode)
+        var finished = recorded
+        finished.finish(parts: parts, nodeCount: nodeCount)
+        return finished
     }
 
     /// Places a view's chain and everything inside it; returns its record. `parent` and `step`
@@ -74,9 +74,7 @@ struct FramePlacer {
         let isHidden = hidden || facts.hidden
         if !watched.isEmpty, watched.contains(outer) { placedAt[outer] = (origin, proposal, cell) }
         if recording {
-            entries.append(PlacementMemory.Entry(
-                node: outer.raw, origin: origin, proposal: proposal, cell: cell, hidden: hidden,
-                begin: PlacementMemory.Counts(parts)))
+            recorded.begin(node: outer.raw, origin: origin, cell: cell, hidden: hidden, at: PlacementMemory.Counts(parts))
         }
         let index = parts.viewStore === ctx.tree.viewStore ? parts.begin(ctx.tree.viewIndex(outer), parent: parent, step: step)
             : parts.begin(ctx.tree.view(outer), parent: parent, step: step)
@@ -186,10 +184,9 @@ struct FramePlacer {
         link(&r, content: finishedContent, children: mark, decorations: decorations)
         parts.records[Int(index)] = r
         if recording {
-            entries[Int(index)].end = PlacementMemory.Counts(parts)
             // A subtree that reported something is placed again next time: its diagnostics name
             // places in the text, which an edit elsewhere moves.
-            entries[Int(index)].clean = diagnostics.count == diagnosticsBefore
+            recorded.finish(Int(index), at: PlacementMemory.Counts(parts), clean: diagnostics.count == diagnosticsBefore)
         }
     }
 
@@ -207,28 +204,30 @@ struct FramePlacer {
               outer.index < old.recordOfNode.count else { return nil }
         let r = Int(old.recordOfNode[outer.index])
         guard r >= 0 else { return nil }
-        let e = old.entries[r]
+        let flags = old.flags[r], o = old.origins[r]
         // Inputs compared bit for bit (a placement is a function of their exact values); a
-        // proposal's `==` already is.
-        guard e.clean, e.hidden == hidden, e.proposal == proposal, e.origin.x.bitPattern == origin.x.bitPattern,
-              e.origin.y.bitPattern == origin.y.bitPattern, PlacementMemory.same(e.cell, cell) else { return nil }
+        // proposal's `==` already is (the record's proposal is the one it was placed for).
+        guard flags.contains(.clean), flags.contains(.hidden) == hidden, old.parts.records[r].proposal == proposal,
+              o.x.bitPattern == origin.x.bitPattern, o.y.bitPattern == origin.y.bitPattern,
+              PlacementMemory.same(old.cells.isEmpty ? nil : old.cells[Int32(r)], cell) else { return nil }
         let start = PlacementMemory.Counts(parts)
-        let end = Int(e.end.records)
+        let begin = old.begin(r), finish = old.end(r)
+        let end = Int(finish.records)
         // How far every index of the copied subtree moves, store by store.
-        let delta = start - e.begin
+        let delta = start - begin
         let recordDelta = delta.records
         // Every node's view is in the tree's store (`LayoutTree.view`): the copies name views there.
         precondition(ctx.tree.viewStore === parts.viewStore, "a copied frame's view is in the placement's store")
         for k in r..<end {
             var record = old.parts.records[k]
             // The view read by index (`ViewFacts`), without a handle per copied frame.
-            let node = NodeID(Int(old.entries[k].node))
+            let node = NodeID(Int(old.nodes[k]))
             // Whether the new view leaves the frame as hidden as it was: the parent's (or, for
             // the subtree's first frame, the given) hiddenness or the view's own.
             let parentHidden = k == r ? hidden : parts.records[Int(old.parts.parents[k] + recordDelta)].flags.contains(.hidden)
             guard (parentHidden || ctx.tree.viewFacts(node).hidden) == record.flags.contains(.hidden) else {
                 parts.truncate(to: start)
-                if recording { entries.removeSubrange(Int(start.records)...) }
+                if recording { recorded.truncate(to: Int(start.records)) }
                 return nil
             }
             record.linkStart += delta.links
@@ -237,17 +236,12 @@ struct FramePlacer {
             _ = parts.begin(ctx.tree.viewIndex(node), parent: k == r ? parent : old.parts.parents[k] + recordDelta,
                             step: k == r ? step : old.parts.steps[k])
             parts.records[parts.records.count - 1] = record
-            if recording {
-                var copied = old.entries[k]
-                copied.begin = copied.begin + delta
-                copied.end = copied.end + delta
-                entries.append(copied)
-            }
+            if recording { recorded.append(copyOf: k, in: old, movedBy: delta) }
         }
-        for link in old.parts.links[Int(e.begin.links)..<Int(e.end.links)] { parts.links.append(link + recordDelta) }
-        parts.texts.append(contentsOf: old.parts.texts[Int(e.begin.texts)..<Int(e.end.texts)])
-        parts.borderLists.append(contentsOf: old.parts.borderLists[Int(e.begin.borders)..<Int(e.end.borders)])
-        for extra in old.parts.extras[Int(e.begin.extras)..<Int(e.end.extras)] {
+        for link in old.parts.links[Int(begin.links)..<Int(finish.links)] { parts.links.append(link + recordDelta) }
+        parts.texts.append(contentsOf: old.parts.texts[Int(begin.texts)..<Int(finish.texts)])
+        parts.borderLists.append(contentsOf: old.parts.borderLists[Int(begin.borders)..<Int(finish.borders)])
+        for extra in old.parts.extras[Int(begin.extras)..<Int(finish.extras)] {
             var moved = extra
             if moved.borders >= 0 { moved.borders += delta.borders }
             parts.extras.append(moved)
@@ -436,83 +430,6 @@ struct FramePlacer {
             .textTruncated,
             "text is cut to fit \(formatNumber(frame.width))×\(formatNumber(frame.height)) in viewport \(name): shows `\(shown)`",
             at: view.kindRange, viewport: name))
-    }
-}
-
-/// What a placement leaves for the next placement of the same viewport (`FramePlacer.reuse`,
-/// kept by `LayoutMemory` beside the measurements): its frames, and per frame what placing it
-/// read (its node, origin, proposal, cell and inherited hiddenness), where its subtree's frames,
-/// links, extras, texts and borders lie in the stores (each subtree's are contiguous: a view's frame is
-/// begun before, and its links written after, everything inside it), and whether it reported
-/// anything.
-struct PlacementMemory {
-    /// Store sizes at one moment of a placement.
-    struct Counts {
-        var records: Int32, links: Int32, texts: Int32, borders: Int32, extras: Int32
-
-        init(_ parts: FrameParts) {
-            records = Int32(parts.records.count)
-            links = Int32(parts.links.count)
-            texts = Int32(parts.texts.count)
-            borders = Int32(parts.borderLists.count)
-            extras = Int32(parts.extras.count)
-        }
-
-        private init(records: Int32, links: Int32, texts: Int32, borders: Int32, extras: Int32) {
-            (self.records, self.links, self.texts, self.borders, self.extras) = (records, links, texts, borders, extras)
-        }
-
-        /// Store by store: how far one moment's sizes are from another's, and a moment moved so.
-        static func - (a: Counts, b: Counts) -> Counts {
-            Counts(records: a.records - b.records, links: a.links - b.links, texts: a.texts - b.texts,
-                   borders: a.borders - b.borders, extras: a.extras - b.extras)
-        }
-
-        static func + (a: Counts, b: Counts) -> Counts {
-            Counts(records: a.records + b.records, links: a.links + b.links, texts: a.texts + b.texts,
-                   borders: a.borders + b.borders, extras: a.extras + b.extras)
-        }
-    }
-
-    struct Entry {
-        var node: UInt32
-        var origin: Point
-        var proposal: ProposedSize
-        var cell: Rect?
-        var hidden: Bool
-        var clean = false
-        /// The stores' sizes when the frame was begun and when its subtree was done.
-        var begin: Counts
-        var end: Counts
-
-        init(node: UInt32, origin: Point, proposal: ProposedSize, cell: Rect?, hidden: Bool, begin: Counts) {
-            self.node = node
-            self.origin = origin
-            self.proposal = proposal
-            self.cell = cell
-            self.hidden = hidden
-            self.begin = begin
-            end = begin
-        }
-    }
-
-    let parts: FrameParts
-    let entries: [Entry]
-    /// Per node: the frame its placement began (-1: not placed).
-    let recordOfNode: [Int32]
-
-    /// About how many bytes this adds to the frames it shares.
-    var approximateBytes: Int {
-        entries.count * MemoryLayout<Entry>.stride + recordOfNode.count * 4
-    }
-
-    /// Both absent, or the same bits (`FrameParts.same`).
-    static func same(_ a: Rect?, _ b: Rect?) -> Bool {
-        switch (a, b) {
-        case (nil, nil): return true
-        case (let x?, let y?): return FrameParts.same(x, y)
-        default: return false
-        }
     }
 }
 

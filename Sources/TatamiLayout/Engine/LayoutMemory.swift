@@ -40,8 +40,19 @@ public final class LayoutMemory: @unchecked Sendable {
         return 32 << 20
     }
 
-    public init(budget: Int = LayoutMemory.defaultBudget) {
+    /// Subtrees up to this many nodes are measured again when a later layout asks about them
+    /// (`LayoutTree.frontier`) in a context too large to keep whole.
+    let frontierSubtree: Int
+    /// Whether every kept context keeps only its frontier's measurements, however small (tests
+    /// and fuzzers: the results must not change).
+    let alwaysCompacts: Bool
+
+    /// `frontierSubtree` and `alwaysCompacts`: what a context too large to keep whole keeps, and
+    /// whether every context is treated so (tests: the results are the same whatever is kept).
+    public init(budget: Int = LayoutMemory.defaultBudget, frontierSubtree: Int = 64, alwaysCompacts: Bool = false) {
         self.budget = budget
+        self.frontierSubtree = max(1, frontierSubtree)
+        self.alwaysCompacts = alwaysCompacts
     }
 
     /// Set by `stopKeeping()`: later layouts take what is kept but keep nothing of their own.
@@ -66,6 +77,20 @@ public final class LayoutMemory: @unchecked Sendable {
             + placements.filter { $0.key != viewport }.values.reduce(0) { $0 + $1.approximateBytes }
     }
 
+    /// What each kept viewport holds, store by store, in bytes (the verbose log, benchmarks).
+    public var keptBreakdown: String {
+        lock.withLock {
+            kept.keys.sorted { $0.name < $1.name }.map { v -> String in
+                let ctx = kept[v]!, k = ctx.keptStores
+                func mb(_ b: Int) -> String { String(format: "%.2f", Double(b) / 1_048_576) }
+                return "\(v.name): tree \(mb(ctx.tree.approximateBytes)) (\(ctx.tree.count) nodes), cache \(mb(ctx.cache.approximateBytes)) "
+                    + "(\(ctx.cache.overflowCount) overflow), placements \(mb(k.placements * MemoryLayout<ChildPlacement>.stride)) (\(k.placements)), "
+                    + "text metrics \(mb(k.textMetrics * MemoryLayout<TextMetrics>.stride)) (\(k.textMetrics)), extras \(k.extras), cells \(k.cells), "
+                    + "placement record \(mb(placements[v]?.approximateBytes ?? 0)) (\(placements[v]?.count ?? 0))"
+            }.joined(separator: "; ")
+        }
+    }
+
     /// Drops everything kept.
     public func clear() {
         lock.withLock {
@@ -85,33 +110,49 @@ public final class LayoutMemory: @unchecked Sendable {
         }
     }
 
-    /// Whether `ctx` could be kept as it stands (measured, not yet placed): it may be reused, and
-    /// it fits in the budget beside what the other viewports keep. Placing only adds to it, so a
-    /// context that does not fit now is not kept (`keep`), and its placement need not be recorded.
+    /// Whether `ctx` could be kept (measured, not yet placed): it may be reused, and the least
+    /// that keeping it costs (its tree and a cache slot per node: `compact` never goes below)
+    /// fits in the budget beside what the other viewports keep. A context that does not is not
+    /// kept (`keep`), and its placement need not be recorded.
     func mayKeep(_ ctx: LayoutContext) -> Bool {
         guard ctx.isReusable, budget > 0 else { return false }
-        let bytes = ctx.approximateBytes
+        let bytes = ctx.leastKeptBytes
         return lock.withLock { !keepsNoMore && bytesKept(besides: ctx.viewport) + bytes <= budget }
     }
 
     /// Keeps `ctx` for the viewport's next layout, if it may be kept, with the placement made from
     /// it (its frames are the layout result's, shared); `freshSize`: the store size of the layout
-    /// from nothing it grew from (nil: this is one).
+    /// it grew from when that was laid out from nothing or compacted (nil: this one was laid out
+    /// from nothing).
+    ///
+    /// A context that does not fit the budget as it stands keeps only its frontier's
+    /// measurements (`LayoutTree.frontier`); one whose stores have grown past twice that size
+    /// (records forgotten by `adopt` stay in them) is compacted to what is reachable first. It
+    /// is kept if it then fits.
     func keep(_ ctx: LayoutContext, freshSize fresh: Int?, placement: PlacementMemory? = nil) {
         guard ctx.isReusable, budget > 0, !lock.withLock({ keepsNoMore }) else { return }
         var ctx = ctx
         ctx.shrinkForKeeping()
-        let size = ctx.storeSize, bytes = ctx.approximateBytes + (placement?.approximateBytes ?? 0)
+        let others = lock.withLock { bytesKept(besides: ctx.viewport) }
+        let room = budget - others - (placement?.approximateBytes ?? 0)
+        var base = fresh ?? ctx.storeSize
+        if ctx.storeSize > 2 * max(base, 1024) {
+            ctx.compact(keeping: [Bool](repeating: true, count: ctx.tree.count))
+            base = ctx.storeSize
+        }
+        if ctx.approximateBytes > room || alwaysCompacts {
+            ctx.compact(keeping: ctx.tree.frontier(minimumSubtree: frontierSubtree))
+            base = ctx.storeSize
+        }
+        let bytes = ctx.approximateBytes + (placement?.approximateBytes ?? 0)
         lock.withLock {
-            let others = bytesKept(besides: ctx.viewport)
-            if let fresh, size > 2 * max(fresh, 1024) || others + bytes > budget {
+            guard bytesKept(besides: ctx.viewport) + bytes <= budget else {
                 freshSize[ctx.viewport] = nil
                 return
             }
-            if others + bytes > budget { return }
             kept[ctx.viewport] = ctx
             placements[ctx.viewport] = placement
-            freshSize[ctx.viewport] = fresh ?? size
+            freshSize[ctx.viewport] = base
         }
     }
 }
@@ -135,6 +176,11 @@ extension LayoutContext {
     var storeSize: Int {
         let k = keptStores
         return k.placements + k.textMetrics + k.extras + cache.overflowCount
+    }
+
+    /// The least the context holds however it is compacted: its tree and the cache's slots.
+    var leastKeptBytes: Int {
+        tree.approximateBytes + cache.slotBytes
     }
 
     /// About how many bytes the context holds beyond the document: what keeping it costs.
