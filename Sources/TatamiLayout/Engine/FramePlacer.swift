@@ -74,7 +74,7 @@ struct FramePlacer {
         let isHidden = hidden || facts.hidden
         if !watched.isEmpty, watched.contains(outer) { placedAt[outer] = (origin, proposal, cell) }
         if recording {
-            recorded.begin(node: outer.raw, origin: origin, cell: cell, hidden: hidden, at: PlacementMemory.Counts(parts))
+            recorded.begin(node: outer.raw, origin: origin, cell: cell, hidden: hidden)
         }
         let index = parts.viewStore === ctx.tree.viewStore ? parts.begin(ctx.tree.viewIndex(outer), parent: parent, step: step)
             : parts.begin(ctx.tree.view(outer), parent: parent, step: step)
@@ -186,7 +186,7 @@ struct FramePlacer {
         if recording {
             // A subtree that reported something is placed again next time: its diagnostics name
             // places in the text, which an edit elsewhere moves.
-            recorded.finish(Int(index), at: PlacementMemory.Counts(parts), clean: diagnostics.count == diagnosticsBefore)
+            recorded.finish(Int(index), records: parts.records.count, clean: diagnostics.count == diagnosticsBefore)
         }
     }
 
@@ -211,7 +211,7 @@ struct FramePlacer {
               o.x.bitPattern == origin.x.bitPattern, o.y.bitPattern == origin.y.bitPattern,
               PlacementMemory.same(old.cells.isEmpty ? nil : old.cells[Int32(r)], cell) else { return nil }
         let start = PlacementMemory.Counts(parts)
-        let begin = old.begin(r), finish = old.end(r)
+        let (begin, finish) = old.span(r)
         let end = Int(finish.records)
         // How far every index of the copied subtree moves, store by store.
         let delta = start - begin
@@ -236,7 +236,7 @@ struct FramePlacer {
             _ = parts.begin(ctx.tree.viewIndex(node), parent: k == r ? parent : old.parts.parents[k] + recordDelta,
                             step: k == r ? step : old.parts.steps[k])
             parts.records[parts.records.count - 1] = record
-            if recording { recorded.append(copyOf: k, in: old, movedBy: delta) }
+            if recording { recorded.append(copyOf: k, in: old, movedBy: recordDelta) }
         }
         for link in old.parts.links[Int(begin.links)..<Int(finish.links)] { parts.links.append(link + recordDelta) }
         parts.texts.append(contentsOf: old.parts.texts[Int(begin.texts)..<Int(finish.texts)])

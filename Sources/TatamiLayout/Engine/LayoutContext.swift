@@ -120,6 +120,7 @@ struct LayoutContext {
     mutating func adopt(_ newer: LayoutTree, document: TatamiDocument, forgetting changed: [Bool]) {
         tree = newer
         self.document = document
+        cache.unpack()
         for i in changed.indices where changed[i] {
             let id = NodeID(i)
             cache.forget(id)

@@ -111,7 +111,7 @@ public final class LayoutMemory: @unchecked Sendable {
     }
 
     /// Whether `ctx` could be kept (measured, not yet placed): it may be reused, and the least
-    /// that keeping it costs (its tree and a cache slot per node: `compact` never goes below)
+    /// that keeping it costs (its tree: `compact` never goes below)
     /// fits in the budget beside what the other viewports keep. A context that does not is not
     /// kept (`keep`), and its placement need not be recorded.
     func mayKeep(_ ctx: LayoutContext) -> Bool {
@@ -144,6 +144,7 @@ public final class LayoutMemory: @unchecked Sendable {
             ctx.compact(keeping: ctx.tree.frontier(minimumSubtree: frontierSubtree))
             base = ctx.storeSize
         }
+        ctx.cache.packIfSparse()
         let bytes = ctx.approximateBytes + (placement?.approximateBytes ?? 0)
         lock.withLock {
             guard bytesKept(besides: ctx.viewport) + bytes <= budget else {
@@ -178,10 +179,8 @@ extension LayoutContext {
         return k.placements + k.textMetrics + k.extras + cache.overflowCount
     }
 
-    /// The least the context holds however it is compacted: its tree and the cache's slots.
-    var leastKeptBytes: Int {
-        tree.approximateBytes + cache.slotBytes
-    }
+    /// The least the context holds however it is compacted: its tree.
+    var leastKeptBytes: Int { tree.approximateBytes }
 
     /// About how many bytes the context holds beyond the document: what keeping it costs.
     var approximateBytes: Int {

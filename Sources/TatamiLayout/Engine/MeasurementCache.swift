@@ -45,6 +45,13 @@ struct MeasurementCache {
     /// Per node, the first of its overflow entries (`none`: no entry).
     private var overflowHead: [UInt32]
     private var overflow = PagedArray<Entry>()
+    /// While the cache is kept packed (`compacted`): the filled slots alone, with their nodes and
+    /// overflow chains, in node order, and the per-node arrays above empty (a slot per node of a
+    /// long list costs more than the few measurements kept); `unpack` spreads them out again.
+    private var packedNodes: [UInt32] = []
+    private var packedSlots: [Slot] = []
+    private var packedHeads: [UInt32] = []
+    private var packedNodeCount = 0
 
     init(nodeCount: Int) {
         let empty = Slot(key: .unspecified, measurement: Measurement(size: .zero))
@@ -83,12 +90,10 @@ struct MeasurementCache {
     /// Overflow entries stored, reachable or not.
     var overflowCount: Int { overflow.count }
 
-    /// The bytes of the per-node arrays, whatever the cache holds.
-    var slotBytes: Int { slots.count * (MemoryLayout<Slot>.stride + 5) }
-
     /// About how many bytes the cache holds.
     var approximateBytes: Int {
-        slots.count * (MemoryLayout<Slot>.stride + 5) + overflow.count * MemoryLayout<Entry>.stride
+        slots.count * (MemoryLayout<Slot>.stride + 5) + packedSlots.count * (MemoryLayout<Slot>.stride + 8)
+            + overflow.count * MemoryLayout<Entry>.stride
     }
 
     mutating func insert(_ id: NodeID, _ key: ProposedSize, _ m: Measurement) {
@@ -104,10 +109,15 @@ struct MeasurementCache {
     }
 
     /// A cache holding only the measurements of the nodes `keep` marks, each as `move` returns it
-    /// (`LayoutContext.compact`: what a measurement refers to copied into new stores). Each kept
-    /// node's first measurement stays its first (the rigid shortcut reads it); the overflow
-    /// holds the rest and nothing unreachable.
+    /// (`LayoutContext.compact`: what a measurement refers to copied into new stores), packed
+    /// (`unpack` before it is read again). Each kept node's first measurement stays its first
+    /// (the rigid shortcut reads it); the overflow holds the rest and nothing unreachable.
     func compacted(keeping keep: [Bool], _ move: (NodeID, Measurement) -> Measurement) -> MeasurementCache {
+        if packedNodeCount > 0 {
+            var dense = self
+            dense.unpack()
+            return dense.compacted(keeping: keep, move)
+        }
         var new = MeasurementCache(nodeCount: slots.count)
         for i in slots.indices where keep[i] && filled[i] {
             let id = NodeID(i)
@@ -124,6 +134,43 @@ struct MeasurementCache {
                 new.insert(id, entry.key, move(id, entry.measurement))
             }
         }
+        new.pack()
         return new
+    }
+
+    /// Packs the cache (as `compacted` does) when fewer than half its nodes hold a measurement:
+    /// a kept context whose cache was compacted to a frontier stays packed between layouts.
+    mutating func packIfSparse() {
+        guard packedNodeCount == 0, !slots.isEmpty else { return }
+        var count = 0
+        for f in filled where f { count += 1 }
+        if count < slots.count / 2 { pack() }
+    }
+
+    /// Keeps the filled slots alone (`packedSlots`).
+    private mutating func pack() {
+        packedNodeCount = slots.count
+        for i in slots.indices where filled[i] {
+            packedNodes.append(UInt32(truncatingIfNeeded: i))
+            packedSlots.append(slots[i])
+            packedHeads.append(overflowHead[i])
+        }
+        slots = []
+        filled = []
+        overflowHead = []
+    }
+
+    /// A packed cache made readable again: a slot per node.
+    mutating func unpack() {
+        guard packedNodeCount > 0 else { return }
+        var dense = MeasurementCache(nodeCount: packedNodeCount)
+        for (k, node) in packedNodes.enumerated() {
+            let i = Int(node)
+            dense.slots[i] = packedSlots[k]
+            dense.filled[i] = true
+            dense.overflowHead[i] = packedHeads[k]
+        }
+        dense.overflow = overflow
+        self = dense
     }
 }

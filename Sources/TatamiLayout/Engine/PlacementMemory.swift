@@ -3,11 +3,12 @@ import TatamiBase
 /// What a placement leaves for the next placement of the same viewport (`FramePlacer.reuse`,
 /// kept by `LayoutMemory` beside the measurements): its frames, and per frame what placing it
 /// read (its node, unrounded origin, cell and inherited hiddenness; its proposal is its record's),
-/// where its subtree's frames, links, extras, texts and borders lie in the stores (each
-/// subtree's are contiguous: a view's frame is begun before, and its links written after,
-/// everything inside it), and whether anything in it was reported.
+/// where its subtree's frames end, and whether anything in it was reported. Where the subtree's
+/// links, extras, texts and borders lie is read from its frames (`span`): each subtree's are
+/// contiguous, since a view's frame is begun before, and its links, extra and borders written
+/// after, everything inside it.
 ///
-/// Kept as parallel arrays of plain numbers, one element per frame (57 bytes a frame), the rare
+/// Kept as parallel arrays of plain numbers, one element per frame (25 bytes a frame), the rare
 /// cells in a table of their own: no record per frame with optionals and padding.
 struct PlacementMemory {
     /// Store sizes at one moment of a placement.
@@ -22,16 +23,9 @@ struct PlacementMemory {
             extras = Int32(parts.extras.count)
         }
 
-        init(records: Int32, _ other: Stores) {
-            (self.records, links, texts, borders, extras) = (records, other.links, other.texts, other.borders, other.extras)
-        }
-
-        private init(records: Int32, links: Int32, texts: Int32, borders: Int32, extras: Int32) {
+        init(records: Int32, links: Int32, texts: Int32, borders: Int32, extras: Int32) {
             (self.records, self.links, self.texts, self.borders, self.extras) = (records, links, texts, borders, extras)
         }
-
-        /// The sizes of the stores other than the records.
-        var stores: Stores { Stores(links: links, texts: texts, borders: borders, extras: extras) }
 
         /// Store by store: how far one moment's sizes are from another's, and a moment moved so.
         static func - (a: Counts, b: Counts) -> Counts {
@@ -42,15 +36,6 @@ struct PlacementMemory {
         static func + (a: Counts, b: Counts) -> Counts {
             Counts(records: a.records + b.records, links: a.links + b.links, texts: a.texts + b.texts,
                    borders: a.borders + b.borders, extras: a.extras + b.extras)
-        }
-    }
-
-    /// The sizes of the stores other than the records (16 bytes).
-    struct Stores {
-        var links: Int32, texts: Int32, borders: Int32, extras: Int32
-
-        static func + (a: Stores, b: Stores) -> Stores {
-            Stores(links: a.links + b.links, texts: a.texts + b.texts, borders: a.borders + b.borders, extras: a.extras + b.extras)
         }
     }
 
@@ -70,9 +55,6 @@ struct PlacementMemory {
     private(set) var flags: [Flags] = []
     /// Per frame: the frame after its subtree's last.
     private(set) var ends: [Int32] = []
-    /// Per frame: the other stores' sizes when it was begun and when its subtree was done.
-    private(set) var begins: [Stores] = []
-    private(set) var finishes: [Stores] = []
     /// The frames placed in a cell, with the cell.
     private(set) var cells: [Int32: Rect] = [:]
     /// Per node: the frame its placement began (-1: not placed); set by `finish`.
@@ -82,7 +64,7 @@ struct PlacementMemory {
 
     /// About how many bytes this adds to the frames it shares.
     var approximateBytes: Int {
-        nodes.count * (4 + MemoryLayout<Point>.stride + 1 + 4 + 2 * MemoryLayout<Stores>.stride) + cells.count * 48
+        nodes.count * (4 + MemoryLayout<Point>.stride + 1 + 4) + cells.count * 48
             + recordOfNode.count * 4
     }
 
@@ -92,37 +74,31 @@ struct PlacementMemory {
         origins.reserveCapacity(frames)
         flags.reserveCapacity(frames)
         ends.reserveCapacity(frames)
-        begins.reserveCapacity(frames)
-        finishes.reserveCapacity(frames)
     }
 
     /// Records the frame about to be begun, the next of `parts`.
-    mutating func begin(node: UInt32, origin: Point, cell: Rect?, hidden: Bool, at counts: Counts) {
+    mutating func begin(node: UInt32, origin: Point, cell: Rect?, hidden: Bool) {
         if let cell { cells[Int32(nodes.count)] = cell }
         nodes.append(node)
         origins.append(origin)
         flags.append(hidden ? .hidden : [])
-        ends.append(counts.records)
-        begins.append(counts.stores)
-        finishes.append(counts.stores)
+        ends.append(Int32(nodes.count))
     }
 
-    /// Records where frame `k`'s subtree ends, and whether it reported anything.
-    mutating func finish(_ k: Int, at counts: Counts, clean: Bool) {
-        ends[k] = counts.records
-        finishes[k] = counts.stores
+    /// Records where frame `k`'s subtree ends (`records`: the frames placed so far), and whether
+    /// it reported anything.
+    mutating func finish(_ k: Int, records: Int, clean: Bool) {
+        ends[k] = Int32(records)
         if clean { flags[k].insert(.clean) }
     }
 
-    /// Frame `k` of `old` copied, its store indices moved by `delta`.
-    mutating func append(copyOf k: Int, in old: PlacementMemory, movedBy delta: Counts) {
+    /// Frame `k` of `old` copied, its frames moved by `delta`.
+    mutating func append(copyOf k: Int, in old: PlacementMemory, movedBy delta: Int32) {
         if !old.cells.isEmpty, let cell = old.cells[Int32(k)] { cells[Int32(nodes.count)] = cell }
         nodes.append(old.nodes[k])
         origins.append(old.origins[k])
         flags.append(old.flags[k])
-        ends.append(old.ends[k] + delta.records)
-        begins.append(old.begins[k] + delta.stores)
-        finishes.append(old.finishes[k] + delta.stores)
+        ends.append(old.ends[k] + delta)
     }
 
     /// Forgets the frames from `k` on (a copy abandoned half-way).
@@ -132,8 +108,6 @@ struct PlacementMemory {
         origins.removeSubrange(k...)
         flags.removeSubrange(k...)
         ends.removeSubrange(k...)
-        begins.removeSubrange(k...)
-        finishes.removeSubrange(k...)
         if !cells.isEmpty { cells = cells.filter { $0.key < Int32(k) } }
     }
 
@@ -145,9 +119,34 @@ struct PlacementMemory {
         for (k, node) in nodes.enumerated() where Int(node) < nodeCount { recordOfNode[Int(node)] = Int32(k) }
     }
 
-    /// Frame `k`'s counts when it was begun and when its subtree was done.
-    func begin(_ k: Int) -> Counts { Counts(records: Int32(k), begins[k]) }
-    func end(_ k: Int) -> Counts { Counts(records: ends[k], finishes[k]) }
+    /// The stores' sizes when frame `r` was begun and when its subtree was done, read from the
+    /// subtree's frames: its links run from the least `linkStart` to the end of the last one's
+    /// (each frame's links, children then backgrounds and overlays, are one run), its texts,
+    /// extras and borders from the least index named to the greatest (none: an empty run).
+    func span(_ r: Int) -> (begin: Counts, end: Counts) {
+        let end = Int(ends[r])
+        var links = (Int32.max, Int32.min), texts = (Int32.max, Int32.min), extras = (Int32.max, Int32.min)
+        var borders = (Int32.max, Int32.min)
+        func widen(_ run: inout (Int32, Int32), _ from: Int32, _ to: Int32) {
+            run = (min(run.0, from), max(run.1, to))
+        }
+        for k in r..<end {
+            let record = parts.records[k]
+            var linkCount = record.childCount
+            if record.extra >= 0 {
+                let e = parts.extras[Int(record.extra)]
+                linkCount += e.backgroundCount + e.overlayCount
+                widen(&extras, record.extra, record.extra + 1)
+                if e.borders >= 0 { widen(&borders, e.borders, e.borders + 1) }
+            }
+            widen(&links, record.linkStart, record.linkStart + linkCount)
+            if case .text(let t) = record.drawing { widen(&texts, t, t + 1) }
+        }
+        func run(_ r: (Int32, Int32)) -> (Int32, Int32) { r.0 > r.1 ? (0, 0) : r }
+        let (l, t, e, b) = (run(links), run(texts), run(extras), run(borders))
+        return (Counts(records: Int32(r), links: l.0, texts: t.0, borders: b.0, extras: e.0),
+                Counts(records: Int32(end), links: l.1, texts: t.1, borders: b.1, extras: e.1))
+    }
 
     /// Both absent, or the same bits (`FrameParts.same`).
     static func same(_ a: Rect?, _ b: Rect?) -> Bool {
