@@ -36,10 +36,11 @@ struct FramePlacer {
     private(set) var framesCopied = 0
 
     /// `viewStore`: the store of the views placed (the layout tree's).
-    init(viewport: Viewport, views: Int = 0, viewStore: ViewStore? = nil) {
+    init(viewport: Viewport, views: Int = 0, viewStore: ViewStore? = nil, fonts: [FontMetrics] = []) {
         self.viewport = viewport
         finisher = FrameFinisher(viewport: viewport)
         parts = FrameParts(viewStore: viewStore)
+        parts.fonts = fonts
         parts.reserve(views)
     }
 
@@ -127,7 +128,7 @@ struct FramePlacer {
             if let metrics = ctx.textMetrics(m), let text = ctx.frameText(node, p) {
                 drawing = .text(Int32(parts.texts.count))
                 parts.texts.append(text)
-                if metrics.truncated { reportTruncation(ctx.tree.view(outer), text.layout, content) }
+                if metrics.truncated { reportTruncation(ctx.tree.view(outer), text.layout(parts.fonts), content) }
             }
         case .image:
             if facts.tag == .image { drawing = .fromView }

@@ -153,6 +153,8 @@ struct FrameParts: Sendable {
     var drawings: [Drawing] = []
     /// Texts as layout left them: what their lines are made from, on request.
     var texts: [FrameText] = []
+    /// The fonts the texts name (`TextInfo.font`): the layout tree's.
+    var fonts: [FontMetrics] = []
     var borderLists: [[(style: BorderStyle, rect: Rect)]] = []
 
     /// Room for `count` records.
@@ -267,7 +269,7 @@ struct FrameParts: Sendable {
     func drawing(_ index: Int) -> Drawing {
         switch records[index].drawing {
         case .none: return .none
-        case .text(let i): return texts[Int(i)].drawing
+        case .text(let i): return texts[Int(i)].drawing(fonts)
         case .given(let i): return drawings[Int(i)]
         case .fromView:
             switch view(index).content {
@@ -289,16 +291,17 @@ struct FrameText {
     /// The proposal the text was finally measured for, as its measurement read it.
     let proposal: ProposedSize
 
-    var layout: TextLayoutResult {
+    /// The lines, `fonts` the frames' (`FrameParts.fonts`).
+    func layout(_ fonts: [FontMetrics]) -> TextLayoutResult {
         if let shaped = info.shaped {
             return ShapedTextMeasurer.layout(info.string, shaped: shaped, lineLimit: info.lineLimit, truncation: info.truncation,
                                              proposal: proposal)
         }
-        return TextMeasurer.layout(info.string, font: info.font, lineLimit: info.lineLimit, truncation: info.truncation,
+        return TextMeasurer.layout(info.string, font: fonts[Int(info.font)], lineLimit: info.lineLimit, truncation: info.truncation,
                                    proposal: proposal)
     }
 
-    var drawing: Drawing { .text(layout, font: info.font, alignment: info.alignment) }
+    func drawing(_ fonts: [FontMetrics]) -> Drawing { .text(layout(fonts), font: fonts[Int(info.font)], alignment: info.alignment) }
 }
 
 /// One shown view after layout, in viewport coordinates, rounded to the viewport's scale: a

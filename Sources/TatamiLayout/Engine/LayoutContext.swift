@@ -295,7 +295,7 @@ struct LayoutContext {
                                                      scratch: &shapedSpanScratch)
             } else {
                 let info = tree.texts[Int(t)]
-                metrics = TextMeasurer.metrics(info.string, clusters: clusters(t), font: info.font, lineLimit: info.lineLimit,
+                metrics = TextMeasurer.metrics(info.string, clusters: clusters(t), font: tree.fonts[Int(info.font)], lineLimit: info.lineLimit,
                                                truncation: info.truncation, proposal: p, scratch: &spanScratch)
             }
             var m = Measurement(size: metrics.size)

@@ -57,7 +57,7 @@ public enum LayoutEngine {
         let size = ctx.sizeThatFits(root, proposal)
         let origin = Point(x: area.x + (area.width - size.width) / 2, y: area.y + (area.height - size.height) / 2)
 
-        var placer = FramePlacer(viewport: viewport, views: document.viewCount, viewStore: ctx.tree.viewStore)
+        var placer = FramePlacer(viewport: viewport, views: document.viewCount, viewStore: ctx.tree.viewStore, fonts: ctx.tree.fonts)
         placer.watched = Set(alternatives.map(\.outer))
         // Frames of subtrees placed as last time are copied from that placement.
         placer.previous = previousPlacement
@@ -115,9 +115,12 @@ struct NodeBuilder {
     /// The views whose modifier keys are written out of the fixed order, each with its chain in
     /// the written order (`modifier-order`).
     private(set) var alternatives: [WrittenOrderChain] = []
+    /// The document's fonts' indices in the tree's `fonts`; the last there stands for the rest.
+    private let fontIndex: [String: UInt16]
 
     init(ctx: LayoutContext) {
         self.ctx = ctx
+        fontIndex = self.ctx.tree.setFonts(ctx.document.fonts)
     }
 
     /// The view's outermost node, as a `BuiltNode` to inspect (tests), or nil when its `when`
@@ -155,12 +158,13 @@ struct NodeBuilder {
             let content = view.content
             switch content {
             case .text(let string, let truncation):
-                let font = ctx.document.fonts[env.font] ?? FontMetrics.defaults[FontMetrics.defaultFontName]!
+                let f = fontIndex[env.font] ?? UInt16(ctx.tree.fonts.count - 1)
+                let font = ctx.tree.fonts[Int(f)]
                 let shaped = ctx.shapedText(string, font: font, view: view)
                 role = .text(ctx.tree.addText(TextInfo(
-                    string: string, font: font, lineLimit: env.lineLimit, truncation: truncation, alignment: env.alignment,
-                    advance: TextMeasurer.sanitizedMetric(font.width), lineHeight: TextMeasurer.sanitizedMetric(font.height),
-                    shaped: shaped)))
+                    string: string, shaped: shaped, advance: TextMeasurer.sanitizedMetric(font.width),
+                    lineHeight: TextMeasurer.sanitizedMetric(font.height), lineLimit: env.lineLimit, font: f,
+                    truncation: truncation, alignment: env.alignment)))
                 containsText = true
             case .image(_, let size, let resizable):
                 role = .image(size: size, resizable: resizable)

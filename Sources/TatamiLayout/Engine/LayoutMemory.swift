@@ -199,6 +199,7 @@ extension LayoutTree {
     /// the two trees differ in shape (nodes, roles' kinds, children, views), and nothing is kept.
     func changedNodes(in new: LayoutTree) -> [Bool]? {
         guard count == new.count, childIDs == new.childIDs, views.count == new.views.count, texts.count == new.texts.count,
+              fonts == new.fonts,
               paddings.count == new.paddings.count, flexibleFrames.count == new.flexibleFrames.count else { return nil }
         var changed = [Bool](repeating: false, count: count)
         var parent = [Int32](repeating: -1, count: count)

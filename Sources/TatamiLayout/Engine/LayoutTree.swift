@@ -75,21 +75,23 @@ extension NodeRole {
     }
 }
 
-/// A text leaf's inputs.
+/// A text leaf's inputs: plain values and the string (56 bytes; its font an index into the
+/// tree's `fonts`, not a copy of the metrics and files per text).
 struct TextInfo {
     let string: String
-    let font: FontMetrics
-    let lineLimit: Int?
-    let truncation: Truncation
-    let alignment: HorizontalPart
+    /// A file font's text, read and shaped (nil for a cell font): proposals are keyed by the
+    /// width rounded down to 1/64 point and the whole lines that fit.
+    let shaped: ShapedText?
     /// The cell advance and line height: a text's result depends on a proposal only through
     /// the whole cells and lines that fit (`TextMeasurer.unitCount`), so proposals are keyed by
     /// those, and a stack's many probes of one text share their measurements.
     let advance: Double
     let lineHeight: Double
-    /// A file font's text, read and shaped (nil for a cell font): proposals are keyed by the
-    /// width rounded down to 1/64 point and the whole lines that fit.
-    let shaped: ShapedText?
+    let lineLimit: Int?
+    /// The font: an index into `LayoutTree.fonts` (and `FrameParts.fonts`).
+    let font: UInt16
+    let truncation: Truncation
+    let alignment: HorizontalPart
 }
 
 
@@ -167,6 +169,8 @@ struct LayoutTree {
     private(set) var texts: [TextInfo] = []
     private(set) var flexibleFrames: [FlexibleFrame] = []
     private(set) var paddings: [EdgeInsets] = []
+    /// The fonts texts name by index (`fontTable`): the same for every tree of a document's fonts.
+    private(set) var fonts: [FontMetrics] = []
     /// The store of every view here (the body's: everything a layout reaches from a view is in
     /// that view's store); nil before the first view.
     private(set) var viewStore: ViewStore?
@@ -277,6 +281,21 @@ struct LayoutTree {
         let range = ChildRange(start: UInt32(truncatingIfNeeded: childIDs.count), count: UInt32(truncatingIfNeeded: ids.count))
         childIDs.append(contentsOf: ids)
         return range
+    }
+
+    /// The fonts texts may use, for `TextInfo.font` to name: `document.fonts` in the order of
+    /// their names, then the default font for a name the document does not have. A function of
+    /// the document's fonts alone, so two trees of the same fonts (a kept layout's and the next)
+    /// number them alike.
+    mutating func setFonts(_ documentFonts: [String: FontMetrics]) -> [String: UInt16] {
+        var index: [String: UInt16] = [:]
+        fonts = []
+        for name in documentFonts.keys.sorted() where fonts.count < Int(UInt16.max) {
+            index[name] = UInt16(fonts.count)
+            fonts.append(documentFonts[name]!)
+        }
+        fonts.append(FontMetrics.defaults[FontMetrics.defaultFontName]!)
+        return index
     }
 
     mutating func addText(_ text: TextInfo) -> UInt32 {
