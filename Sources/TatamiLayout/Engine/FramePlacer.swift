@@ -25,12 +25,16 @@ struct FramePlacer {
     /// Where each watched node was placed: its origin, proposal and cell, in viewport coordinates.
     private(set) var placedAt: [NodeID: (origin: Point, proposal: ProposedSize, cell: Rect?)] = [:]
     /// The last placement in this viewport, whose subtrees may be copied (`reuse`), and per node
-    /// of the new tree whether its subtree is the same as in that placement's tree
-    /// (`LayoutTree.changedNodes`: not marked).
-    var previous: (memory: PlacementMemory, unchanged: [Bool])?
+    /// of the new tree whether its subtree differs from that placement's tree
+    /// (`LayoutTree.changedNodes`); read in place, never copied per frame (`usePrevious`).
+    private var old = PlacementMemory()
+    private var changed: [Bool] = []
+    private var hasPrevious = false
     /// Whether to record what each frame's placement read, for the next placement
     /// (`finishRecording`).
-    var recording = false
+    var recording = false {
+        didSet { if recording { recorded.reserve(parts.records.capacity) } }
+    }
     private var recorded = PlacementMemory()
     /// Frames copied from the previous placement instead of placed.
     private(set) var framesCopied = 0
@@ -42,6 +46,15 @@ struct FramePlacer {
         parts = FrameParts(viewStore: viewStore)
         parts.fonts = fonts
         parts.reserve(views)
+    }
+
+    /// Frames of subtrees placed as in `memory` (the last placement in this viewport) are copied
+    /// from it; `changed`: per node of the tree placed, whether it differs from that placement's.
+    mutating func usePrevious(_ memory: PlacementMemory, changed: [Bool]) {
+        old = memory
+        self.changed = changed
+        hasPrevious = true
+        parts.texts.reserveCapacity(memory.parts.texts.count)
     }
 
     /// The frames placed; call once placing is done.
@@ -64,7 +77,7 @@ struct FramePlacer {
         _ outer: NodeID, at origin: Point, proposal: ProposedSize, parent: Int32 = -1, step: Int32 = 0, hidden: Bool,
         cell: Rect? = nil, in ctx: inout LayoutContext
     ) -> Int32 {
-        if previous != nil, watched.isEmpty,
+        if hasPrevious, watched.isEmpty,
            let copied = reuse(outer, at: origin, proposal: proposal, parent: parent, step: step, hidden: hidden, cell: cell, in: ctx) {
             return copied
         }
@@ -201,8 +214,7 @@ struct FramePlacer {
         _ outer: NodeID, at origin: Point, proposal: ProposedSize, parent: Int32, step: Int32, hidden: Bool, cell: Rect?,
         in ctx: LayoutContext
     ) -> Int32? {
-        guard let (old, unchanged) = previous, outer.index < unchanged.count, unchanged[outer.index],
-              outer.index < old.recordOfNode.count else { return nil }
+        guard outer.index < changed.count, !changed[outer.index], outer.index < old.recordOfNode.count else { return nil }
         let r = Int(old.recordOfNode[outer.index])
         guard r >= 0 else { return nil }
         let flags = old.flags[r], o = old.origins[r]

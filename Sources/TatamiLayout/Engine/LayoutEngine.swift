@@ -36,14 +36,14 @@ public enum LayoutEngine {
         let alternatives = builder.alternatives
         var ctx = builder.takeContext()
         var grownFrom: Int?
-        var previousPlacement: (memory: PlacementMemory, unchanged: [Bool])?
+        var previousPlacement: (memory: PlacementMemory, changed: [Bool])?
         if let memory, let (old, fresh, placement) = memory.take(viewport), old.answersRigidSizes == ctx.answersRigidSizes,
            old.document.fonts == document.fonts, document.alignments.isEmpty, let changed = old.tree.changedNodes(in: ctx.tree) {
             var kept = old
             kept.adopt(ctx.tree, document: document, forgetting: changed)
             ctx = kept
             grownFrom = fresh
-            if let placement { previousPlacement = (placement, changed.map { !$0 }) }
+            if let placement { previousPlacement = (placement, changed) }
         } else {
             ctx.prepareMeasuring()
         }
@@ -60,7 +60,7 @@ public enum LayoutEngine {
         var placer = FramePlacer(viewport: viewport, views: document.viewCount, viewStore: ctx.tree.viewStore, fonts: ctx.tree.fonts)
         placer.watched = Set(alternatives.map(\.outer))
         // Frames of subtrees placed as last time are copied from that placement.
-        placer.previous = previousPlacement
+        if let (memory, changed) = previousPlacement { placer.usePrevious(memory, changed: changed) }
         // Only a placement that may be kept is recorded: a context already past the memory's
         // budget is not kept, and recording would cost as much again as the frames.
         placer.recording = alternatives.isEmpty && memory?.mayKeep(ctx) == true

@@ -201,32 +201,23 @@ extension LayoutTree {
         guard count == new.count, childIDs == new.childIDs, views.count == new.views.count, texts.count == new.texts.count,
               fonts == new.fonts,
               paddings.count == new.paddings.count, flexibleFrames.count == new.flexibleFrames.count else { return nil }
+        // A node is changed when its own inputs differ or any node it refers to is changed: those
+        // were added before it (`NodeBuilder` adds a node after everything inside it), so one
+        // pass in order marks every changed node's ancestors, with no parent links.
         var changed = [Bool](repeating: false, count: count)
-        var parent = [Int32](repeating: -1, count: count)
+        var inOrder = true
         for i in 0..<count {
             let a = nodes[i], b = new.nodes[i]
             guard a.view == b.view, a.core == b.core, a.childIndex == b.childIndex,
                   let same = sameInputs(roles[i], new.roles[i], new) else { return nil }
-            changed[i] = !same || a.flags != b.flags || b.flags.contains(.ownGuides)
+            var differs = !same || a.flags != b.flags || b.flags.contains(.ownGuides)
                 || priorities[Int(a.view)].bitPattern != new.priorities[Int(b.view)].bitPattern
-            let p = Int32(i)
-            switch new.roles[i] {
-            case .container(_, let range):
-                for c in new.children(range) { parent[c.index] = p }
-            case let role:
-                if let c = role.wrappedChild { parent[c.index] = p }
-                if let d = role.decoration { parent[d.index] = p }
+            new.forEachChild(of: NodeID(i)) { c in
+                if c.index >= i { inOrder = false } else if changed[c.index] { differs = true }
             }
+            changed[i] = differs
         }
-        // A changed node's ancestors: each walk stops at a node already marked (whose own walk
-        // has marked, or will mark, the rest).
-        for i in 0..<count where changed[i] {
-            var p = parent[i]
-            while p >= 0 && !changed[Int(p)] {
-                changed[Int(p)] = true
-                p = parent[Int(p)]
-            }
-        }
+        guard inOrder else { return nil }
         return changed
     }
 
