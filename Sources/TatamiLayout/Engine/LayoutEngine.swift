@@ -143,15 +143,18 @@ struct NodeBuilder {
 
     /// The view's outermost node, or nil when its `when` does not hold here.
     mutating func buildNode(_ view: ViewNode, env parentEnv: TextEnvironment, stackAxis: Axis?) -> NodeID? {
-        guard ctx.holds(view.condition) else { return nil }
-        let env = parentEnv.applying(view.environment)
+        // Most views write no attributes: theirs are then not read one by one.
+        let hasAttributes = view.store.hasAttributes(at: view.index)
+        if hasAttributes { guard ctx.holds(view.condition) else { return nil } }
+        let env = hasAttributes ? parentEnv.applying(view.environment) : parentEnv
+        let tag = view.store.kindTag(at: view.index)
 
         let role: NodeRole
         var containsText = false
         var childrenCarryGuides = false
         // Kinds whose node needs nothing of their parameters are told by their tag: the content
         // (reference-counted strings for a colour) is copied only for the others.
-        switch view.kindTag {
+        switch tag {
         case .color: role = .color
         case .divider: role = .divider(stackAxis: stackAxis)
         default:
@@ -198,13 +201,13 @@ struct NodeBuilder {
             }
         }
 
-        let viewIndex = ctx.tree.addView(view)
+        let viewIndex = ctx.tree.addView(view, tag: tag, hasAttributes: hasAttributes)
         let core = ctx.tree.add(view: viewIndex, role: role, containsText: containsText)
-        let ownGuides = !view.alignmentGuides.isEmpty
+        let ownGuides = hasAttributes && !view.alignmentGuides.isEmpty
         let carries = ownGuides || childrenCarryGuides
         if carries { ctx.tree.setMayCarryCustomGuides(core) }
         var node = core
-        let written = view.writtenModifierOrder
+        let written = hasAttributes ? view.writtenModifierOrder : nil
         // With keys written out of the fixed order: each modifier's decoration node (built once,
         // shared by both chains), or nil where it adds nothing here.
         var built: [(modifier: Modifier, decoration: NodeID?)?] = []

@@ -225,16 +225,17 @@ struct LayoutTree {
         priorities.reserveCapacity(views + 16)
     }
 
-    /// Adds a view, for its chain's nodes to refer to.
-    mutating func addView(_ view: ViewNode) -> UInt32 {
+    /// Adds a view, for its chain's nodes to refer to; `hasAttributes`: whether it writes any
+    /// (`ViewStore.hasAttributes`), else they are not read.
+    mutating func addView(_ view: ViewNode, tag: ViewKindTag, hasAttributes: Bool) -> UInt32 {
         if let store = viewStore {
             precondition(store === view.store, "a layout tree's views are in one store")
         } else {
             viewStore = view.store
         }
         views.append(view.index)
-        viewFacts.append(ViewFacts(tag: view.kindTag, hidden: view.hidden))
-        priorities.append(view.explicitLayoutPriority ?? .nan)
+        viewFacts.append(ViewFacts(tag: tag, hidden: hasAttributes && view.hidden))
+        priorities.append(hasAttributes ? view.explicitLayoutPriority ?? .nan : .nan)
         return UInt32(truncatingIfNeeded: views.count - 1)
     }
 
