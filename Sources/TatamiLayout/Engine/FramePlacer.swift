@@ -223,34 +223,27 @@ struct FramePlacer {
         guard flags.contains(.clean), flags.contains(.hidden) == hidden, old.parts.records[r].proposal == proposal,
               o.x.bitPattern == origin.x.bitPattern, o.y.bitPattern == origin.y.bitPattern,
               PlacementMemory.same(old.cells.isEmpty ? nil : old.cells[Int32(r)], cell) else { return nil }
-        let start = PlacementMemory.Counts(parts)
         let (begin, finish) = old.span(r)
         let end = Int(finish.records)
+        // Whether the new views leave every frame as hidden as it was: its parent's (or, for the
+        // subtree's first frame, the given) hiddenness or the view's own (read by index,
+        // `ViewFacts`). The parent's is read from the old frames: a copy is its original.
+        for k in r..<end {
+            let parentHidden = k == r ? hidden : old.parts.records[Int(old.parts.parents[k])].flags.contains(.hidden)
+            let viewHidden = ctx.tree.viewFacts(NodeID(Int(old.nodes[k]))).hidden
+            guard (parentHidden || viewHidden) == old.parts.records[k].flags.contains(.hidden) else { return nil }
+        }
+        let start = PlacementMemory.Counts(parts)
         // How far every index of the copied subtree moves, store by store.
         let delta = start - begin
         let recordDelta = delta.records
         // Every node's view is in the tree's store (`LayoutTree.view`): the copies name views there.
         precondition(ctx.tree.viewStore === parts.viewStore, "a copied frame's view is in the placement's store")
-        for k in r..<end {
-            var record = old.parts.records[k]
-            // The view read by index (`ViewFacts`), without a handle per copied frame.
-            let node = NodeID(Int(old.nodes[k]))
-            // Whether the new view leaves the frame as hidden as it was: the parent's (or, for
-            // the subtree's first frame, the given) hiddenness or the view's own.
-            let parentHidden = k == r ? hidden : parts.records[Int(old.parts.parents[k] + recordDelta)].flags.contains(.hidden)
-            guard (parentHidden || ctx.tree.viewFacts(node).hidden) == record.flags.contains(.hidden) else {
-                parts.truncate(to: start)
-                if recording { recorded.truncate(to: Int(start.records)) }
-                return nil
-            }
-            record.linkStart += delta.links
-            if case .text(let t) = record.drawing { record.drawing = .text(t + delta.texts) }
-            if record.extra >= 0 { record.extra += delta.extras }
-            _ = parts.begin(ctx.tree.viewIndex(node), parent: k == r ? parent : old.parts.parents[k] + recordDelta,
-                            step: k == r ? step : old.parts.steps[k])
-            parts.records[parts.records.count - 1] = record
-            if recording { recorded.append(copyOf: k, in: old, movedBy: recordDelta) }
+        let nodes = old.nodes, tree = ctx.tree
+        parts.appendCopies(of: old.parts, r..<end, parent: parent, step: step, movedBy: delta) {
+            tree.viewIndex(NodeID(Int(nodes[$0])))
         }
+        if recording { recorded.append(copiesOf: r..<end, in: old, movedBy: recordDelta) }
         for link in old.parts.links[Int(begin.links)..<Int(finish.links)] { parts.links.append(link + recordDelta) }
         parts.texts.append(contentsOf: old.parts.texts[Int(begin.texts)..<Int(finish.texts)])
         parts.borderLists.append(contentsOf: old.parts.borderLists[Int(begin.borders)..<Int(finish.borders)])

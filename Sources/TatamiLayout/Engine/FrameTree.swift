@@ -170,19 +170,6 @@ struct FrameParts: Sendable {
         links.reserveCapacity(count)
     }
 
-    /// Back to the sizes `counts` took (a copy abandoned half-way, `FramePlacer.reuse`).
-    mutating func truncate(to counts: PlacementMemory.Counts) {
-        let r = Int(counts.records)
-        records.removeSubrange(r...)
-        viewIndices.removeSubrange(r...)
-        parents.removeSubrange(r...)
-        steps.removeSubrange(r...)
-        links.removeSubrange(Int(counts.links)...)
-        extras.removeSubrange(Int(counts.extras)...)
-        texts.removeSubrange(Int(counts.texts)...)
-        borderLists.removeSubrange(Int(counts.borders)...)
-    }
-
     /// Adds a record whose frames, links, drawing and borders are filled in afterwards.
     mutating func begin(_ view: ViewNode, parent: Int32, step: Int32) -> Int32 {
         if viewStore == nil { viewStore = view.store }
@@ -198,6 +185,25 @@ struct FrameParts: Sendable {
         parents.append(parent)
         steps.append(step)
         return index
+    }
+
+    /// The records `range` of `old` appended (a subtree copied, `FramePlacer.reuse`): the first
+    /// one's parent and step given, the others' moved with the records, every store index moved
+    /// by `delta`, each record's view `view(k)` (in this tree's store).
+    mutating func appendCopies(of old: FrameParts, _ range: Range<Int>, parent: Int32, step: Int32,
+                               movedBy delta: PlacementMemory.Counts, view: (Int) -> ViewIndex) {
+        let first = records.count
+        records.append(contentsOf: old.records[range])
+        for i in first..<records.count {
+            records[i].linkStart += delta.links
+            if case .text(let t) = records[i].drawing { records[i].drawing = .text(t + delta.texts) }
+            if records[i].extra >= 0 { records[i].extra += delta.extras }
+        }
+        parents.append(parent)
+        steps.append(step)
+        for k in range.dropFirst() { parents.append(old.parents[k] + delta.records) }
+        steps.append(contentsOf: old.steps[range.dropFirst()])
+        for k in range { viewIndices.append(view(k)) }
     }
 
     /// The record's view.

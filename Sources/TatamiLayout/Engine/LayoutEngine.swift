@@ -117,6 +117,11 @@ struct NodeBuilder {
     private(set) var alternatives: [WrittenOrderChain] = []
     /// The document's fonts' indices in the tree's `fonts`; the last there stands for the rest.
     private let fontIndex: [String: UInt16]
+    /// The last font looked up in `fontIndex` (texts in a row mostly share one).
+    private var lastFont: (name: String, index: UInt16)?
+    /// The stack algorithms made so far, each shared by every stack of its parameters: an
+    /// algorithm is an immutable object, and one per stack would be allocated on every layout.
+    private var stacks: [StackLayout] = []
 
     init(ctx: LayoutContext) {
         self.ctx = ctx
@@ -161,7 +166,7 @@ struct NodeBuilder {
             let content = view.content
             switch content {
             case .text(let string, let truncation):
-                let f = fontIndex[env.font] ?? UInt16(ctx.tree.fonts.count - 1)
+                let f = font(named: env.font)
                 let font = ctx.tree.fonts[Int(f)]
                 let shaped = ctx.shapedText(string, font: font, view: view)
                 role = .text(ctx.tree.addText(TextInfo(
@@ -179,11 +184,11 @@ struct NodeBuilder {
                 role = .divider(stackAxis: stackAxis)
             case .hstack(let spacing, let alignment):
                 let built = buildChildren(of: view, env: env, axis: .horizontal)
-                role = .container(StackLayout(axis: .horizontal, spacing: spacing, alignment: alignment), children: built.range)
+                role = .container(stack(.horizontal, spacing, alignment), children: built.range)
                 (containsText, childrenCarryGuides) = (built.containsText, built.carryGuides)
             case .vstack(let spacing, let alignment):
                 let built = buildChildren(of: view, env: env, axis: .vertical)
-                role = .container(StackLayout(axis: .vertical, spacing: spacing, alignment: alignment), children: built.range)
+                role = .container(stack(.vertical, spacing, alignment), children: built.range)
                 (containsText, childrenCarryGuides) = (built.containsText, built.carryGuides)
             case .zstack(let alignment):
                 let built = buildChildren(of: view, env: env, axis: nil)
@@ -192,7 +197,7 @@ struct NodeBuilder {
             case .component:
                 // The body stands where the instance stands: in a stack, a spacer body is the stack's.
                 let built = buildChildren(of: view, env: env, axis: stackAxis)
-                role = .container(ComponentLayout(), children: built.range)
+                role = .container(ComponentLayout.shared, children: built.range)
                 (containsText, childrenCarryGuides) = (built.containsText, built.carryGuides)
             case .flow, .grid, .bricks, .canvas:
                 let built = buildChildren(of: view, env: env, axis: nil)
@@ -235,6 +240,22 @@ struct NodeBuilder {
             alternatives.append(WrittenOrderChain(outer: node, alternative: alternative, written: written))
         }
         return node
+    }
+
+    /// The index in the tree's `fonts` of the font a text names.
+    private mutating func font(named name: String) -> UInt16 {
+        if let last = lastFont, last.name == name { return last.index }
+        let f = fontIndex[name] ?? UInt16(ctx.tree.fonts.count - 1)
+        lastFont = (name, f)
+        return f
+    }
+
+    /// The stack algorithm of these parameters (the same bits), shared.
+    private mutating func stack(_ axis: Axis, _ spacing: Double, _ alignment: GuideName) -> StackLayout {
+        for s in stacks where s.axis == axis && s.spacing.bitPattern == spacing.bitPattern && s.alignment == alignment { return s }
+        let s = StackLayout(axis: axis, spacing: spacing, alignment: alignment)
+        if stacks.count < 16 { stacks.append(s) }
+        return s
     }
 
     /// Adds a modifier's node to a view's chain.

@@ -238,7 +238,8 @@ extension LayoutTree {
             return axis == other
         case (.container(let x, let r), .container(let y, let q)):
             guard r == q else { return nil }
-            return x.hasSameParameters(as: y)
+            // Stacks of the same parameters share one algorithm (`NodeBuilder.stack`).
+            return x === y || x.hasSameParameters(as: y)
         case (.padding(let i, let c), .padding(let j, let d)):
             guard i == j, c == d else { return nil }
             return paddings[Int(i)] == new.paddings[Int(j)]

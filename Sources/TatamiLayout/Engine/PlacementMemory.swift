@@ -92,23 +92,15 @@ struct PlacementMemory {
         if clean { flags[k].insert(.clean) }
     }
 
-    /// Frame `k` of `old` copied, its frames moved by `delta`.
-    mutating func append(copyOf k: Int, in old: PlacementMemory, movedBy delta: Int32) {
-        if !old.cells.isEmpty, let cell = old.cells[Int32(k)] { cells[Int32(nodes.count)] = cell }
-        nodes.append(old.nodes[k])
-        origins.append(old.origins[k])
-        flags.append(old.flags[k])
-        ends.append(old.ends[k] + delta)
-    }
-
-    /// Forgets the frames from `k` on (a copy abandoned half-way).
-    mutating func truncate(to k: Int) {
-        guard k < nodes.count else { return }
-        nodes.removeSubrange(k...)
-        origins.removeSubrange(k...)
-        flags.removeSubrange(k...)
-        ends.removeSubrange(k...)
-        if !cells.isEmpty { cells = cells.filter { $0.key < Int32(k) } }
+    /// Frames `range` of `old` copied, moved by `delta` frames.
+    mutating func append(copiesOf range: Range<Int>, in old: PlacementMemory, movedBy delta: Int32) {
+        if !old.cells.isEmpty {
+            for k in range { if let cell = old.cells[Int32(k)] { cells[Int32(k) + delta] = cell } }
+        }
+        nodes.append(contentsOf: old.nodes[range])
+        origins.append(contentsOf: old.origins[range])
+        flags.append(contentsOf: old.flags[range])
+        for k in range { ends.append(old.ends[k] + delta) }
     }
 
     /// The finished record: the frames placed, and per node of a tree of `nodeCount` nodes the
