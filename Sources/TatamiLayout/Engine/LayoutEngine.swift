@@ -216,14 +216,17 @@ struct NodeBuilder {
         // With keys written out of the fixed order: each modifier's decoration node (built once,
         // shared by both chains), or nil where it adds nothing here.
         var built: [(modifier: Modifier, decoration: NodeID?)?] = []
-        for modifier in view.modifiers {
-            // A decoration whose own `when` fails is absent here, and its modifier with it.
-            guard let wrapped = wrap(node, modifier, env: env) else {
-                if written != nil { built.append(nil) }
-                continue
+        // (Most views have no modifiers: their list, a handle on the store, is then not made.)
+        if view.store.modifierCount(at: view.index) > 0 {
+            for modifier in view.modifiers {
+                // A decoration whose own `when` fails is absent here, and its modifier with it.
+                guard let wrapped = wrap(node, modifier, env: env) else {
+                    if written != nil { built.append(nil) }
+                    continue
+                }
+                if written != nil { built.append((modifier, wrapped.decoration)) }
+                node = add(wrapped, view: viewIndex, core: core, containsText: containsText, carries: carries)
             }
-            if written != nil { built.append((modifier, wrapped.decoration)) }
-            node = add(wrapped, view: viewIndex, core: core, containsText: containsText, carries: carries)
         }
         ctx.tree.setOuter(node, ownGuides: ownGuides)
         if let written {

@@ -119,11 +119,12 @@ struct MeasurementCache {
             return dense.compacted(keeping: keep, move)
         }
         var new = MeasurementCache(nodeCount: slots.count)
+        var chain: [UInt32] = []
         for i in slots.indices where keep[i] && filled[i] {
             let id = NodeID(i)
             new.insert(id, slots[i].key, move(id, slots[i].measurement))
             // The chain runs newest first: walked backwards, the new chain keeps the same order.
-            var chain: [UInt32] = []
+            chain.removeAll(keepingCapacity: true)
             var e = overflowHead[i]
             while e != MeasurementCache.none {
                 chain.append(e)
