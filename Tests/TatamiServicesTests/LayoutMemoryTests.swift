@@ -73,6 +73,23 @@ final class LayoutMemoryTests: XCTestCase {
         }
     }
 
+    /// Found by fuzz-invariants' invariant 10: nested grids whose content overflows, laid out
+    /// again from what the first layout kept, whole and compacted to a small frontier.
+    func testKeptLayoutsOfOverflowingNestedGrids() throws {
+        let text = #"""
+viewports: {v0: {width: 40, height: 0, direction: rtl}, v1: {width: 33.3, height: 7}}
+body: {grid: [{grid: [{grid: [{grid: [{grid: [{grid: [{image: "a", size: [250, 250], resizable: true, when: "width / 0 > 1"}, {image: "a", size: [250, 250], resizable: true, when: "width / 0 > 1"}, {image: "a", size: [250, 250], resizable: true, when: "width / 0 > 1"}], columns: 2, cells: fit, spacing: 0, alignment: bottomLeading, when: "width / 0 > 1"}, {text: "-\u200B\U0001F469\u200D\U0001F469\u200D\U0001F467", truncation: middle}, {spacer: null, minLength: 16, alignmentGuides: {leading: "width"}, when: "width / 0 > 1"}], columns: 2, cells: fit, spacing: 0, alignment: bottomLeading, when: "width / 0 > 1"}, {vstack: [{spacer: 30, id: "view-1", frame: {width: 0.25, height: 1000}}, {zstack: [], alignment: center, multilineAlignment: center}, {zstack: [{divider: null, offset: {x: -50, y: 1000}, layoutPriority: 0.5, modifiers: [{offset: {x: 1000000, y: 0}}, {padding: {top: 16}}, {padding: 30}]}, {image: "\u6F22\u5B57", resizable: false, border: {style: single}, padding: false}]}, {text: ""}, {text: ""}]}, {text: ""}], columns: auto}, {text: ""}, {text: ""}], columns: auto}, {text: ""}, {text: ""}], columns: auto}, {text: ""}, {text: ""}], columns: auto}
+"""#
+        let fresh = summary(Pipeline.analyze(text: text, path: "g.tatami.yaml"))
+        for memory in [LayoutMemory(), LayoutMemory(frontierSubtree: 4, alwaysCompacts: true)] {
+            for round in 0..<3 {
+                let kept = try XCTUnwrap(Pipeline.analyze(bytes: Array(text.utf8), path: "g.tatami.yaml", context: .standalone,
+                                                          isCancelled: nil, layoutMemory: memory))
+                XCTAssertEqual(summary(kept), fresh, "compacted \(memory.alwaysCompacts), round \(round)")
+            }
+        }
+    }
+
     /// Every file edited and put back, analysed with one memory from `makeMemory` per file and
     /// fresh, compared; how many layouts took over kept measurements, of how many.
     private func checkKeptLayouts(_ makeMemory: () -> LayoutMemory) throws -> (Int, Int) {

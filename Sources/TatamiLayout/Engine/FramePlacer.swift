@@ -387,7 +387,11 @@ struct FramePlacer {
             var node = current.node, p = current.proposal
             let core = ctx.tree[node].core
             while node != core {
-                let c = ctx.placement(ctx.measure(node, p), 0)
+                // Measured first, in a statement of its own: `ctx.placement(ctx.measure(…), 0)`
+                // would read the placements as they were before a measurement computed here
+                // (a miss: one a kept context did not keep) appended its own.
+                let m = ctx.measure(node, p)
+                let c = ctx.placement(m, 0)
                 (node, p) = (c.node, c.proposal)
             }
             guard let next = largest(core, p, &ctx) else { break }

@@ -18,6 +18,10 @@ import TatamiModel
 /// name places in the text), or custom alignments; a canvas, and a view with `alignmentGuides`,
 /// are measured again each time.
 ///
+/// What is kept is a memo, so it may be cut down freely (`keep`): a context too large for the
+/// budget keeps only its frontier's measurements (`LayoutTree.frontier`), compacted
+/// (`LayoutContext.compact`); a measurement not found is computed again, the same bit for bit.
+///
 /// Not thread-safe: one analysis at a time uses it (the server's worker runs analyses in turn).
 public final class LayoutMemory: @unchecked Sendable {
     private var kept: [Viewport: LayoutContext] = [:]
@@ -42,10 +46,10 @@ public final class LayoutMemory: @unchecked Sendable {
 
     /// Subtrees up to this many nodes are measured again when a later layout asks about them
     /// (`LayoutTree.frontier`) in a context too large to keep whole.
-    let frontierSubtree: Int
+    public let frontierSubtree: Int
     /// Whether every kept context keeps only its frontier's measurements, however small (tests
     /// and fuzzers: the results must not change).
-    let alwaysCompacts: Bool
+    public let alwaysCompacts: Bool
 
     /// `frontierSubtree` and `alwaysCompacts`: what a context too large to keep whole keeps, and
     /// whether every context is treated so (tests: the results are the same whatever is kept).
