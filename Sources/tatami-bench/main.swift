@@ -346,6 +346,7 @@ if let path = argument(after: "--edits") {
           + "\(reused / max(1, rounds)) items taken over and \(read / max(1, rounds)) read in validation; "
           + "\(computed / max(1, rounds)) measurements computed, \(copied / max(1, rounds)) of \(frames / max(1, rounds)) frames copied; "
           + String(format: "layouts keep %.1f MB", Double(memory?.keptBytes ?? 0) / 1_048_576))
+    if CommandLine.arguments.contains("--kept-stores"), let memory { print(memory.keptBreakdown) }
     exit(0)
 }
 

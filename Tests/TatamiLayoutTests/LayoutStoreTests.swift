@@ -16,6 +16,8 @@ final class LayoutStoreTests: XCTestCase {
         XCTAssertLessThanOrEqual(MemoryLayout<ChildPlacement>.stride, 40)
         XCTAssertLessThanOrEqual(MemoryLayout<TatamiLayout.Measurement>.stride, 32)
         XCTAssertEqual(MemoryLayout<NodeID>.size, 4)
+        // A text's inputs name its font by index: no metrics or font files per text.
+        XCTAssertLessThanOrEqual(MemoryLayout<TextInfo>.stride, 56)
     }
 
     /// A frame's record is 64 bytes: its content rectangle, decorations and borders sit in a

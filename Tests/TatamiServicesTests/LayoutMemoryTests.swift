@@ -57,13 +57,49 @@ final class LayoutMemoryTests: XCTestCase {
     }
 
     func testKeptLayoutsGiveWhatFreshLayoutsGive() throws {
+        let (takenOver, layouts) = try checkKeptLayouts { LayoutMemory() }
+        // Most of them took over what was kept (the others had a shape that changed, a canvas…).
+        XCTAssertGreaterThan(takenOver, layouts / 2, "\(takenOver) of \(layouts) layouts took over kept measurements")
+    }
+
+    /// The same with every kept context compacted (`LayoutMemory.keep`): to all its reachable
+    /// measurements (a frontier of every node), to those of the nodes whose parent has a subtree
+    /// of 8 nodes or more, and to none at all. What is kept changes what is computed again,
+    /// never the result.
+    func testCompactedLayoutsGiveWhatFreshLayoutsGive() throws {
+        for subtree in [1, 8, Int.max] {
+            let (takenOver, layouts) = try checkKeptLayouts { LayoutMemory(frontierSubtree: subtree, alwaysCompacts: true) }
+            XCTAssertGreaterThan(takenOver, layouts / 2, "frontier \(subtree): \(takenOver) of \(layouts) layouts took over")
+        }
+    }
+
+    /// Found by fuzz-invariants' invariant 10: nested grids whose content overflows, laid out
+    /// again from what the first layout kept, whole and compacted to a small frontier.
+    func testKeptLayoutsOfOverflowingNestedGrids() throws {
+        let text = #"""
+viewports: {v0: {width: 40, height: 0, direction: rtl}, v1: {width: 33.3, height: 7}}
+body: {grid: [{grid: [{grid: [{grid: [{grid: [{grid: [{image: "a", size: [250, 250], resizable: true, when: "width / 0 > 1"}, {image: "a", size: [250, 250], resizable: true, when: "width / 0 > 1"}, {image: "a", size: [250, 250], resizable: true, when: "width / 0 > 1"}], columns: 2, cells: fit, spacing: 0, alignment: bottomLeading, when: "width / 0 > 1"}, {text: "-\u200B\U0001F469\u200D\U0001F469\u200D\U0001F467", truncation: middle}, {spacer: null, minLength: 16, alignmentGuides: {leading: "width"}, when: "width / 0 > 1"}], columns: 2, cells: fit, spacing: 0, alignment: bottomLeading, when: "width / 0 > 1"}, {vstack: [{spacer: 30, id: "view-1", frame: {width: 0.25, height: 1000}}, {zstack: [], alignment: center, multilineAlignment: center}, {zstack: [{divider: null, offset: {x: -50, y: 1000}, layoutPriority: 0.5, modifiers: [{offset: {x: 1000000, y: 0}}, {padding: {top: 16}}, {padding: 30}]}, {image: "\u6F22\u5B57", resizable: false, border: {style: single}, padding: false}]}, {text: ""}, {text: ""}]}, {text: ""}], columns: auto}, {text: ""}, {text: ""}], columns: auto}, {text: ""}, {text: ""}], columns: auto}, {text: ""}, {text: ""}], columns: auto}
+"""#
+        let fresh = summary(Pipeline.analyze(text: text, path: "g.tatami.yaml"))
+        for memory in [LayoutMemory(), LayoutMemory(frontierSubtree: 4, alwaysCompacts: true)] {
+            for round in 0..<3 {
+                let kept = try XCTUnwrap(Pipeline.analyze(bytes: Array(text.utf8), path: "g.tatami.yaml", context: .standalone,
+                                                          isCancelled: nil, layoutMemory: memory))
+                XCTAssertEqual(summary(kept), fresh, "compacted \(memory.alwaysCompacts), round \(round)")
+            }
+        }
+    }
+
+    /// Every file edited and put back, analysed with one memory from `makeMemory` per file and
+    /// fresh, compared; how many layouts took over kept measurements, of how many.
+    private func checkKeptLayouts(_ makeMemory: () -> LayoutMemory) throws -> (Int, Int) {
         var random = SeededRandom(seed: 42)
         var takenOver = 0, layouts = 0
         for url in files() {
             let original = Array(try Data(contentsOf: url))
             let offsets = editableOffsets(original)
             guard !offsets.isEmpty else { continue }
-            let memory = LayoutMemory()
+            let memory = makeMemory()
             let root = url.deletingLastPathComponent().path
             var versions: [[UInt8]] = []
             for _ in 0..<4 {
@@ -89,8 +125,7 @@ final class LayoutMemoryTests: XCTestCase {
                 takenOver += kept.layouts.filter(\.measurementsTakenOver).count
             }
         }
-        // Most of them took over what was kept (the others had a shape that changed, a canvas…).
-        XCTAssertGreaterThan(takenOver, layouts / 2, "\(takenOver) of \(layouts) layouts took over kept measurements")
+        return (takenOver, layouts)
     }
 
     /// After an edit to one card of many, only that card and its ancestors are measured again.
@@ -119,13 +154,28 @@ final class LayoutMemoryTests: XCTestCase {
         XCTAssertEqual(summary(edited), summary(fresh))
         XCTAssertGreaterThan(memory.keptBytes, 100_000)
 
-        // A budget smaller than the layout's store keeps nothing: the next layout starts afresh.
-        let small = LayoutMemory(budget: memory.keptBytes / 2)
-        for title in ["Card 100", "Another title"] {
+        // A budget smaller than the layout's store keeps the measurements of the cards (the
+        // frontier: the children of the vstack), not those inside them: an edit measures the
+        // edited card again, and the others come from what was kept.
+        let whole = memory.keptBytes
+        let small = LayoutMemory(budget: whole * 3 / 4)
+        for (k, title) in ["Card 100", "Another title", "Card 100"].enumerated() {
             let a = try XCTUnwrap(Pipeline.analyze(bytes: Array(screen(title).utf8), path: "s.tatami.yaml", context: .standalone,
                                                    isCancelled: nil, layoutMemory: small))
+            XCTAssertEqual(a.layouts[0].measurementsTakenOver, k > 0)
+            if k > 0 { XCTAssertLessThan(a.layouts[0].measurementsComputed, 60) }
+            XCTAssertGreaterThan(small.keptBytes, 0)
+            XCTAssertLessThan(small.keptBytes, whole * 3 / 4)
+            XCTAssertEqual(summary(a), summary(Pipeline.analyze(text: screen(title), path: "s.tatami.yaml")))
+        }
+
+        // A budget smaller than the tree keeps nothing: the next layout starts afresh.
+        let tiny = LayoutMemory(budget: 4096)
+        for title in ["Card 100", "Another title"] {
+            let a = try XCTUnwrap(Pipeline.analyze(bytes: Array(screen(title).utf8), path: "s.tatami.yaml", context: .standalone,
+                                                   isCancelled: nil, layoutMemory: tiny))
             XCTAssertFalse(a.layouts[0].measurementsTakenOver)
-            XCTAssertEqual(small.keptBytes, 0)
+            XCTAssertEqual(tiny.keptBytes, 0)
         }
     }
 }

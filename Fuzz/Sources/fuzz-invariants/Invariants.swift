@@ -31,6 +31,9 @@ import TatamiServices
 /// 6. The rigid-node shortcut changes nothing: laid out with `answersRigidSizes` off, every
 ///    frame node has the same path, kind, frame, content, proposal, hidden flag and drawing, and
 ///    the diagnostics are the same, in the same order.
+/// 10. What a layout keeps changes nothing (docs/fuzzing.md numbers the other files' 7–9 and 11): laid out again with a `LayoutMemory` that kept the
+///    first layout whole, and with one that kept only the measurements of a small frontier
+///    (`alwaysCompacts`), the layout is the same as in 6.
 enum Invariants {
     /// Rounding slack for containment: edges are rounded monotonically, so exact containment
     /// survives rounding; only floating-point noise at a rounding boundary can cost a pixel.
@@ -77,6 +80,16 @@ enum Invariants {
                 let difference = zip(shortcut, full).first { $0 != $1 }.map { "\($0.0)\nagainst the full computation:\n\($0.1)" }
                     ?? "\(shortcut.count) lines against \(full.count)"
                 fail("viewport \(v.name): the rigid-node shortcut changes the layout:\n\(difference)")
+            }
+            // 10. Kept layouts, whole and compacted, against the same layout from nothing.
+            for memory in [LayoutMemory(), LayoutMemory(frontierSubtree: 4, alwaysCompacts: true)] {
+                _ = LayoutEngine.layout(analysis.document, in: v, memory: memory)
+                let kept = describe(LayoutEngine.layout(analysis.document, in: v, memory: memory))
+                if kept != shortcut {
+                    let difference = zip(kept, shortcut).first { $0 != $1 }.map { "\($0.0)\nagainst a layout from nothing:\n\($0.1)" }
+                        ?? "\(kept.count) lines against \(shortcut.count)"
+                    fail("viewport \(v.name): a kept layout (\(memory.alwaysCompacts ? "compacted" : "whole")) differs:\n\(difference)")
+                }
             }
         }
     }

@@ -4,7 +4,7 @@ import TatamiBase
 import TatamiServices
 import TatamiYAML
 
-/// 10. A block reparse is a whole parse (ARCHITECTURE.md, "The YAML store in chunks"): the
+/// 11. A block reparse is a whole parse (ARCHITECTURE.md, "The YAML store in chunks"): the
 ///     generated document is parsed through a `ParseMemory`, as the language server does, then
 ///     edited five times in turn (a character typed into a value or deleted from it, a number
 ///     retyped, a key misspelt, a line pasted again after itself or deleted); after each edit the

@@ -25,22 +25,36 @@ struct FramePlacer {
     /// Where each watched node was placed: its origin, proposal and cell, in viewport coordinates.
     private(set) var placedAt: [NodeID: (origin: Point, proposal: ProposedSize, cell: Rect?)] = [:]
     /// The last placement in this viewport, whose subtrees may be copied (`reuse`), and per node
-    /// of the new tree whether its subtree is the same as in that placement's tree
-    /// (`LayoutTree.changedNodes`: not marked).
-    var previous: (memory: PlacementMemory, unchanged: [Bool])?
+    /// of the new tree whether its subtree differs from that placement's tree
+    /// (`LayoutTree.changedNodes`); read in place, never copied per frame (`usePrevious`).
+    private var old = PlacementMemory()
+    private var changed: [Bool] = []
+    private var hasPrevious = false
     /// Whether to record what each frame's placement read, for the next placement
     /// (`finishRecording`).
-    var recording = false
-    private var entries: [PlacementMemory.Entry] = []
+    var recording = false {
+        didSet { if recording { recorded.reserve(parts.records.capacity) } }
+    }
+    private var recorded = PlacementMemory()
     /// Frames copied from the previous placement instead of placed.
     private(set) var framesCopied = 0
 
     /// `viewStore`: the store of the views placed (the layout tree's).
-    init(viewport: Viewport, views: Int = 0, viewStore: ViewStore? = nil) {
+    init(viewport: Viewport, views: Int = 0, viewStore: ViewStore? = nil, fonts: [FontMetrics] = []) {
         self.viewport = viewport
         finisher = FrameFinisher(viewport: viewport)
         parts = FrameParts(viewStore: viewStore)
+        parts.fonts = fonts
         parts.reserve(views)
+    }
+
+    /// Frames of subtrees placed as in `memory` (the last placement in this viewport) are copied
+    /// from it; `changed`: per node of the tree placed, whether it differs from that placement's.
+    mutating func usePrevious(_ memory: PlacementMemory, changed: [Bool]) {
+        old = memory
+        self.changed = changed
+        hasPrevious = true
+        parts.texts.reserveCapacity(memory.parts.texts.count)
     }
 
     /// The frames placed; call once placing is done.
@@ -51,9 +65,9 @@ struct FramePlacer {
     /// What this placement leaves for the next one (`recording` must have been set), for a tree
     /// of `nodeCount` nodes.
     func finishRecording(nodeCount: Int) -> PlacementMemory {
-        var recordOfNode = [Int32](repeating: -1, count: nodeCount)
-        for (k, e) in entries.enumerated() where Int(e.node) < nodeCount { recordOfNode[Int(e.node)] = Int32(k) }
-        return PlacementMemory(parts: parts, entries: entries, recordOfNode: recordOfNode)
+        var finished = recorded
+        finished.finish(parts: parts, nodeCount: nodeCount)
+        return finished
     }
 
     /// Places a view's chain and everything inside it; returns its record. `parent` and `step`
@@ -63,7 +77,7 @@ struct FramePlacer {
         _ outer: NodeID, at origin: Point, proposal: ProposedSize, parent: Int32 = -1, step: Int32 = 0, hidden: Bool,
         cell: Rect? = nil, in ctx: inout LayoutContext
     ) -> Int32 {
-        if previous != nil, watched.isEmpty,
+        if hasPrevious, watched.isEmpty,
            let copied = reuse(outer, at: origin, proposal: proposal, parent: parent, step: step, hidden: hidden, cell: cell, in: ctx) {
             return copied
         }
@@ -74,9 +88,7 @@ struct FramePlacer {
         let isHidden = hidden || facts.hidden
         if !watched.isEmpty, watched.contains(outer) { placedAt[outer] = (origin, proposal, cell) }
         if recording {
-            entries.append(PlacementMemory.Entry(
-                node: outer.raw, origin: origin, proposal: proposal, cell: cell, hidden: hidden,
-                begin: PlacementMemory.Counts(parts)))
+            recorded.begin(node: outer.raw, origin: origin, cell: cell, hidden: hidden)
         }
         let index = parts.viewStore === ctx.tree.viewStore ? parts.begin(ctx.tree.viewIndex(outer), parent: parent, step: step)
             : parts.begin(ctx.tree.view(outer), parent: parent, step: step)
@@ -129,7 +141,7 @@ struct FramePlacer {
             if let metrics = ctx.textMetrics(m), let text = ctx.frameText(node, p) {
                 drawing = .text(Int32(parts.texts.count))
                 parts.texts.append(text)
-                if metrics.truncated { reportTruncation(ctx.tree.view(outer), text.layout, content) }
+                if metrics.truncated { reportTruncation(ctx.tree.view(outer), text.layout(parts.fonts), content) }
             }
         case .image:
             if facts.tag == .image { drawing = .fromView }
@@ -186,10 +198,9 @@ struct FramePlacer {
         link(&r, content: finishedContent, children: mark, decorations: decorations)
         parts.records[Int(index)] = r
         if recording {
-            entries[Int(index)].end = PlacementMemory.Counts(parts)
             // A subtree that reported something is placed again next time: its diagnostics name
             // places in the text, which an edit elsewhere moves.
-            entries[Int(index)].clean = diagnostics.count == diagnosticsBefore
+            recorded.finish(Int(index), records: parts.records.count, clean: diagnostics.count == diagnosticsBefore)
         }
     }
 
@@ -203,51 +214,40 @@ struct FramePlacer {
         _ outer: NodeID, at origin: Point, proposal: ProposedSize, parent: Int32, step: Int32, hidden: Bool, cell: Rect?,
         in ctx: LayoutContext
     ) -> Int32? {
-        guard let (old, unchanged) = previous, outer.index < unchanged.count, unchanged[outer.index],
-              outer.index < old.recordOfNode.count else { return nil }
+        guard outer.index < changed.count, !changed[outer.index], outer.index < old.recordOfNode.count else { return nil }
         let r = Int(old.recordOfNode[outer.index])
         guard r >= 0 else { return nil }
-        let e = old.entries[r]
+        let flags = old.flags[r], o = old.origins[r]
         // Inputs compared bit for bit (a placement is a function of their exact values); a
-        // proposal's `==` already is.
-        guard e.clean, e.hidden == hidden, e.proposal == proposal, e.origin.x.bitPattern == origin.x.bitPattern,
-              e.origin.y.bitPattern == origin.y.bitPattern, PlacementMemory.same(e.cell, cell) else { return nil }
+        // proposal's `==` already is (the record's proposal is the one it was placed for).
+        guard flags.contains(.clean), flags.contains(.hidden) == hidden, old.parts.records[r].proposal == proposal,
+              o.x.bitPattern == origin.x.bitPattern, o.y.bitPattern == origin.y.bitPattern,
+              PlacementMemory.same(old.cells.isEmpty ? nil : old.cells[Int32(r)], cell) else { return nil }
+        let (begin, finish) = old.span(r)
+        let end = Int(finish.records)
+        // Whether the new views leave every frame as hidden as it was: its parent's (or, for the
+        // subtree's first frame, the given) hiddenness or the view's own (read by index,
+        // `ViewFacts`). The parent's is read from the old frames: a copy is its original.
+        for k in r..<end {
+            let parentHidden = k == r ? hidden : old.parts.records[Int(old.parts.parents[k])].flags.contains(.hidden)
+            let viewHidden = ctx.tree.viewFacts(NodeID(Int(old.nodes[k]))).hidden
+            guard (parentHidden || viewHidden) == old.parts.records[k].flags.contains(.hidden) else { return nil }
+        }
         let start = PlacementMemory.Counts(parts)
-        let end = Int(e.end.records)
         // How far every index of the copied subtree moves, store by store.
-        let delta = start - e.begin
+        let delta = start - begin
         let recordDelta = delta.records
         // Every node's view is in the tree's store (`LayoutTree.view`): the copies name views there.
         precondition(ctx.tree.viewStore === parts.viewStore, "a copied frame's view is in the placement's store")
-        for k in r..<end {
-            var record = old.parts.records[k]
-            // The view read by index (`ViewFacts`), without a handle per copied frame.
-            let node = NodeID(Int(old.entries[k].node))
-            // Whether the new view leaves the frame as hidden as it was: the parent's (or, for
-            // the subtree's first frame, the given) hiddenness or the view's own.
-            let parentHidden = k == r ? hidden : parts.records[Int(old.parts.parents[k] + recordDelta)].flags.contains(.hidden)
-            guard (parentHidden || ctx.tree.viewFacts(node).hidden) == record.flags.contains(.hidden) else {
-                parts.truncate(to: start)
-                if recording { entries.removeSubrange(Int(start.records)...) }
-                return nil
-            }
-            record.linkStart += delta.links
-            if case .text(let t) = record.drawing { record.drawing = .text(t + delta.texts) }
-            if record.extra >= 0 { record.extra += delta.extras }
-            _ = parts.begin(ctx.tree.viewIndex(node), parent: k == r ? parent : old.parts.parents[k] + recordDelta,
-                            step: k == r ? step : old.parts.steps[k])
-            parts.records[parts.records.count - 1] = record
-            if recording {
-                var copied = old.entries[k]
-                copied.begin = copied.begin + delta
-                copied.end = copied.end + delta
-                entries.append(copied)
-            }
+        let nodes = old.nodes, tree = ctx.tree
+        parts.appendCopies(of: old.parts, r..<end, parent: parent, step: step, movedBy: delta) {
+            tree.viewIndex(NodeID(Int(nodes[$0])))
         }
-        for link in old.parts.links[Int(e.begin.links)..<Int(e.end.links)] { parts.links.append(link + recordDelta) }
-        parts.texts.append(contentsOf: old.parts.texts[Int(e.begin.texts)..<Int(e.end.texts)])
-        parts.borderLists.append(contentsOf: old.parts.borderLists[Int(e.begin.borders)..<Int(e.end.borders)])
-        for extra in old.parts.extras[Int(e.begin.extras)..<Int(e.end.extras)] {
+        if recording { recorded.append(copiesOf: r..<end, in: old, movedBy: recordDelta) }
+        for link in old.parts.links[Int(begin.links)..<Int(finish.links)] { parts.links.append(link + recordDelta) }
+        parts.texts.append(contentsOf: old.parts.texts[Int(begin.texts)..<Int(finish.texts)])
+        parts.borderLists.append(contentsOf: old.parts.borderLists[Int(begin.borders)..<Int(finish.borders)])
+        for extra in old.parts.extras[Int(begin.extras)..<Int(finish.extras)] {
             var moved = extra
             if moved.borders >= 0 { moved.borders += delta.borders }
             parts.extras.append(moved)
@@ -387,7 +387,11 @@ struct FramePlacer {
             var node = current.node, p = current.proposal
             let core = ctx.tree[node].core
             while node != core {
-                let c = ctx.placement(ctx.measure(node, p), 0)
+                // Measured first, in a statement of its own: `ctx.placement(ctx.measure(…), 0)`
+                // would read the placements as they were before a measurement computed here
+                // (a miss: one a kept context did not keep) appended its own.
+                let m = ctx.measure(node, p)
+                let c = ctx.placement(m, 0)
                 (node, p) = (c.node, c.proposal)
             }
             guard let next = largest(core, p, &ctx) else { break }
@@ -436,83 +440,6 @@ struct FramePlacer {
             .textTruncated,
             "text is cut to fit \(formatNumber(frame.width))×\(formatNumber(frame.height)) in viewport \(name): shows `\(shown)`",
             at: view.kindRange, viewport: name))
-    }
-}
-
-/// What a placement leaves for the next placement of the same viewport (`FramePlacer.reuse`,
-/// kept by `LayoutMemory` beside the measurements): its frames, and per frame what placing it
-/// read (its node, origin, proposal, cell and inherited hiddenness), where its subtree's frames,
-/// links, extras, texts and borders lie in the stores (each subtree's are contiguous: a view's frame is
-/// begun before, and its links written after, everything inside it), and whether it reported
-/// anything.
-struct PlacementMemory {
-    /// Store sizes at one moment of a placement.
-    struct Counts {
-        var records: Int32, links: Int32, texts: Int32, borders: Int32, extras: Int32
-
-        init(_ parts: FrameParts) {
-            records = Int32(parts.records.count)
-            links = Int32(parts.links.count)
-            texts = Int32(parts.texts.count)
-            borders = Int32(parts.borderLists.count)
-            extras = Int32(parts.extras.count)
-        }
-
-        private init(records: Int32, links: Int32, texts: Int32, borders: Int32, extras: Int32) {
-            (self.records, self.links, self.texts, self.borders, self.extras) = (records, links, texts, borders, extras)
-        }
-
-        /// Store by store: how far one moment's sizes are from another's, and a moment moved so.
-        static func - (a: Counts, b: Counts) -> Counts {
-            Counts(records: a.records - b.records, links: a.links - b.links, texts: a.texts - b.texts,
-                   borders: a.borders - b.borders, extras: a.extras - b.extras)
-        }
-
-        static func + (a: Counts, b: Counts) -> Counts {
-            Counts(records: a.records + b.records, links: a.links + b.links, texts: a.texts + b.texts,
-                   borders: a.borders + b.borders, extras: a.extras + b.extras)
-        }
-    }
-
-    struct Entry {
-        var node: UInt32
-        var origin: Point
-        var proposal: ProposedSize
-        var cell: Rect?
-        var hidden: Bool
-        var clean = false
-        /// The stores' sizes when the frame was begun and when its subtree was done.
-        var begin: Counts
-        var end: Counts
-
-        init(node: UInt32, origin: Point, proposal: ProposedSize, cell: Rect?, hidden: Bool, begin: Counts) {
-            self.node = node
-            self.origin = origin
-            self.proposal = proposal
-            self.cell = cell
-            self.hidden = hidden
-            self.begin = begin
-            end = begin
-        }
-    }
-
-    let parts: FrameParts
-    let entries: [Entry]
-    /// Per node: the frame its placement began (-1: not placed).
-    let recordOfNode: [Int32]
-
-    /// About how many bytes this adds to the frames it shares.
-    var approximateBytes: Int {
-        entries.count * MemoryLayout<Entry>.stride + recordOfNode.count * 4
-    }
-
-    /// Both absent, or the same bits (`FrameParts.same`).
-    static func same(_ a: Rect?, _ b: Rect?) -> Bool {
-        switch (a, b) {
-        case (nil, nil): return true
-        case (let x?, let y?): return FrameParts.same(x, y)
-        default: return false
-        }
     }
 }
 

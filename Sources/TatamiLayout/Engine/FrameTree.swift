@@ -153,6 +153,8 @@ struct FrameParts: Sendable {
     var drawings: [Drawing] = []
     /// Texts as layout left them: what their lines are made from, on request.
     var texts: [FrameText] = []
+    /// The fonts the texts name (`TextInfo.font`): the layout tree's.
+    var fonts: [FontMetrics] = []
     var borderLists: [[(style: BorderStyle, rect: Rect)]] = []
 
     /// Room for `count` records.
@@ -166,19 +168,6 @@ struct FrameParts: Sendable {
         parents.reserveCapacity(count)
         steps.reserveCapacity(count)
         links.reserveCapacity(count)
-    }
-
-    /// Back to the sizes `counts` took (a copy abandoned half-way, `FramePlacer.reuse`).
-    mutating func truncate(to counts: PlacementMemory.Counts) {
-        let r = Int(counts.records)
-        records.removeSubrange(r...)
-        viewIndices.removeSubrange(r...)
-        parents.removeSubrange(r...)
-        steps.removeSubrange(r...)
-        links.removeSubrange(Int(counts.links)...)
-        extras.removeSubrange(Int(counts.extras)...)
-        texts.removeSubrange(Int(counts.texts)...)
-        borderLists.removeSubrange(Int(counts.borders)...)
     }
 
     /// Adds a record whose frames, links, drawing and borders are filled in afterwards.
@@ -196,6 +185,25 @@ struct FrameParts: Sendable {
         parents.append(parent)
         steps.append(step)
         return index
+    }
+
+    /// The records `range` of `old` appended (a subtree copied, `FramePlacer.reuse`): the first
+    /// one's parent and step given, the others' moved with the records, every store index moved
+    /// by `delta`, each record's view `view(k)` (in this tree's store).
+    mutating func appendCopies(of old: FrameParts, _ range: Range<Int>, parent: Int32, step: Int32,
+                               movedBy delta: PlacementMemory.Counts, view: (Int) -> ViewIndex) {
+        let first = records.count
+        records.append(contentsOf: old.records[range])
+        for i in first..<records.count {
+            records[i].linkStart += delta.links
+            if case .text(let t) = records[i].drawing { records[i].drawing = .text(t + delta.texts) }
+            if records[i].extra >= 0 { records[i].extra += delta.extras }
+        }
+        parents.append(parent)
+        steps.append(step)
+        for k in range.dropFirst() { parents.append(old.parents[k] + delta.records) }
+        steps.append(contentsOf: old.steps[range.dropFirst()])
+        for k in range { viewIndices.append(view(k)) }
     }
 
     /// The record's view.
@@ -267,7 +275,7 @@ struct FrameParts: Sendable {
     func drawing(_ index: Int) -> Drawing {
         switch records[index].drawing {
         case .none: return .none
-        case .text(let i): return texts[Int(i)].drawing
+        case .text(let i): return texts[Int(i)].drawing(fonts)
         case .given(let i): return drawings[Int(i)]
         case .fromView:
             switch view(index).content {
@@ -289,16 +297,17 @@ struct FrameText {
     /// The proposal the text was finally measured for, as its measurement read it.
     let proposal: ProposedSize
 
-    var layout: TextLayoutResult {
+    /// The lines, `fonts` the frames' (`FrameParts.fonts`).
+    func layout(_ fonts: [FontMetrics]) -> TextLayoutResult {
         if let shaped = info.shaped {
             return ShapedTextMeasurer.layout(info.string, shaped: shaped, lineLimit: info.lineLimit, truncation: info.truncation,
                                              proposal: proposal)
         }
-        return TextMeasurer.layout(info.string, font: info.font, lineLimit: info.lineLimit, truncation: info.truncation,
+        return TextMeasurer.layout(info.string, font: fonts[Int(info.font)], lineLimit: info.lineLimit, truncation: info.truncation,
                                    proposal: proposal)
     }
 
-    var drawing: Drawing { .text(layout, font: info.font, alignment: info.alignment) }
+    func drawing(_ fonts: [FontMetrics]) -> Drawing { .text(layout(fonts), font: fonts[Int(info.font)], alignment: info.alignment) }
 }
 
 /// One shown view after layout, in viewport coordinates, rounded to the viewport's scale: a

@@ -24,16 +24,16 @@ struct LayoutContext {
 
     /// The nodes: `NodeBuilder` adds them, then they are read-only while measuring.
     var tree = LayoutTree()
-    private(set) var cache = MeasurementCache(nodeCount: 0)
+    var cache = MeasurementCache(nodeCount: 0)
     /// Measurements' placements, each measurement a range. A container of several children
     /// has one range, which each of its arrangements rewrites (a stack probes each child at
     /// several proposals, and keeping every probe's placements would make them layout's largest
     /// store: BENCHMARKS.md): its measurements name that range, and its `Arrangement` says which
     /// cache key's arrangement the range holds. `arranged` arranges a container again when the
     /// range holds another key's (rare: the last arrangement is usually the one placed).
-    private var placements = PagedArray<ChildPlacement>()
+    var placements = PagedArray<ChildPlacement>()
     /// A container's range in `placements` and the cache key whose arrangement it holds.
-    private struct Arrangement {
+    struct Arrangement {
         var key: ProposedSize
         /// `Measurement.unrecorded` before the container's first arrangement.
         var start: UInt32
@@ -44,13 +44,13 @@ struct LayoutContext {
     }
 
     /// One per container of several children.
-    private var arrangements: [Arrangement] = []
+    var arrangements: [Arrangement] = []
     /// Per node: its index in `arrangements`, or -1.
-    private var arrangementIndex: [Int32] = []
-    private var extras: [MeasurementExtras] = []
+    var arrangementIndex: [Int32] = []
+    var extras: [MeasurementExtras] = []
     /// Texts' metrics: a text's measurement names an entry here with `extras` (plain values,
     /// apart from the containers' extras, which hold notes).
-    private var textMetricsStore = PagedArray<TextMetrics>()
+    var textMetricsStore = PagedArray<TextMetrics>()
     /// Where text measurement breaks lines (reused: its lines are only counted).
     private var spanScratch: [TextMeasurer.Span] = []
     private var shapedSpanScratch: [ShapedTextMeasurer.Span] = []
@@ -58,20 +58,20 @@ struct LayoutContext {
     private var chains: [FontFile: FontChain] = [:]
     /// Texts with characters no face of their font has (`missing-glyph`), once per text.
     private(set) var textDiagnostics: [Diagnostic] = []
-    private var cellRects: [Rect] = []
+    var cellRects: [Rect] = []
     /// Per text (`LayoutTree.texts`): its clusters, found on its first measurement.
     private var textClusters: [[TextMeasurer.Cluster]?] = []
     /// Guide values and baselines computed on demand (only for baseline and custom
     /// alignments), keyed by node and proposal.
-    private var baselineCache: [BaselineKey: (first: Double?, last: Double?)] = [:]
-    private var guideCache: [GuideKey: Double?] = [:]
+    var baselineCache: [BaselineKey: (first: Double?, last: Double?)] = [:]
+    var guideCache: [GuideKey: Double?] = [:]
 
-    private struct BaselineKey: Hashable {
+    struct BaselineKey: Hashable {
         var node: NodeID
         var proposal: ProposedSize
     }
 
-    private struct GuideKey: Hashable {
+    struct GuideKey: Hashable {
         var node: NodeID
         var proposal: ProposedSize
         var guide: GuideName
@@ -120,6 +120,7 @@ struct LayoutContext {
     mutating func adopt(_ newer: LayoutTree, document: TatamiDocument, forgetting changed: [Bool]) {
         tree = newer
         self.document = document
+        cache.unpack()
         for i in changed.indices where changed[i] {
             let id = NodeID(i)
             cache.forget(id)
@@ -294,7 +295,7 @@ struct LayoutContext {
                                                      scratch: &shapedSpanScratch)
             } else {
                 let info = tree.texts[Int(t)]
-                metrics = TextMeasurer.metrics(info.string, clusters: clusters(t), font: info.font, lineLimit: info.lineLimit,
+                metrics = TextMeasurer.metrics(info.string, clusters: clusters(t), font: tree.fonts[Int(info.font)], lineLimit: info.lineLimit,
                                                truncation: info.truncation, proposal: p, scratch: &spanScratch)
             }
             var m = Measurement(size: metrics.size)

@@ -36,14 +36,14 @@ public enum LayoutEngine {
         let alternatives = builder.alternatives
         var ctx = builder.takeContext()
         var grownFrom: Int?
-        var previousPlacement: (memory: PlacementMemory, unchanged: [Bool])?
+        var previousPlacement: (memory: PlacementMemory, changed: [Bool])?
         if let memory, let (old, fresh, placement) = memory.take(viewport), old.answersRigidSizes == ctx.answersRigidSizes,
            old.document.fonts == document.fonts, document.alignments.isEmpty, let changed = old.tree.changedNodes(in: ctx.tree) {
             var kept = old
             kept.adopt(ctx.tree, document: document, forgetting: changed)
             ctx = kept
             grownFrom = fresh
-            if let placement { previousPlacement = (placement, changed.map { !$0 }) }
+            if let placement { previousPlacement = (placement, changed) }
         } else {
             ctx.prepareMeasuring()
         }
@@ -57,10 +57,10 @@ public enum LayoutEngine {
         let size = ctx.sizeThatFits(root, proposal)
         let origin = Point(x: area.x + (area.width - size.width) / 2, y: area.y + (area.height - size.height) / 2)
 
-        var placer = FramePlacer(viewport: viewport, views: document.viewCount, viewStore: ctx.tree.viewStore)
+        var placer = FramePlacer(viewport: viewport, views: document.viewCount, viewStore: ctx.tree.viewStore, fonts: ctx.tree.fonts)
         placer.watched = Set(alternatives.map(\.outer))
         // Frames of subtrees placed as last time are copied from that placement.
-        placer.previous = previousPlacement
+        if let (memory, changed) = previousPlacement { placer.usePrevious(memory, changed: changed) }
         // Only a placement that may be kept is recorded: a context already past the memory's
         // budget is not kept, and recording would cost as much again as the frames.
         placer.recording = alternatives.isEmpty && memory?.mayKeep(ctx) == true
@@ -115,9 +115,17 @@ struct NodeBuilder {
     /// The views whose modifier keys are written out of the fixed order, each with its chain in
     /// the written order (`modifier-order`).
     private(set) var alternatives: [WrittenOrderChain] = []
+    /// The document's fonts' indices in the tree's `fonts`; the last there stands for the rest.
+    private let fontIndex: [String: UInt16]
+    /// The last font looked up in `fontIndex` (texts in a row mostly share one).
+    private var lastFont: (name: String, index: UInt16)?
+    /// The stack algorithms made so far, each shared by every stack of its parameters: an
+    /// algorithm is an immutable object, and one per stack would be allocated on every layout.
+    private var stacks: [StackLayout] = []
 
     init(ctx: LayoutContext) {
         self.ctx = ctx
+        fontIndex = self.ctx.tree.setFonts(ctx.document.fonts)
     }
 
     /// The view's outermost node, as a `BuiltNode` to inspect (tests), or nil when its `when`
@@ -140,27 +148,31 @@ struct NodeBuilder {
 
     /// The view's outermost node, or nil when its `when` does not hold here.
     mutating func buildNode(_ view: ViewNode, env parentEnv: TextEnvironment, stackAxis: Axis?) -> NodeID? {
-        guard ctx.holds(view.condition) else { return nil }
-        let env = parentEnv.applying(view.environment)
+        // Most views write no attributes: theirs are then not read one by one.
+        let hasAttributes = view.store.hasAttributes(at: view.index)
+        if hasAttributes { guard ctx.holds(view.condition) else { return nil } }
+        let env = hasAttributes ? parentEnv.applying(view.environment) : parentEnv
+        let tag = view.store.kindTag(at: view.index)
 
         let role: NodeRole
         var containsText = false
         var childrenCarryGuides = false
         // Kinds whose node needs nothing of their parameters are told by their tag: the content
         // (reference-counted strings for a colour) is copied only for the others.
-        switch view.kindTag {
+        switch tag {
         case .color: role = .color
         case .divider: role = .divider(stackAxis: stackAxis)
         default:
             let content = view.content
             switch content {
             case .text(let string, let truncation):
-                let font = ctx.document.fonts[env.font] ?? FontMetrics.defaults[FontMetrics.defaultFontName]!
+                let f = font(named: env.font)
+                let font = ctx.tree.fonts[Int(f)]
                 let shaped = ctx.shapedText(string, font: font, view: view)
                 role = .text(ctx.tree.addText(TextInfo(
-                    string: string, font: font, lineLimit: env.lineLimit, truncation: truncation, alignment: env.alignment,
-                    advance: TextMeasurer.sanitizedMetric(font.width), lineHeight: TextMeasurer.sanitizedMetric(font.height),
-                    shaped: shaped)))
+                    string: string, shaped: shaped, advance: TextMeasurer.sanitizedMetric(font.width),
+                    lineHeight: TextMeasurer.sanitizedMetric(font.height), lineLimit: env.lineLimit, font: f,
+                    truncation: truncation, alignment: env.alignment)))
                 containsText = true
             case .image(_, let size, let resizable):
                 role = .image(size: size, resizable: resizable)
@@ -172,11 +184,11 @@ struct NodeBuilder {
                 role = .divider(stackAxis: stackAxis)
             case .hstack(let spacing, let alignment):
                 let built = buildChildren(of: view, env: env, axis: .horizontal)
-                role = .container(StackLayout(axis: .horizontal, spacing: spacing, alignment: alignment), children: built.range)
+                role = .container(stack(.horizontal, spacing, alignment), children: built.range)
                 (containsText, childrenCarryGuides) = (built.containsText, built.carryGuides)
             case .vstack(let spacing, let alignment):
                 let built = buildChildren(of: view, env: env, axis: .vertical)
-                role = .container(StackLayout(axis: .vertical, spacing: spacing, alignment: alignment), children: built.range)
+                role = .container(stack(.vertical, spacing, alignment), children: built.range)
                 (containsText, childrenCarryGuides) = (built.containsText, built.carryGuides)
             case .zstack(let alignment):
                 let built = buildChildren(of: view, env: env, axis: nil)
@@ -185,7 +197,7 @@ struct NodeBuilder {
             case .component:
                 // The body stands where the instance stands: in a stack, a spacer body is the stack's.
                 let built = buildChildren(of: view, env: env, axis: stackAxis)
-                role = .container(ComponentLayout(), children: built.range)
+                role = .container(ComponentLayout.shared, children: built.range)
                 (containsText, childrenCarryGuides) = (built.containsText, built.carryGuides)
             case .flow, .grid, .bricks, .canvas:
                 let built = buildChildren(of: view, env: env, axis: nil)
@@ -194,24 +206,27 @@ struct NodeBuilder {
             }
         }
 
-        let viewIndex = ctx.tree.addView(view)
+        let viewIndex = ctx.tree.addView(view, tag: tag, hasAttributes: hasAttributes)
         let core = ctx.tree.add(view: viewIndex, role: role, containsText: containsText)
-        let ownGuides = !view.alignmentGuides.isEmpty
+        let ownGuides = hasAttributes && !view.alignmentGuides.isEmpty
         let carries = ownGuides || childrenCarryGuides
         if carries { ctx.tree.setMayCarryCustomGuides(core) }
         var node = core
-        let written = view.writtenModifierOrder
+        let written = hasAttributes ? view.writtenModifierOrder : nil
         // With keys written out of the fixed order: each modifier's decoration node (built once,
         // shared by both chains), or nil where it adds nothing here.
         var built: [(modifier: Modifier, decoration: NodeID?)?] = []
-        for modifier in view.modifiers {
-            // A decoration whose own `when` fails is absent here, and its modifier with it.
-            guard let wrapped = wrap(node, modifier, env: env) else {
-                if written != nil { built.append(nil) }
-                continue
+        // (Most views have no modifiers: their list, a handle on the store, is then not made.)
+        if view.store.modifierCount(at: view.index) > 0 {
+            for modifier in view.modifiers {
+                // A decoration whose own `when` fails is absent here, and its modifier with it.
+                guard let wrapped = wrap(node, modifier, env: env) else {
+                    if written != nil { built.append(nil) }
+                    continue
+                }
+                if written != nil { built.append((modifier, wrapped.decoration)) }
+                node = add(wrapped, view: viewIndex, core: core, containsText: containsText, carries: carries)
             }
-            if written != nil { built.append((modifier, wrapped.decoration)) }
-            node = add(wrapped, view: viewIndex, core: core, containsText: containsText, carries: carries)
         }
         ctx.tree.setOuter(node, ownGuides: ownGuides)
         if let written {
@@ -228,6 +243,22 @@ struct NodeBuilder {
             alternatives.append(WrittenOrderChain(outer: node, alternative: alternative, written: written))
         }
         return node
+    }
+
+    /// The index in the tree's `fonts` of the font a text names.
+    private mutating func font(named name: String) -> UInt16 {
+        if let last = lastFont, last.name == name { return last.index }
+        let f = fontIndex[name] ?? UInt16(ctx.tree.fonts.count - 1)
+        lastFont = (name, f)
+        return f
+    }
+
+    /// The stack algorithm of these parameters (the same bits), shared.
+    private mutating func stack(_ axis: Axis, _ spacing: Double, _ alignment: GuideName) -> StackLayout {
+        for s in stacks where s.axis == axis && s.spacing.bitPattern == spacing.bitPattern && s.alignment == alignment { return s }
+        let s = StackLayout(axis: axis, spacing: spacing, alignment: alignment)
+        if stacks.count < 16 { stacks.append(s) }
+        return s
     }
 
     /// Adds a modifier's node to a view's chain.

@@ -18,6 +18,10 @@ import TatamiModel
 /// name places in the text), or custom alignments; a canvas, and a view with `alignmentGuides`,
 /// are measured again each time.
 ///
+/// What is kept is a memo, so it may be cut down freely (`keep`): a context too large for the
+/// budget keeps only its frontier's measurements (`LayoutTree.frontier`), compacted
+/// (`LayoutContext.compact`); a measurement not found is computed again, the same bit for bit.
+///
 /// Not thread-safe: one analysis at a time uses it (the server's worker runs analyses in turn).
 public final class LayoutMemory: @unchecked Sendable {
     private var kept: [Viewport: LayoutContext] = [:]
@@ -40,8 +44,19 @@ public final class LayoutMemory: @unchecked Sendable {
         return 32 << 20
     }
 
-    public init(budget: Int = LayoutMemory.defaultBudget) {
+    /// Subtrees up to this many nodes are measured again when a later layout asks about them
+    /// (`LayoutTree.frontier`) in a context too large to keep whole.
+    public let frontierSubtree: Int
+    /// Whether every kept context keeps only its frontier's measurements, however small (tests
+    /// and fuzzers: the results must not change).
+    public let alwaysCompacts: Bool
+
+    /// `frontierSubtree` and `alwaysCompacts`: what a context too large to keep whole keeps, and
+    /// whether every context is treated so (tests: the results are the same whatever is kept).
+    public init(budget: Int = LayoutMemory.defaultBudget, frontierSubtree: Int = 64, alwaysCompacts: Bool = false) {
         self.budget = budget
+        self.frontierSubtree = max(1, frontierSubtree)
+        self.alwaysCompacts = alwaysCompacts
     }
 
     /// Set by `stopKeeping()`: later layouts take what is kept but keep nothing of their own.
@@ -66,6 +81,20 @@ public final class LayoutMemory: @unchecked Sendable {
             + placements.filter { $0.key != viewport }.values.reduce(0) { $0 + $1.approximateBytes }
     }
 
+    /// What each kept viewport holds, store by store, in bytes (the verbose log, benchmarks).
+    public var keptBreakdown: String {
+        lock.withLock {
+            kept.keys.sorted { $0.name < $1.name }.map { v -> String in
+                let ctx = kept[v]!, k = ctx.keptStores
+                func mb(_ b: Int) -> String { String(format: "%.2f", Double(b) / 1_048_576) }
+                return "\(v.name): tree \(mb(ctx.tree.approximateBytes)) (\(ctx.tree.count) nodes), cache \(mb(ctx.cache.approximateBytes)) "
+                    + "(\(ctx.cache.overflowCount) overflow), placements \(mb(k.placements * MemoryLayout<ChildPlacement>.stride)) (\(k.placements)), "
+                    + "text metrics \(mb(k.textMetrics * MemoryLayout<TextMetrics>.stride)) (\(k.textMetrics)), extras \(k.extras), cells \(k.cells), "
+                    + "placement record \(mb(placements[v]?.approximateBytes ?? 0)) (\(placements[v]?.count ?? 0))"
+            }.joined(separator: "; ")
+        }
+    }
+
     /// Drops everything kept.
     public func clear() {
         lock.withLock {
@@ -85,33 +114,50 @@ public final class LayoutMemory: @unchecked Sendable {
         }
     }
 
-    /// Whether `ctx` could be kept as it stands (measured, not yet placed): it may be reused, and
-    /// it fits in the budget beside what the other viewports keep. Placing only adds to it, so a
-    /// context that does not fit now is not kept (`keep`), and its placement need not be recorded.
+    /// Whether `ctx` could be kept (measured, not yet placed): it may be reused, and the least
+    /// that keeping it costs (its tree: `compact` never goes below)
+    /// fits in the budget beside what the other viewports keep. A context that does not is not
+    /// kept (`keep`), and its placement need not be recorded.
     func mayKeep(_ ctx: LayoutContext) -> Bool {
         guard ctx.isReusable, budget > 0 else { return false }
-        let bytes = ctx.approximateBytes
+        let bytes = ctx.leastKeptBytes
         return lock.withLock { !keepsNoMore && bytesKept(besides: ctx.viewport) + bytes <= budget }
     }
 
     /// Keeps `ctx` for the viewport's next layout, if it may be kept, with the placement made from
     /// it (its frames are the layout result's, shared); `freshSize`: the store size of the layout
-    /// from nothing it grew from (nil: this is one).
+    /// it grew from when that was laid out from nothing or compacted (nil: this one was laid out
+    /// from nothing).
+    ///
+    /// A context that does not fit the budget as it stands keeps only its frontier's
+    /// measurements (`LayoutTree.frontier`); one whose stores have grown past twice that size
+    /// (records forgotten by `adopt` stay in them) is compacted to what is reachable first. It
+    /// is kept if it then fits.
     func keep(_ ctx: LayoutContext, freshSize fresh: Int?, placement: PlacementMemory? = nil) {
         guard ctx.isReusable, budget > 0, !lock.withLock({ keepsNoMore }) else { return }
         var ctx = ctx
         ctx.shrinkForKeeping()
-        let size = ctx.storeSize, bytes = ctx.approximateBytes + (placement?.approximateBytes ?? 0)
+        let others = lock.withLock { bytesKept(besides: ctx.viewport) }
+        let room = budget - others - (placement?.approximateBytes ?? 0)
+        var base = fresh ?? ctx.storeSize
+        if ctx.storeSize > 2 * max(base, 1024) {
+            ctx.compact(keeping: [Bool](repeating: true, count: ctx.tree.count))
+            base = ctx.storeSize
+        }
+        if ctx.approximateBytes > room || alwaysCompacts {
+            ctx.compact(keeping: ctx.tree.frontier(minimumSubtree: frontierSubtree))
+            base = ctx.storeSize
+        }
+        ctx.cache.packIfSparse()
+        let bytes = ctx.approximateBytes + (placement?.approximateBytes ?? 0)
         lock.withLock {
-            let others = bytesKept(besides: ctx.viewport)
-            if let fresh, size > 2 * max(fresh, 1024) || others + bytes > budget {
+            guard bytesKept(besides: ctx.viewport) + bytes <= budget else {
                 freshSize[ctx.viewport] = nil
                 return
             }
-            if others + bytes > budget { return }
             kept[ctx.viewport] = ctx
             placements[ctx.viewport] = placement
-            freshSize[ctx.viewport] = fresh ?? size
+            freshSize[ctx.viewport] = base
         }
     }
 }
@@ -137,6 +183,9 @@ extension LayoutContext {
         return k.placements + k.textMetrics + k.extras + cache.overflowCount
     }
 
+    /// The least the context holds however it is compacted: its tree.
+    var leastKeptBytes: Int { tree.approximateBytes }
+
     /// About how many bytes the context holds beyond the document: what keeping it costs.
     var approximateBytes: Int {
         let k = keptStores
@@ -154,33 +203,25 @@ extension LayoutTree {
     /// the two trees differ in shape (nodes, roles' kinds, children, views), and nothing is kept.
     func changedNodes(in new: LayoutTree) -> [Bool]? {
         guard count == new.count, childIDs == new.childIDs, views.count == new.views.count, texts.count == new.texts.count,
+              fonts == new.fonts,
               paddings.count == new.paddings.count, flexibleFrames.count == new.flexibleFrames.count else { return nil }
+        // A node is changed when its own inputs differ or any node it refers to is changed: those
+        // were added before it (`NodeBuilder` adds a node after everything inside it), so one
+        // pass in order marks every changed node's ancestors, with no parent links.
         var changed = [Bool](repeating: false, count: count)
-        var parent = [Int32](repeating: -1, count: count)
+        var inOrder = true
         for i in 0..<count {
             let a = nodes[i], b = new.nodes[i]
             guard a.view == b.view, a.core == b.core, a.childIndex == b.childIndex,
                   let same = sameInputs(roles[i], new.roles[i], new) else { return nil }
-            changed[i] = !same || a.flags != b.flags || b.flags.contains(.ownGuides)
+            var differs = !same || a.flags != b.flags || b.flags.contains(.ownGuides)
                 || priorities[Int(a.view)].bitPattern != new.priorities[Int(b.view)].bitPattern
-            let p = Int32(i)
-            switch new.roles[i] {
-            case .container(_, let range):
-                for c in new.children(range) { parent[c.index] = p }
-            case let role:
-                if let c = role.wrappedChild { parent[c.index] = p }
-                if let d = role.decoration { parent[d.index] = p }
+            new.forEachChild(of: NodeID(i)) { c in
+                if c.index >= i { inOrder = false } else if changed[c.index] { differs = true }
             }
+            changed[i] = differs
         }
-        // A changed node's ancestors: each walk stops at a node already marked (whose own walk
-        // has marked, or will mark, the rest).
-        for i in 0..<count where changed[i] {
-            var p = parent[i]
-            while p >= 0 && !changed[Int(p)] {
-                changed[Int(p)] = true
-                p = parent[Int(p)]
-            }
-        }
+        guard inOrder else { return nil }
         return changed
     }
 
@@ -201,7 +242,8 @@ extension LayoutTree {
             return axis == other
         case (.container(let x, let r), .container(let y, let q)):
             guard r == q else { return nil }
-            return x.hasSameParameters(as: y)
+            // Stacks of the same parameters share one algorithm (`NodeBuilder.stack`).
+            return x === y || x.hasSameParameters(as: y)
         case (.padding(let i, let c), .padding(let j, let d)):
             guard i == j, c == d else { return nil }
             return paddings[Int(i)] == new.paddings[Int(j)]

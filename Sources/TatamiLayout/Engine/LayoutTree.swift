@@ -75,21 +75,23 @@ extension NodeRole {
     }
 }
 
-/// A text leaf's inputs.
+/// A text leaf's inputs: plain values and the string (56 bytes; its font an index into the
+/// tree's `fonts`, not a copy of the metrics and files per text).
 struct TextInfo {
     let string: String
-    let font: FontMetrics
-    let lineLimit: Int?
-    let truncation: Truncation
-    let alignment: HorizontalPart
+    /// A file font's text, read and shaped (nil for a cell font): proposals are keyed by the
+    /// width rounded down to 1/64 point and the whole lines that fit.
+    let shaped: ShapedText?
     /// The cell advance and line height: a text's result depends on a proposal only through
     /// the whole cells and lines that fit (`TextMeasurer.unitCount`), so proposals are keyed by
     /// those, and a stack's many probes of one text share their measurements.
     let advance: Double
     let lineHeight: Double
-    /// A file font's text, read and shaped (nil for a cell font): proposals are keyed by the
-    /// width rounded down to 1/64 point and the whole lines that fit.
-    let shaped: ShapedText?
+    let lineLimit: Int?
+    /// The font: an index into `LayoutTree.fonts` (and `FrameParts.fonts`).
+    let font: UInt16
+    let truncation: Truncation
+    let alignment: HorizontalPart
 }
 
 
@@ -167,6 +169,8 @@ struct LayoutTree {
     private(set) var texts: [TextInfo] = []
     private(set) var flexibleFrames: [FlexibleFrame] = []
     private(set) var paddings: [EdgeInsets] = []
+    /// The fonts texts name by index (`fontTable`): the same for every tree of a document's fonts.
+    private(set) var fonts: [FontMetrics] = []
     /// The store of every view here (the body's: everything a layout reaches from a view is in
     /// that view's store); nil before the first view.
     private(set) var viewStore: ViewStore?
@@ -221,16 +225,17 @@ struct LayoutTree {
         priorities.reserveCapacity(views + 16)
     }
 
-    /// Adds a view, for its chain's nodes to refer to.
-    mutating func addView(_ view: ViewNode) -> UInt32 {
+    /// Adds a view, for its chain's nodes to refer to; `hasAttributes`: whether it writes any
+    /// (`ViewStore.hasAttributes`), else they are not read.
+    mutating func addView(_ view: ViewNode, tag: ViewKindTag, hasAttributes: Bool) -> UInt32 {
         if let store = viewStore {
             precondition(store === view.store, "a layout tree's views are in one store")
         } else {
             viewStore = view.store
         }
         views.append(view.index)
-        viewFacts.append(ViewFacts(tag: view.kindTag, hidden: view.hidden))
-        priorities.append(view.explicitLayoutPriority ?? .nan)
+        viewFacts.append(ViewFacts(tag: tag, hidden: hasAttributes && view.hidden))
+        priorities.append(hasAttributes ? view.explicitLayoutPriority ?? .nan : .nan)
         return UInt32(truncatingIfNeeded: views.count - 1)
     }
 
@@ -277,6 +282,21 @@ struct LayoutTree {
         let range = ChildRange(start: UInt32(truncatingIfNeeded: childIDs.count), count: UInt32(truncatingIfNeeded: ids.count))
         childIDs.append(contentsOf: ids)
         return range
+    }
+
+    /// The fonts texts may use, for `TextInfo.font` to name: `document.fonts` in the order of
+    /// their names, then the default font for a name the document does not have. A function of
+    /// the document's fonts alone, so two trees of the same fonts (a kept layout's and the next)
+    /// number them alike.
+    mutating func setFonts(_ documentFonts: [String: FontMetrics]) -> [String: UInt16] {
+        var index: [String: UInt16] = [:]
+        fonts = []
+        for name in documentFonts.keys.sorted() where fonts.count < Int(UInt16.max) {
+            index[name] = UInt16(fonts.count)
+            fonts.append(documentFonts[name]!)
+        }
+        fonts.append(FontMetrics.defaults[FontMetrics.defaultFontName]!)
+        return index
     }
 
     mutating func addText(_ text: TextInfo) -> UInt32 {
@@ -400,105 +420,4 @@ struct MeasurementExtras {
     /// `LayoutContext`'s cell array parallel to the placements.
     var cellStart: UInt32
     var cellCount: UInt32
-}
-
-/// A node's measurement cache: one slot per node in one flat array, holding the node's first
-/// measurement (which the rigid shortcut reads), and past it a chain per node through shared
-/// overflow entries. Keys are the proposals after `LayoutTree.cacheKey`; each key is computed
-/// once per node, so any order of the entries is correct.
-///
-/// One slot, because nearly every node is measured for one key only: a second slot would stay
-/// empty for most nodes and only add memory to touch. The overflow is a `PagedArray`: a
-/// text-heavy file measures some nodes many times, and as one array the overflow would grow by
-/// doubling, copying itself each time (the figures are in BENCHMARKS.md). Most lookups there
-/// are misses (a proposal the node has not been measured for), so a node's slot also keeps a
-/// 32-bit filter of its overflow keys: a key whose bit is clear is not in the chain, which then
-/// is not walked.
-struct MeasurementCache {
-    private static let none = UInt32.max
-
-    private struct Slot {
-        var key: ProposedSize
-        var measurement: Measurement
-        /// One bit per overflow key of the node (`filterBit`); fits in what would otherwise be
-        /// padding.
-        var filter: UInt32 = 0
-    }
-
-    /// A key's bit in a node's filter: from a hash of its two dimensions (any NaN, which
-    /// every key treats as unspecified, counting as one value).
-    private static func filterBit(_ key: ProposedSize) -> UInt32 {
-        let nan: UInt64 = 0x7FF8_0000_0000_0000
-        let w = key.width?.bitPattern ?? nan, h = key.height?.bitPattern ?? nan
-        let mixed = (w &* 0x9E37_79B9_7F4A_7C15) ^ (h &* 0xC2B2_AE3D_27D4_EB4F)
-        return 1 &<< UInt32(truncatingIfNeeded: mixed &>> 59)
-    }
-
-    /// An overflow entry, with the next entry of its node's chain (`none`: the last).
-    private struct Entry {
-        var key: ProposedSize
-        var measurement: Measurement
-        var next: UInt32
-    }
-
-    private var slots: [Slot]
-    /// Whether the node's slot holds a measurement.
-    private var filled: [Bool]
-    /// Per node, the first of its overflow entries (`none`: no entry).
-    private var overflowHead: [UInt32]
-    private var overflow = PagedArray<Entry>()
-
-    init(nodeCount: Int) {
-        let empty = Slot(key: .unspecified, measurement: Measurement(size: .zero))
-        slots = Array(repeating: empty, count: nodeCount)
-        filled = Array(repeating: false, count: nodeCount)
-        overflowHead = Array(repeating: MeasurementCache.none, count: nodeCount)
-    }
-
-    /// The node's first measurement, if any.
-    func first(_ id: NodeID) -> Measurement? {
-        filled[id.index] ? slots[id.index].measurement : nil
-    }
-
-    func find(_ id: NodeID, _ key: ProposedSize) -> Measurement? {
-        let i = id.index
-        guard filled[i] else { return nil }
-        if slots[i].key == key { return slots[i].measurement }
-        if slots[i].filter & MeasurementCache.filterBit(key) == 0 { return nil }
-        var e = overflowHead[i]
-        while e != MeasurementCache.none {
-            let entry = overflow[Int(e)]
-            if entry.key == key { return entry.measurement }
-            e = entry.next
-        }
-        return nil
-    }
-
-    /// Forgets the node's measurements (`LayoutContext.adopt`); its overflow entries stay in the
-    /// store unreachable until the context is dropped.
-    mutating func forget(_ id: NodeID) {
-        filled[id.index] = false
-        slots[id.index].filter = 0
-        overflowHead[id.index] = MeasurementCache.none
-    }
-
-    /// Overflow entries stored, reachable or not.
-    var overflowCount: Int { overflow.count }
-
-    /// About how many bytes the cache holds.
-    var approximateBytes: Int {
-        slots.count * (MemoryLayout<Slot>.stride + 5) + overflow.count * MemoryLayout<Entry>.stride
-    }
-
-    mutating func insert(_ id: NodeID, _ key: ProposedSize, _ m: Measurement) {
-        let i = id.index
-        guard filled[i] else {
-            slots[i] = Slot(key: key, measurement: m)
-            filled[i] = true
-            return
-        }
-        slots[i].filter |= MeasurementCache.filterBit(key)
-        overflow.append(Entry(key: key, measurement: m, next: overflowHead[i]))
-        overflowHead[i] = UInt32(truncatingIfNeeded: overflow.count - 1)
-    }
 }

@@ -291,6 +291,10 @@ extension ViewStore {
         }
     }
 
+    /// Whether the view writes any attribute (`ViewAttributes`): most do not, and a walk that
+    /// reads several of them can skip them all.
+    public func hasAttributes(at view: ViewIndex) -> Bool { parts.records[Int(view.rawValue)].attributes >= 0 }
+
     /// The view's pre-order serial number (`ViewNode.serial`).
     public func serial(at view: ViewIndex) -> Int { Int(parts.records[Int(view.rawValue)].serial) }
 }

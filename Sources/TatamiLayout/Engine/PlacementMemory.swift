@@ -1,0 +1,151 @@
+import TatamiBase
+
+/// What a placement leaves for the next placement of the same viewport (`FramePlacer.reuse`,
+/// kept by `LayoutMemory` beside the measurements): its frames, and per frame what placing it
+/// read (its node, unrounded origin, cell and inherited hiddenness; its proposal is its record's),
+/// where its subtree's frames end, and whether anything in it was reported. Where the subtree's
+/// links, extras, texts and borders lie is read from its frames (`span`): each subtree's are
+/// contiguous, since a view's frame is begun before, and its links, extra and borders written
+/// after, everything inside it.
+///
+/// Kept as parallel arrays of plain numbers, one element per frame (25 bytes a frame), the rare
+/// cells in a table of their own: no record per frame with optionals and padding.
+struct PlacementMemory {
+    /// Store sizes at one moment of a placement.
+    struct Counts {
+        var records: Int32, links: Int32, texts: Int32, borders: Int32, extras: Int32
+
+        init(_ parts: FrameParts) {
+            records = Int32(parts.records.count)
+            links = Int32(parts.links.count)
+            texts = Int32(parts.texts.count)
+            borders = Int32(parts.borderLists.count)
+            extras = Int32(parts.extras.count)
+        }
+
+        init(records: Int32, links: Int32, texts: Int32, borders: Int32, extras: Int32) {
+            (self.records, self.links, self.texts, self.borders, self.extras) = (records, links, texts, borders, extras)
+        }
+
+        /// Store by store: how far one moment's sizes are from another's, and a moment moved so.
+        static func - (a: Counts, b: Counts) -> Counts {
+            Counts(records: a.records - b.records, links: a.links - b.links, texts: a.texts - b.texts,
+                   borders: a.borders - b.borders, extras: a.extras - b.extras)
+        }
+
+        static func + (a: Counts, b: Counts) -> Counts {
+            Counts(records: a.records + b.records, links: a.links + b.links, texts: a.texts + b.texts,
+                   borders: a.borders + b.borders, extras: a.extras + b.extras)
+        }
+    }
+
+    /// A frame's inherited hiddenness, and whether nothing in its subtree was reported.
+    struct Flags: OptionSet {
+        let rawValue: UInt8
+        static let hidden = Flags(rawValue: 1)
+        static let clean = Flags(rawValue: 2)
+    }
+
+    /// The frames (the layout result's, shared).
+    private(set) var parts = FrameParts()
+    /// Per frame: the outermost node placed.
+    private(set) var nodes: [UInt32] = []
+    /// Per frame: the origin it was placed at, unrounded.
+    private(set) var origins: [Point] = []
+    private(set) var flags: [Flags] = []
+    /// Per frame: the frame after its subtree's last.
+    private(set) var ends: [Int32] = []
+    /// The frames placed in a cell, with the cell.
+    private(set) var cells: [Int32: Rect] = [:]
+    /// Per node: the frame its placement began (-1: not placed); set by `finish`.
+    private(set) var recordOfNode: [Int32] = []
+
+    var count: Int { nodes.count }
+
+    /// About how many bytes this adds to the frames it shares.
+    var approximateBytes: Int {
+        nodes.count * (4 + MemoryLayout<Point>.stride + 1 + 4) + cells.count * 48
+            + recordOfNode.count * 4
+    }
+
+    /// Room for `frames` frames.
+    mutating func reserve(_ frames: Int) {
+        nodes.reserveCapacity(frames)
+        origins.reserveCapacity(frames)
+        flags.reserveCapacity(frames)
+        ends.reserveCapacity(frames)
+    }
+
+    /// Records the frame about to be begun, the next of `parts`.
+    mutating func begin(node: UInt32, origin: Point, cell: Rect?, hidden: Bool) {
+        if let cell { cells[Int32(nodes.count)] = cell }
+        nodes.append(node)
+        origins.append(origin)
+        flags.append(hidden ? .hidden : [])
+        ends.append(Int32(nodes.count))
+    }
+
+    /// Records where frame `k`'s subtree ends (`records`: the frames placed so far), and whether
+    /// it reported anything.
+    mutating func finish(_ k: Int, records: Int, clean: Bool) {
+        ends[k] = Int32(records)
+        if clean { flags[k].insert(.clean) }
+    }
+
+    /// Frames `range` of `old` copied, moved by `delta` frames.
+    mutating func append(copiesOf range: Range<Int>, in old: PlacementMemory, movedBy delta: Int32) {
+        if !old.cells.isEmpty {
+            for k in range { if let cell = old.cells[Int32(k)] { cells[Int32(k) + delta] = cell } }
+        }
+        nodes.append(contentsOf: old.nodes[range])
+        origins.append(contentsOf: old.origins[range])
+        flags.append(contentsOf: old.flags[range])
+        for k in range { ends.append(old.ends[k] + delta) }
+    }
+
+    /// The finished record: the frames placed, and per node of a tree of `nodeCount` nodes the
+    /// frame it began.
+    mutating func finish(parts: FrameParts, nodeCount: Int) {
+        self.parts = parts
+        recordOfNode = [Int32](repeating: -1, count: nodeCount)
+        for (k, node) in nodes.enumerated() where Int(node) < nodeCount { recordOfNode[Int(node)] = Int32(k) }
+    }
+
+    /// The stores' sizes when frame `r` was begun and when its subtree was done, read from the
+    /// subtree's frames: its links run from the least `linkStart` to the end of the last one's
+    /// (each frame's links, children then backgrounds and overlays, are one run), its texts,
+    /// extras and borders from the least index named to the greatest (none: an empty run).
+    func span(_ r: Int) -> (begin: Counts, end: Counts) {
+        let end = Int(ends[r])
+        var links = (Int32.max, Int32.min), texts = (Int32.max, Int32.min), extras = (Int32.max, Int32.min)
+        var borders = (Int32.max, Int32.min)
+        func widen(_ run: inout (Int32, Int32), _ from: Int32, _ to: Int32) {
+            run = (min(run.0, from), max(run.1, to))
+        }
+        for k in r..<end {
+            let record = parts.records[k]
+            var linkCount = record.childCount
+            if record.extra >= 0 {
+                let e = parts.extras[Int(record.extra)]
+                linkCount += e.backgroundCount + e.overlayCount
+                widen(&extras, record.extra, record.extra + 1)
+                if e.borders >= 0 { widen(&borders, e.borders, e.borders + 1) }
+            }
+            widen(&links, record.linkStart, record.linkStart + linkCount)
+            if case .text(let t) = record.drawing { widen(&texts, t, t + 1) }
+        }
+        func run(_ r: (Int32, Int32)) -> (Int32, Int32) { r.0 > r.1 ? (0, 0) : r }
+        let (l, t, e, b) = (run(links), run(texts), run(extras), run(borders))
+        return (Counts(records: Int32(r), links: l.0, texts: t.0, borders: b.0, extras: e.0),
+                Counts(records: Int32(end), links: l.1, texts: t.1, borders: b.1, extras: e.1))
+    }
+
+    /// Both absent, or the same bits (`FrameParts.same`).
+    static func same(_ a: Rect?, _ b: Rect?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): return true
+        case (let x?, let y?): return FrameParts.same(x, y)
+        default: return false
+        }
+    }
+}
