@@ -254,14 +254,7 @@ extension DiffFormatter {
 /// (`SpelledChange`), or straight from the comparison's entries and numbers (`FoundChange`), so
 /// that a report of hundreds of thousands of changes writes each path from the outline into the
 /// output instead of making a string of it first.
-protocol TextChange {
-    var change: DiffViewChange.Change { get }
-    var moved: Bool { get }
-    var resized: Bool { get }
-    var dx: Double { get }
-    var dy: Double { get }
-    var dw: Double { get }
-    var dh: Double { get }
+protocol TextChange: ChangeFigures {
     var following: Int { get }
     var oldFrame: Rect { get }
     var newFrame: Rect { get }
@@ -273,6 +266,37 @@ protocol TextChange {
     func writePlace<S: ByteSink>(old: Bool, into s: inout S)
     /// `  [lib/cards.tatami.yaml]`, when the cause is worth naming.
     func writeCause<S: ByteSink>(into s: inout S)
+}
+
+/// What a change is and by how much, as both forms of a change hold it: a `DiffViewChange` and
+/// the comparison's `ViewChange`.
+protocol ChangeFigures {
+    var change: DiffViewChange.Change { get }
+    var moved: Bool { get }
+    var resized: Bool { get }
+    var dx: Double { get }
+    var dy: Double { get }
+    var dw: Double { get }
+    var dh: Double { get }
+}
+
+extension DiffViewChange: ChangeFigures {}
+extension ViewChange: ChangeFigures {}
+
+/// A line's change that wraps one of the two forms (`c`) and takes its figures from it.
+protocol WrappedChange: TextChange {
+    associatedtype Wrapped: ChangeFigures
+    var c: Wrapped { get }
+}
+
+extension WrappedChange {
+    var change: DiffViewChange.Change { c.change }
+    var moved: Bool { c.moved }
+    var resized: Bool { c.resized }
+    var dx: Double { c.dx }
+    var dy: Double { c.dy }
+    var dw: Double { c.dw }
+    var dh: Double { c.dh }
 }
 
 extension DiffViewChange {
@@ -292,7 +316,7 @@ extension DiffViewChange {
 }
 
 /// A `DiffViewChange` in a file, for the text format.
-struct SpelledChange: TextChange {
+struct SpelledChange: WrappedChange {
     let c: DiffViewChange
     let file: DiffFile
 
@@ -301,13 +325,6 @@ struct SpelledChange: TextChange {
         self.file = file
     }
 
-    var change: DiffViewChange.Change { c.change }
-    var moved: Bool { c.moved }
-    var resized: Bool { c.resized }
-    var dx: Double { c.dx }
-    var dy: Double { c.dy }
-    var dw: Double { c.dw }
-    var dh: Double { c.dh }
     var following: Int { c.following }
     var oldFrame: Rect { c.old!.frame }
     var newFrame: Rect { c.new!.frame }
@@ -347,7 +364,7 @@ struct CauseTexts {
 
 /// A change as the comparison found it, for the text format: kinds, ids and paths read from the
 /// outlines as the line is written, each line number looked up once.
-struct FoundChange: TextChange {
+struct FoundChange: WrappedChange {
     let c: ViewChange
     let spelling: ChangeSpelling
     let causes: CauseTexts
@@ -371,13 +388,6 @@ struct FoundChange: TextChange {
         }
     }
 
-    var change: DiffViewChange.Change { c.change }
-    var moved: Bool { c.moved }
-    var resized: Bool { c.resized }
-    var dx: Double { c.dx }
-    var dy: Double { c.dy }
-    var dw: Double { c.dw }
-    var dh: Double { c.dh }
     var following: Int { Int(c.following) }
     var oldFrame: Rect { c.oldFrame }
     var newFrame: Rect { c.newFrame }
