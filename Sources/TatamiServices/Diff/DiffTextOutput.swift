@@ -66,10 +66,13 @@ extension DiffFormatter {
             if let changes = v.changes {
                 // One file's viewports share their spelling: each view's kind and place are
                 // written once for all of them.
-                if texts?.spelling !== changes.spelling { texts = FileTexts(changes.spelling, file: f) }
+                var kept = texts.flatMap { $0.spelling === changes.spelling ? $0 : nil } ?? FileTexts(changes.spelling, file: f)
+                texts = nil
                 for c in changes.list where !c.followsParent {
-                    lineThroughRoom(FoundChange(c, texts!), style: style, into: &out)
+                    let found = kept.texts(of: c)
+                    kept.bytes.withUnsafeBufferPointer { lineThroughRoom(FoundChange(c, found, in: $0, old: changes.spelling.old), style: style, into: &out) }
                 }
+                texts = kept
             } else {
                 for c in v.views where !c.followsParent { lineThroughRoom(SpelledChange(c, file: f), style: style, into: &out) }
             }

@@ -1,45 +1,45 @@
 import TatamiBase
 
-/// Each cause of a file's changes as its text writes it (`  [lib/cards.tatami.yaml]`), or nil when
-/// the line leaves it out (the file itself, unless renamed): decided once per cause, not per line.
-struct CauseTexts {
-    let texts: [[UInt8]?]
-
-    init(_ causes: [String?], file: DiffFile) {
-        texts = causes.map { cause in
-            guard let cause, cause != file.path || file.status == .renamed else { return nil }
-            return [0x20, 0x20, 0x5B] + Array(cause.utf8) + [0x5D]
-        }
-    }
-}
-
-/// What one file's lines write about its views, each written once per view and revision: a
-/// view's kind (`Card`, `text#title`) and its place (`/0/2 line 14`), kept in one run of bytes.
+/// What one file's lines write about its views, each written once per view: a view's kind
+/// (`Card`, `text#title`) and its place in the new revision (`/0/2 line 14`), and each cause of
+/// its changes (`  [lib/cards.tatami.yaml]`), kept in one run of bytes; and each old view's line.
 /// A file's viewports list the same views (every one of them, when a shared component changed),
-/// so the second viewport's lines copy what the first one's wrote.
-final class FileTexts {
+/// so the second viewport's lines copy what the first one's wrote. An old view's place is
+/// written only where it differs from its new one (a removed view, a view that moved in the
+/// text), straight from the outline.
+struct FileTexts {
     let spelling: ChangeSpelling
-    let causes: CauseTexts
-    private var bytes: [UInt8] = []
-    /// Per revision (old, new) and entry: where its kind and its place lie in `bytes`, as
-    /// start and end; -1: not written yet.
-    private var kinds: [[Int32]], places: [[Int32]]
+    private(set) var bytes: [UInt8] = []
+    /// Per revision and entry: where its kind lies in `bytes`, as start and end, and per new
+    /// entry its place; -1: not written yet.
+    private var oldKinds: [Int32], newKinds: [Int32], newPlaces: [Int32]
+    /// Per entry: its 1-based line, 0 when there is none; -1: not looked up yet.
+    private var oldLines: [Int32], newLines: [Int32]
+    /// Each cause's text in `bytes` (an empty range: the line leaves the cause out: the file
+    /// itself, unless renamed; decided once per cause, not per line).
+    private var causes: [Range<Int>] = []
 
     init(_ spelling: ChangeSpelling, file: DiffFile) {
         self.spelling = spelling
-        causes = CauseTexts(spelling.causes, file: file)
-        let unwritten = [[Int32](repeating: -1, count: 2 * spelling.old.entries.count),
-                         [Int32](repeating: -1, count: 2 * spelling.new.entries.count)]
-        kinds = unwritten
-        places = unwritten
+        oldKinds = [Int32](repeating: -1, count: 2 * spelling.old.entries.count)
+        newKinds = [Int32](repeating: -1, count: 2 * spelling.new.entries.count)
+        newPlaces = newKinds
+        oldLines = [Int32](repeating: -1, count: spelling.old.entries.count)
+        newLines = [Int32](repeating: -1, count: spelling.new.entries.count)
         bytes.reserveCapacity(32 * (spelling.old.entries.count + spelling.new.entries.count))
+        for cause in spelling.causes {
+            let start = bytes.count
+            if let cause, cause != file.path || file.status == .renamed {
+                bytes.appendBytes([0x20, 0x20, 0x5B])
+                bytes.appendText(cause)
+                bytes.append(0x5D)
+            }
+            causes.append(start..<bytes.count)
+        }
     }
 
-    private func outline(_ side: Int) -> OutlinePlaces { side == 0 ? spelling.old : spelling.new }
-
     /// The entry's kind key (its component's name, for an instance) and `#id`.
-    private func writeKind(_ side: Int, _ e: Int) {
-        let places = outline(side)
+    private mutating func writeKind(_ places: OutlinePlaces, _ e: Int) {
         let entry = places.entries[e]
         if entry.component >= 0 {
             bytes.appendBytes(places.nameBytes[Int(entry.component)])
@@ -52,70 +52,117 @@ final class FileTexts {
         }
     }
 
-    /// The entry's path and, when known, ` line N`.
-    private func writePlace(_ side: Int, _ e: Int) {
-        let places = outline(side)
-        places.writePath(e, into: &bytes)
-        if let line = places.line(e, side == 0 ? spelling.oldLines : spelling.newLines) {
+    /// Per revision, the offset whose line was looked up last, and that line: the views of a
+    /// component instance all start where the instance does.
+    private var lastStart = (-1, -1), lastLine: (Int32, Int32) = (0, 0)
+
+    /// Entry `e`'s line (`OutlinePlaces.line`), looked up once.
+    mutating func line(old: Bool, _ e: Int) -> Int? {
+        var known = old ? oldLines[e] : newLines[e]
+        if known < 0 {
+            let start = (old ? spelling.old : spelling.new).entries[e].start
+            if start == (old ? lastStart.0 : lastStart.1) {
+                known = old ? lastLine.0 : lastLine.1
+            } else {
+                let found = old ? spelling.old.line(e, spelling.oldLines) : spelling.new.line(e, spelling.newLines)
+                known = Int32(found ?? 0)
+                if old { (lastStart.0, lastLine.0) = (start, known) } else { (lastStart.1, lastLine.1) = (start, known) }
+            }
+            if old { oldLines[e] = known } else { newLines[e] = known }
+        }
+        return known > 0 ? Int(known) : nil
+    }
+
+    /// Entry `e`'s kind, of the old revision or the new one, written first if need be.
+    mutating func kind(old: Bool, _ e: Int) -> Range<Int> {
+        let start = old ? oldKinds[2 * e] : newKinds[2 * e]
+        if start >= 0 { return Int(start)..<Int(old ? oldKinds[2 * e + 1] : newKinds[2 * e + 1]) }
+        let from = bytes.count
+        writeKind(old ? spelling.old : spelling.new, e)
+        let range = Int32(from)..<Int32(bytes.count)
+        if old { (oldKinds[2 * e], oldKinds[2 * e + 1]) = (range.lowerBound, range.upperBound) }
+        else { (newKinds[2 * e], newKinds[2 * e + 1]) = (range.lowerBound, range.upperBound) }
+        return from..<bytes.count
+    }
+
+    /// New entry `e`'s place (its path and, when known, ` line N`), written first if need be.
+    mutating func newPlace(_ e: Int) -> Range<Int> {
+        let start = newPlaces[2 * e]
+        if start >= 0 { return Int(start)..<Int(newPlaces[2 * e + 1]) }
+        let from = bytes.count
+        spelling.new.writePath(e, into: &bytes)
+        if let line = line(old: false, e) {
             bytes.appendLiteral(" line ")
             DiffFormatter.integer(Int64(line), into: &bytes)
         }
+        (newPlaces[2 * e], newPlaces[2 * e + 1]) = (Int32(from), Int32(bytes.count))
+        return from..<bytes.count
     }
 
-    /// Where entry `e` of revision `side`'s text lies in `bytes`, written first if need be.
-    private func span(_ table: inout [[Int32]], _ side: Int, _ e: Int, _ write: (Int, Int) -> Void) -> Range<Int> {
-        if table[side][2 * e] < 0 {
-            let start = bytes.count
-            write(side, e)
-            table[side][2 * e] = Int32(start)
-            table[side][2 * e + 1] = Int32(bytes.count)
+    /// One change's texts, written first if need be, read through `FoundChange` while `bytes`
+    /// is not written to.
+    mutating func texts(of c: ViewChange) -> FoundChange.Texts {
+        let e = Int(c.entry)
+        switch c.change {
+        case .changed:
+            let o = Int(c.other)
+            let agree = line(old: true, o) == line(old: false, e) && spelling.old.samePath(o, as: e, in: spelling.new)
+            return FoundChange.Texts(kind: kind(old: false, e), newPlace: newPlace(e), oldLine: line(old: true, o),
+                                     placesAgree: agree, cause: causes[Int(c.cause)])
+        case .added:
+            return FoundChange.Texts(kind: kind(old: false, e), newPlace: newPlace(e), oldLine: nil, placesAgree: false,
+                                     cause: causes[Int(c.cause)])
+        case .removed:
+            return FoundChange.Texts(kind: kind(old: true, e), newPlace: 0..<0, oldLine: line(old: true, e), placesAgree: false,
+                                     cause: causes[Int(c.cause)])
         }
-        return Int(table[side][2 * e])..<Int(table[side][2 * e + 1])
-    }
-
-    func kind(old: Bool, _ e: Int) -> Range<Int> { span(&kinds, old ? 0 : 1, e, writeKind) }
-    func place(old: Bool, _ e: Int) -> Range<Int> { span(&places, old ? 0 : 1, e, writePlace) }
-
-    /// `bytes[range]` appended to `s`.
-    func copy<S: ByteSink>(_ range: Range<Int>, into s: inout S) {
-        bytes.withUnsafeBufferPointer { s.append(bytes: UnsafeBufferPointer(rebasing: $0[range])) }
-    }
-
-    /// Whether two places' texts are the same: the same path and the same line, or none on both.
-    func same(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
-        a.count == b.count && bytes[a].elementsEqual(bytes[b])
     }
 }
 
-/// A change as the comparison found it, for the text format: its kind and places copied from
-/// the file's texts (`FileTexts`), each written once per view.
+/// A change as the comparison found it, for the text format: its kind, places and cause copied
+/// from the file's texts (`FileTexts.bytes`, read in place), its figures from the change.
 struct FoundChange: WrappedChange {
-    let c: ViewChange
-    let texts: FileTexts
+    /// Where a change's texts lie in the file's texts, and what its old place needs.
+    struct Texts {
+        var kind: Range<Int>
+        var newPlace: Range<Int>
+        var oldLine: Int?
+        /// The same path and line in both revisions (a changed view).
+        var placesAgree: Bool
+        var cause: Range<Int>
+    }
 
-    init(_ c: ViewChange, _ texts: FileTexts) {
+    let c: ViewChange
+    let bytes: UnsafeBufferPointer<UInt8>
+    let texts: Texts
+    /// The old outline, for an old place (written only where it differs from the new one).
+    let old: OutlinePlaces
+
+    init(_ c: ViewChange, _ texts: Texts, in bytes: UnsafeBufferPointer<UInt8>, old: OutlinePlaces) {
         self.c = c
         self.texts = texts
+        self.bytes = bytes
+        self.old = old
     }
 
     var following: Int { Int(c.following) }
     var oldFrame: Rect { c.oldFrame }
     var newFrame: Rect { c.newFrame }
-    /// The same path and line in both revisions: the same place text.
-    var placesAgree: Bool { texts.same(texts.place(old: true, Int(c.other)), texts.place(old: false, Int(c.entry))) }
+    var placesAgree: Bool { texts.placesAgree }
 
-    func writeKind<S: ByteSink>(into s: inout S) {
-        // The new revision's name, but for a removed view.
-        texts.copy(texts.kind(old: c.change == .removed, Int(c.entry)), into: &s)
-    }
+    func writeKind<S: ByteSink>(into s: inout S) { s.append(bytes: UnsafeBufferPointer(rebasing: bytes[texts.kind])) }
 
-    func writePlace<S: ByteSink>(old: Bool, into s: inout S) {
-        // A changed view's old place is its other entry's; an added or removed view has one.
-        let e = old && c.change == .changed ? c.other : c.entry
-        texts.copy(texts.place(old: old, Int(e)), into: &s)
+    func writePlace<S: ByteSink>(old isOld: Bool, into s: inout S) {
+        guard isOld else { return s.append(bytes: UnsafeBufferPointer(rebasing: bytes[texts.newPlace])) }
+        // A changed view's old place is its other entry's; a removed view has one.
+        old.writePath(Int(c.change == .changed ? c.other : c.entry), into: &s)
+        if let line = texts.oldLine {
+            s.appendLiteral(" line ")
+            DiffFormatter.integer(Int64(line), into: &s)
+        }
     }
 
     func writeCause<S: ByteSink>(into s: inout S) {
-        if let text = texts.causes.texts[Int(c.cause)] { s.appendBytes(text) }
+        if !texts.cause.isEmpty { s.append(bytes: UnsafeBufferPointer(rebasing: bytes[texts.cause])) }
     }
 }

@@ -103,7 +103,18 @@ final class ViewOutline: Sendable {
             links.reserveCapacity(store.count)
         }
 
+        /// The name asked last and its index: an outline names the same component many times
+        /// in a row (every row of a list), and a string compared costs less than one hashed.
+        var lastName: (String, Int32)?
+
         mutating func name(_ s: String) -> Int32 {
+            if let (last, index) = lastName, last == s { return index }
+            let found = lookUp(s)
+            lastName = (s, found)
+            return found
+        }
+
+        private mutating func lookUp(_ s: String) -> Int32 {
             if let hit = nameIndex[s] { return hit }
             let index = Int32(names.count)
             names.append(s)
@@ -116,6 +127,7 @@ final class ViewOutline: Sendable {
         mutating func walk(from body: ViewIndex) {
             // (view, parent entry, step, slot in `links` to fill with the entry's index)
             var stack: [(ViewIndex, Int32, Int32, Int32)] = [(body, -1, 0, -1)]
+            stack.reserveCapacity(64)
             while let (view, parent, step, slot) = stack.popLast() {
                 let index = Int32(entries.count)
                 if slot >= 0 { links[Int(slot)] = index }
