@@ -64,15 +64,16 @@ extension DiffFormatter {
             style.close(&out)
             out.append(0x0A)
             if let changes = v.changes {
-                // One file's viewports share their spelling: each view's kind and place are
-                // written once for all of them.
-                var kept = texts.flatMap { $0.spelling === changes.spelling ? $0 : nil } ?? FileTexts(changes.spelling, file: f)
-                texts = nil
-                for c in changes.list where !c.followsParent {
-                    let found = kept.texts(of: c)
-                    kept.bytes.withUnsafeBufferPointer { lineThroughRoom(FoundChange(c, found, in: $0, old: changes.spelling.old), style: style, into: &out) }
+                // One file's viewports share their spelling: its views' texts are made once for
+                // all of them.
+                let made = texts.flatMap { $0.spelling === changes.spelling ? $0 : nil } ?? FileTexts(changes.spelling, file: f)
+                texts = made
+                let old = changes.spelling.old
+                made.bytes.withUnsafeBufferPointer { bytes in
+                    for c in changes.list where !c.followsParent {
+                        lineThroughRoom(FoundChange(c, made.texts(of: c), in: bytes, old: old), style: style, into: &out)
+                    }
                 }
-                texts = kept
             } else {
                 for c in v.views where !c.followsParent { lineThroughRoom(SpelledChange(c, file: f), style: style, into: &out) }
             }

@@ -1,19 +1,19 @@
 import TatamiBase
 
-/// What one file's lines write about its views, each written once per view: a view's kind
-/// (`Card`, `text#title`) and its place in the new revision (`/0/2 line 14`), and each cause of
-/// its changes (`  [lib/cards.tatami.yaml]`), kept in one run of bytes; and each old view's line.
-/// A file's viewports list the same views (every one of them, when a shared component changed),
-/// so the second viewport's lines copy what the first one's wrote. An old view's place is
-/// written only where it differs from its new one (a removed view, a view that moved in the
-/// text), straight from the outline.
+/// What one file's lines write about its views, worked out once per file in one pass down each
+/// outline: every new view's kind (`Card`, `text#title`) and path (`/0/2`, each made from its
+/// parent's), every view's line, and each cause of the file's changes
+/// (`  [lib/cards.tatami.yaml]`), the texts kept in one run of bytes. A file's viewports list
+/// the same views (every one of them, when a shared component changed), and a path or a line
+/// asked view by view walked up the parents or searched the line table for each line written.
+/// An old view's kind and path are written only where a line needs them (a removed view, a
+/// view that moved in the text), straight from the outline.
 struct FileTexts {
     let spelling: ChangeSpelling
     private(set) var bytes: [UInt8] = []
-    /// Per revision and entry: where its kind lies in `bytes`, as start and end, and per new
-    /// entry its place; -1: not written yet.
-    private var oldKinds: [Int32], newKinds: [Int32], newPlaces: [Int32]
-    /// Per entry: its 1-based line, 0 when there is none; -1: not looked up yet.
+    /// Per new entry: where its kind and its path lie in `bytes` (start, end).
+    private var newKinds: [Int32] = [], newPaths: [Int32] = []
+    /// Per entry: its 1-based line, 0 when there is none.
     private var oldLines: [Int32], newLines: [Int32]
     /// Each cause's text in `bytes` (an empty range: the line leaves the cause out: the file
     /// itself, unless renamed; decided once per cause, not per line).
@@ -21,12 +21,30 @@ struct FileTexts {
 
     init(_ spelling: ChangeSpelling, file: DiffFile) {
         self.spelling = spelling
-        oldKinds = [Int32](repeating: -1, count: 2 * spelling.old.entries.count)
-        newKinds = [Int32](repeating: -1, count: 2 * spelling.new.entries.count)
-        newPlaces = newKinds
-        oldLines = [Int32](repeating: -1, count: spelling.old.entries.count)
-        newLines = [Int32](repeating: -1, count: spelling.new.entries.count)
-        bytes.reserveCapacity(32 * (spelling.old.entries.count + spelling.new.entries.count))
+        oldLines = Self.lines(spelling.old, spelling.oldLines)
+        newLines = Self.lines(spelling.new, spelling.newLines)
+        let new = spelling.new
+        bytes.reserveCapacity(24 * new.entries.count)
+        newKinds.reserveCapacity(2 * new.entries.count)
+        newPaths.reserveCapacity(2 * new.entries.count)
+        for e in new.entries.indices {
+            let entry = new.entries[e]
+            let kindStart = bytes.count
+            Self.writeKind(new, e, into: &bytes)
+            newKinds.append(Int32(kindStart))
+            newKinds.append(Int32(bytes.count))
+            // `/` for the body; else the parent's path (none for the body's children) and the step.
+            let pathStart = bytes.count
+            if entry.parent < 0 {
+                bytes.append(0x2F)
+            } else {
+                let p = Int(entry.parent)
+                if new.entries[p].parent >= 0 { appendOwn(Int(newPaths[2 * p])..<Int(newPaths[2 * p + 1])) }
+                OutlinePlaces.writeStep(entry.step, into: &bytes)
+            }
+            newPaths.append(Int32(pathStart))
+            newPaths.append(Int32(bytes.count))
+        }
         for cause in spelling.causes {
             let start = bytes.count
             if let cause, cause != file.path || file.status == .renamed {
@@ -38,95 +56,76 @@ struct FileTexts {
         }
     }
 
+    /// Each entry's `OutlinePlaces.line` (0: none), looked up once per offset in a row: the views
+    /// of a component instance all start where the instance does.
+    private static func lines(_ places: OutlinePlaces, _ table: LineTable?) -> [Int32] {
+        var out = [Int32](repeating: 0, count: places.entries.count)
+        var lastStart = -1, lastLine: Int32 = 0
+        for e in places.entries.indices {
+            let start = places.entries[e].start
+            if start != lastStart {
+                lastStart = start
+                lastLine = Int32(places.line(e, table) ?? 0)
+            }
+            out[e] = lastLine
+        }
+        return out
+    }
+
+    /// `bytes[range]` appended to `bytes` (a parent's path, copied out first: the array may move).
+    private mutating func appendOwn(_ range: Range<Int>) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count) { room in
+            bytes.withUnsafeBufferPointer { source in _ = room.initialize(from: source[range]) }
+            bytes.append(contentsOf: UnsafeBufferPointer(room))
+        }
+    }
+
     /// The entry's kind key (its component's name, for an instance) and `#id`.
-    private mutating func writeKind(_ places: OutlinePlaces, _ e: Int) {
+    static func writeKind<S: ByteSink>(_ places: OutlinePlaces, _ e: Int, into s: inout S) {
         let entry = places.entries[e]
         if entry.component >= 0 {
-            bytes.appendBytes(places.nameBytes[Int(entry.component)])
+            s.appendBytes(places.nameBytes[Int(entry.component)])
         } else {
-            bytes.appendLiteral(OutlinePlaces.tagName(entry.tag))
+            s.appendLiteral(OutlinePlaces.tagName(entry.tag))
         }
         if entry.id >= 0 {
-            bytes.append(0x23)
-            bytes.appendBytes(places.nameBytes[Int(entry.id)])
+            s.append(0x23)
+            s.appendBytes(places.nameBytes[Int(entry.id)])
         }
     }
 
-    /// Per revision, the offset whose line was looked up last, and that line: the views of a
-    /// component instance all start where the instance does.
-    private var lastStart = (-1, -1), lastLine: (Int32, Int32) = (0, 0)
+    private func range(_ table: [Int32], _ e: Int) -> Range<Int> { Int(table[2 * e])..<Int(table[2 * e + 1]) }
 
-    /// Entry `e`'s line (`OutlinePlaces.line`), looked up once.
-    mutating func line(old: Bool, _ e: Int) -> Int? {
-        var known = old ? oldLines[e] : newLines[e]
-        if known < 0 {
-            let start = (old ? spelling.old : spelling.new).entries[e].start
-            if start == (old ? lastStart.0 : lastStart.1) {
-                known = old ? lastLine.0 : lastLine.1
-            } else {
-                let found = old ? spelling.old.line(e, spelling.oldLines) : spelling.new.line(e, spelling.newLines)
-                known = Int32(found ?? 0)
-                if old { (lastStart.0, lastLine.0) = (start, known) } else { (lastStart.1, lastLine.1) = (start, known) }
-            }
-            if old { oldLines[e] = known } else { newLines[e] = known }
-        }
-        return known > 0 ? Int(known) : nil
-    }
-
-    /// Entry `e`'s kind, of the old revision or the new one, written first if need be.
-    mutating func kind(old: Bool, _ e: Int) -> Range<Int> {
-        let start = old ? oldKinds[2 * e] : newKinds[2 * e]
-        if start >= 0 { return Int(start)..<Int(old ? oldKinds[2 * e + 1] : newKinds[2 * e + 1]) }
-        let from = bytes.count
-        writeKind(old ? spelling.old : spelling.new, e)
-        let range = Int32(from)..<Int32(bytes.count)
-        if old { (oldKinds[2 * e], oldKinds[2 * e + 1]) = (range.lowerBound, range.upperBound) }
-        else { (newKinds[2 * e], newKinds[2 * e + 1]) = (range.lowerBound, range.upperBound) }
-        return from..<bytes.count
-    }
-
-    /// New entry `e`'s place (its path and, when known, ` line N`), written first if need be.
-    mutating func newPlace(_ e: Int) -> Range<Int> {
-        let start = newPlaces[2 * e]
-        if start >= 0 { return Int(start)..<Int(newPlaces[2 * e + 1]) }
-        let from = bytes.count
-        spelling.new.writePath(e, into: &bytes)
-        if let line = line(old: false, e) {
-            bytes.appendLiteral(" line ")
-            DiffFormatter.integer(Int64(line), into: &bytes)
-        }
-        (newPlaces[2 * e], newPlaces[2 * e + 1]) = (Int32(from), Int32(bytes.count))
-        return from..<bytes.count
-    }
-
-    /// One change's texts, written first if need be, read through `FoundChange` while `bytes`
-    /// is not written to.
-    mutating func texts(of c: ViewChange) -> FoundChange.Texts {
+    /// One change's texts, read through `FoundChange` while `bytes` is not written to.
+    func texts(of c: ViewChange) -> FoundChange.Texts {
         let e = Int(c.entry)
         switch c.change {
         case .changed:
             let o = Int(c.other)
-            let agree = line(old: true, o) == line(old: false, e) && spelling.old.samePath(o, as: e, in: spelling.new)
-            return FoundChange.Texts(kind: kind(old: false, e), newPlace: newPlace(e), oldLine: line(old: true, o),
-                                     placesAgree: agree, cause: causes[Int(c.cause)])
+            let agree = oldLines[o] == newLines[e] && spelling.old.samePath(o, as: e, in: spelling.new)
+            return FoundChange.Texts(kind: range(newKinds, e), newPath: range(newPaths, e), newLine: Int(newLines[e]),
+                                     oldLine: Int(oldLines[o]), placesAgree: agree, cause: causes[Int(c.cause)])
         case .added:
-            return FoundChange.Texts(kind: kind(old: false, e), newPlace: newPlace(e), oldLine: nil, placesAgree: false,
-                                     cause: causes[Int(c.cause)])
+            return FoundChange.Texts(kind: range(newKinds, e), newPath: range(newPaths, e), newLine: Int(newLines[e]),
+                                     oldLine: 0, placesAgree: false, cause: causes[Int(c.cause)])
         case .removed:
-            return FoundChange.Texts(kind: kind(old: true, e), newPlace: 0..<0, oldLine: line(old: true, e), placesAgree: false,
+            return FoundChange.Texts(kind: nil, newPath: 0..<0, newLine: 0, oldLine: Int(oldLines[e]), placesAgree: false,
                                      cause: causes[Int(c.cause)])
         }
     }
 }
 
-/// A change as the comparison found it, for the text format: its kind, places and cause copied
-/// from the file's texts (`FileTexts.bytes`, read in place), its figures from the change.
+/// A change as the comparison found it, for the text format: its new kind and place and its
+/// cause copied from the file's texts (`FileTexts.bytes`, read in place), an old kind and place
+/// written from the old outline, its figures from the change.
 struct FoundChange: WrappedChange {
-    /// Where a change's texts lie in the file's texts, and what its old place needs.
+    /// Where a change's texts lie in the file's texts, and its lines (0: none).
     struct Texts {
-        var kind: Range<Int>
-        var newPlace: Range<Int>
-        var oldLine: Int?
+        /// nil: a removed view, named by the old outline.
+        var kind: Range<Int>?
+        var newPath: Range<Int>
+        var newLine: Int
+        var oldLine: Int
         /// The same path and line in both revisions (a changed view).
         var placesAgree: Bool
         var cause: Range<Int>
@@ -135,7 +134,7 @@ struct FoundChange: WrappedChange {
     let c: ViewChange
     let bytes: UnsafeBufferPointer<UInt8>
     let texts: Texts
-    /// The old outline, for an old place (written only where it differs from the new one).
+    /// The old outline, for an old kind and place.
     let old: OutlinePlaces
 
     init(_ c: ViewChange, _ texts: Texts, in bytes: UnsafeBufferPointer<UInt8>, old: OutlinePlaces) {
@@ -150,13 +149,20 @@ struct FoundChange: WrappedChange {
     var newFrame: Rect { c.newFrame }
     var placesAgree: Bool { texts.placesAgree }
 
-    func writeKind<S: ByteSink>(into s: inout S) { s.append(bytes: UnsafeBufferPointer(rebasing: bytes[texts.kind])) }
+    func writeKind<S: ByteSink>(into s: inout S) {
+        guard let kind = texts.kind else { return FileTexts.writeKind(old, Int(c.entry), into: &s) }
+        s.append(bytes: UnsafeBufferPointer(rebasing: bytes[kind]))
+    }
 
     func writePlace<S: ByteSink>(old isOld: Bool, into s: inout S) {
-        guard isOld else { return s.append(bytes: UnsafeBufferPointer(rebasing: bytes[texts.newPlace])) }
-        // A changed view's old place is its other entry's; a removed view has one.
-        old.writePath(Int(c.change == .changed ? c.other : c.entry), into: &s)
-        if let line = texts.oldLine {
+        if isOld {
+            // A changed view's old place is its other entry's; a removed view has one.
+            old.writePath(Int(c.change == .changed ? c.other : c.entry), into: &s)
+        } else {
+            s.append(bytes: UnsafeBufferPointer(rebasing: bytes[texts.newPath]))
+        }
+        let line = isOld ? texts.oldLine : texts.newLine
+        if line > 0 {
             s.appendLiteral(" line ")
             DiffFormatter.integer(Int64(line), into: &s)
         }
