@@ -55,4 +55,38 @@ final class DiffTextPiecesTests: XCTestCase {
             XCTAssertEqual(RevisionPaths.directory(of: p), ImportPath.directory(of: p), p)
         }
     }
+
+    func testSummaryBytesAreTheSummary() {
+        // Every combination of viewport statuses and counts (0, 1, several) that the bytes are
+        // written for, and files with diagnostics, which go through the summary's string.
+        var files: [DiffFile] = []
+        let counts = [0, 1, 2, 12]
+        for status in [DiffViewport.Status.unchanged, .changed, .added, .removed] {
+            for moved in counts {
+                for resized in counts {
+                    for (added, removed) in [(0, 0), (1, 0), (0, 3), (2, 1)] {
+                        var f = DiffFile(oldPath: "a.tatami.yaml", newPath: "a.tatami.yaml", status: .modified)
+                        var v = DiffViewport(name: "phone", status: status, old: nil, new: nil, tolerance: 1)
+                        (v.moved, v.resized, v.added, v.removed) = (moved, resized, added, removed)
+                        var w = DiffViewport(name: "tablet wide", status: .changed, old: nil, new: nil, tolerance: 1)
+                        w.moved = resized
+                        f.viewports = moved % 2 == 0 ? [v, w] : [v]
+                        files.append(f)
+                    }
+                }
+            }
+        }
+        var withDiagnostics = files[5]
+        withDiagnostics.appeared = [DiffDiagnostic(code: "overflow", severity: .warning, message: "m", viewport: nil, line: 1, column: 1)]
+        var viewportDiagnostics = files[9]
+        viewportDiagnostics.viewports[0].disappeared = [DiffDiagnostic(code: "text-truncated", severity: .warning, message: "m",
+                                                                       viewport: "phone", line: 1, column: 1)]
+        files += [withDiagnostics, viewportDiagnostics, DiffFile(oldPath: "a", newPath: "a", status: .identical),
+                  DiffFile(oldPath: "a", newPath: "a", status: .modified)]
+        for f in files {
+            var out: [UInt8] = []
+            DiffFormatter.summary(f, into: &out)
+            XCTAssertEqual(String(decoding: out, as: UTF8.self), f.summary)
+        }
+    }
 }

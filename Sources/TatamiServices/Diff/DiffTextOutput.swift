@@ -47,10 +47,11 @@ extension DiffFormatter {
         guard f.hasLayoutChanges else { return }
         style.append(title(f), "1", to: &out)
         out.append(contentsOf: "\n  ".utf8)
-        out.append(contentsOf: f.summary.utf8)
+        summary(f, into: &out)
         out.append(0x0A)
         for d in f.appeared { out += [0x20, 0x20]; style.append("+ " + diagnosticLine(d), "32", to: &out); out.append(0x0A) }
         for d in f.disappeared { out += [0x20, 0x20]; style.append("- " + diagnosticLine(d), "31", to: &out); out.append(0x0A) }
+        var texts: FileTexts?
         for v in f.viewports where v.status != .unchanged {
             let vp = v.new ?? v.old!
             out += [0x20, 0x20]
@@ -63,9 +64,15 @@ extension DiffFormatter {
             style.close(&out)
             out.append(0x0A)
             if let changes = v.changes {
-                let causes = CauseTexts(changes.spelling.causes, file: f)
-                for c in changes.list where !c.followsParent {
-                    lineThroughRoom(FoundChange(c, changes.spelling, causes), style: style, into: &out)
+                // One file's viewports share their spelling: its views' texts are made once for
+                // all of them.
+                let made = texts.flatMap { $0.spelling === changes.spelling ? $0 : nil } ?? FileTexts(changes.spelling, file: f)
+                texts = made
+                let old = changes.spelling.old
+                made.bytes.withUnsafeBufferPointer { bytes in
+                    for c in changes.list where !c.followsParent {
+                        lineThroughRoom(FoundChange(c, made.texts(of: c), in: bytes, old: old), style: style, into: &out)
+                    }
                 }
             } else {
                 for c in v.views where !c.followsParent { lineThroughRoom(SpelledChange(c, file: f), style: style, into: &out) }
@@ -77,6 +84,39 @@ extension DiffFormatter {
 
     /// `×` in UTF-8.
     private static let times: [UInt8] = [0xC3, 0x97]
+
+    /// `f.summary`'s bytes; written without making strings when it names no diagnostics (the
+    /// summary of a file whose views moved: `phone: 7 views moved, 3 views resized; tablet: …`).
+    static func summary(_ f: DiffFile, into out: inout [UInt8]) {
+        guard f.status != .identical, !f.viewports.isEmpty, f.appeared.isEmpty, f.disappeared.isEmpty,
+              f.viewports.allSatisfy({ $0.appeared.isEmpty && $0.disappeared.isEmpty }) else {
+            return out.append(contentsOf: f.summary.utf8)
+        }
+        func count(_ n: Int, _ what: StaticString, first: inout Bool) {
+            guard n > 0 else { return }
+            if !first { out.appendLiteral(", ") }
+            first = false
+            integer(Int64(n), into: &out)
+            out.appendLiteral(n == 1 ? " view " : " views ")
+            out.appendLiteral(what)
+        }
+        for (k, v) in f.viewports.enumerated() {
+            if k > 0 { out.appendLiteral("; ") }
+            out.appendText(v.name)
+            switch v.status {
+            case .added: out.appendLiteral(": new viewport")
+            case .removed: out.appendLiteral(": viewport removed")
+            case .unchanged: out.appendLiteral(": unchanged")
+            case .changed:
+                out.appendLiteral(": ")
+                var first = true
+                count(v.moved, "moved", first: &first)
+                count(v.resized, "resized", first: &first)
+                count(v.added, "added", first: &first)
+                count(v.removed, "removed", first: &first)
+            }
+        }
+    }
 
     /// `screens/a.tatami.yaml (modified)`, `new.tatami.yaml (renamed from old.tatami.yaml)`,
     /// `a.tatami.yaml (through lib/cards.tatami.yaml)`.
@@ -254,14 +294,7 @@ extension DiffFormatter {
 /// (`SpelledChange`), or straight from the comparison's entries and numbers (`FoundChange`), so
 /// that a report of hundreds of thousands of changes writes each path from the outline into the
 /// output instead of making a string of it first.
-protocol TextChange {
-    var change: DiffViewChange.Change { get }
-    var moved: Bool { get }
-    var resized: Bool { get }
-    var dx: Double { get }
-    var dy: Double { get }
-    var dw: Double { get }
-    var dh: Double { get }
+protocol TextChange: ChangeFigures {
     var following: Int { get }
     var oldFrame: Rect { get }
     var newFrame: Rect { get }
@@ -273,6 +306,37 @@ protocol TextChange {
     func writePlace<S: ByteSink>(old: Bool, into s: inout S)
     /// `  [lib/cards.tatami.yaml]`, when the cause is worth naming.
     func writeCause<S: ByteSink>(into s: inout S)
+}
+
+/// What a change is and by how much, as both forms of a change hold it: a `DiffViewChange` and
+/// the comparison's `ViewChange`.
+protocol ChangeFigures {
+    var change: DiffViewChange.Change { get }
+    var moved: Bool { get }
+    var resized: Bool { get }
+    var dx: Double { get }
+    var dy: Double { get }
+    var dw: Double { get }
+    var dh: Double { get }
+}
+
+extension DiffViewChange: ChangeFigures {}
+extension ViewChange: ChangeFigures {}
+
+/// A line's change that wraps one of the two forms (`c`) and takes its figures from it.
+protocol WrappedChange: TextChange {
+    associatedtype Wrapped: ChangeFigures
+    var c: Wrapped { get }
+}
+
+extension WrappedChange {
+    var change: DiffViewChange.Change { c.change }
+    var moved: Bool { c.moved }
+    var resized: Bool { c.resized }
+    var dx: Double { c.dx }
+    var dy: Double { c.dy }
+    var dw: Double { c.dw }
+    var dh: Double { c.dh }
 }
 
 extension DiffViewChange {
@@ -292,7 +356,7 @@ extension DiffViewChange {
 }
 
 /// A `DiffViewChange` in a file, for the text format.
-struct SpelledChange: TextChange {
+struct SpelledChange: WrappedChange {
     let c: DiffViewChange
     let file: DiffFile
 
@@ -301,13 +365,6 @@ struct SpelledChange: TextChange {
         self.file = file
     }
 
-    var change: DiffViewChange.Change { c.change }
-    var moved: Bool { c.moved }
-    var resized: Bool { c.resized }
-    var dx: Double { c.dx }
-    var dy: Double { c.dy }
-    var dw: Double { c.dw }
-    var dh: Double { c.dh }
     var following: Int { c.following }
     var oldFrame: Rect { c.old!.frame }
     var newFrame: Rect { c.new!.frame }
@@ -329,89 +386,6 @@ struct SpelledChange: TextChange {
             s.appendText(cause)
             s.append(0x5D)
         }
-    }
-}
-
-/// Each cause of a file's changes as its text writes it (`  [lib/cards.tatami.yaml]`), or nil when
-/// the line leaves it out (the file itself, unless renamed): decided once per cause, not per line.
-struct CauseTexts {
-    let texts: [[UInt8]?]
-
-    init(_ causes: [String?], file: DiffFile) {
-        texts = causes.map { cause in
-            guard let cause, cause != file.path || file.status == .renamed else { return nil }
-            return [0x20, 0x20, 0x5B] + Array(cause.utf8) + [0x5D]
-        }
-    }
-}
-
-/// A change as the comparison found it, for the text format: kinds, ids and paths read from the
-/// outlines as the line is written, each line number looked up once.
-struct FoundChange: TextChange {
-    let c: ViewChange
-    let spelling: ChangeSpelling
-    let causes: CauseTexts
-    let oldLine: Int?, newLine: Int?
-
-    init(_ c: ViewChange, _ spelling: ChangeSpelling, _ causes: CauseTexts) {
-        self.c = c
-        self.spelling = spelling
-        self.causes = causes
-        let e = Int(c.entry)
-        switch c.change {
-        case .changed:
-            oldLine = spelling.old.line(Int(c.other), spelling.oldLines)
-            newLine = spelling.new.line(e, spelling.newLines)
-        case .added:
-            oldLine = nil
-            newLine = spelling.new.line(e, spelling.newLines)
-        case .removed:
-            oldLine = spelling.old.line(e, spelling.oldLines)
-            newLine = nil
-        }
-    }
-
-    var change: DiffViewChange.Change { c.change }
-    var moved: Bool { c.moved }
-    var resized: Bool { c.resized }
-    var dx: Double { c.dx }
-    var dy: Double { c.dy }
-    var dw: Double { c.dw }
-    var dh: Double { c.dh }
-    var following: Int { Int(c.following) }
-    var oldFrame: Rect { c.oldFrame }
-    var newFrame: Rect { c.newFrame }
-    var placesAgree: Bool { oldLine == newLine && spelling.old.samePath(Int(c.other), as: Int(c.entry), in: spelling.new) }
-
-    /// The entry naming the view (the new revision's, but for a removed view) and its outline.
-    private var named: (OutlinePlaces, Int) { c.change == .removed ? (spelling.old, Int(c.entry)) : (spelling.new, Int(c.entry)) }
-
-    func writeKind<S: ByteSink>(into s: inout S) {
-        let (places, e) = named
-        let entry = places.entries[e]
-        if entry.component >= 0 {
-            s.appendBytes(places.nameBytes[Int(entry.component)])
-        } else {
-            s.appendLiteral(OutlinePlaces.tagName(entry.tag))
-        }
-        if entry.id >= 0 {
-            s.append(0x23)
-            s.appendBytes(places.nameBytes[Int(entry.id)])
-        }
-    }
-
-    func writePlace<S: ByteSink>(old: Bool, into s: inout S) {
-        // A changed view's old place is its other entry's; an added or removed view has one.
-        let (places, e) = old ? (spelling.old, Int(c.change == .changed ? c.other : c.entry)) : (spelling.new, Int(c.entry))
-        places.writePath(e, into: &s)
-        if let line = old ? oldLine : newLine {
-            s.appendLiteral(" line ")
-            DiffFormatter.integer(Int64(line), into: &s)
-        }
-    }
-
-    func writeCause<S: ByteSink>(into s: inout S) {
-        if let text = causes.texts[Int(c.cause)] { s.appendBytes(text) }
     }
 }
 

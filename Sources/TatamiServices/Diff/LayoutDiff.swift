@@ -390,18 +390,26 @@ enum LayoutComparison {
         /// Each laid-out view found by its view's index; nil when a view is in two places, in
         /// another store or found twice (then by path).
         init?(byView result: LayoutResult?, _ outline: ViewOutline) {
-            slots = [Int32](repeating: -1, count: outline.entries.count)
-            guard let root = result?.root else { return }
+            // Filled as locals, then kept: the closure reads and grows them without going
+            // through the value being made.
+            var slots = [Int32](repeating: -1, count: outline.entries.count)
+            guard let root = result?.root else { self.slots = slots; return }
             guard !outline.sharesViews else { return nil }
+            var order: [Int32] = [], rects: [Rect] = []
             order.reserveCapacity(outline.entries.count)
             rects.reserveCapacity(outline.entries.count)
             var found = true
             root.preorderFrames(in: outline.store) { view, frame, hidden in
                 guard found, !hidden else { return }
                 guard let view, let e = outline.entry(ofIndex: view), slots[e] < 0 else { found = false; return }
-                add(e, frame)
+                slots[e] = Int32(order.count)
+                order.append(Int32(e))
+                rects.append(frame)
             }
             if !found { return nil }
+            self.slots = slots
+            self.order = order
+            self.rects = rects
         }
 
         /// Each laid-out view found by its path.

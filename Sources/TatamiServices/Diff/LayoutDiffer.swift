@@ -144,8 +144,10 @@ public final class LayoutDiffer: @unchecked Sendable {
 
         let oldReads = ReadSet(), newReads = ReadSet()
         // The new side's layouts take over what the old side's measured for the nodes both
-        // revisions lay out alike (`LayoutMemory`: exactly a fresh layout's result).
-        let memory = oldBytes != nil && newBytes != nil && layoutMemoryBudget > 0 ? LayoutMemory(budget: layoutMemoryBudget) : nil
+        // revisions lay out alike (`LayoutMemory`: exactly a fresh layout's result), when the
+        // file's own text changed. When only what it reads changed (`keepsLayouts(old:new:)`),
+        // each layout is made from nothing.
+        let memory = keepsLayouts(old: oldBytes, new: newBytes) ? LayoutMemory(budget: layoutMemoryBudget) : nil
         let oldSide = oldFile.flatMap { placed in
             oldBytes.map { analyse($0, parsed: shared, placed, in: oldPaths, reads: oldReads, memory: memory, alreadyOnLargeStack: alreadyOnLargeStack) }
         }
@@ -181,6 +183,18 @@ public final class LayoutDiffer: @unchecked Sendable {
             file.newLayouts = newSide?.analysis.layouts ?? []
         }
         return file
+    }
+
+    /// Whether a pair's old layouts keep what they measured for its new ones: only when the
+    /// file's own text differs between the revisions. When the text is the same, what changed
+    /// reaches the file only through what it reads: its workspace file (viewports and fonts,
+    /// which every node depends on), a font file (every text set in it) or an imported component
+    /// (every instance of it, and every container around one). The new layouts then measure
+    /// nearly every node again, and keeping the old layouts' contexts and placements for them
+    /// costs more than it saves (docs/decisions.md, "The diff's layout memory, per pair").
+    func keepsLayouts(old: [UInt8]?, new: [UInt8]?) -> Bool {
+        guard layoutMemoryBudget > 0, let old, let new else { return false }
+        return old != new
     }
 
     /// Whether a file with the same text in both revisions (`parsed`) reads the same files with

@@ -71,13 +71,46 @@ final class RevisionPaths: @unchecked Sendable {
         return found
     }
 
+    /// What `dependencies` found for files of one directory and workspace file that write the
+    /// same paths, found as if no file were the one asking (`shared`).
+    private var shared: [SharedDependencies: [String]?] = [:]
+
+    private struct SharedDependencies: Hashable {
+        let directory: String
+        let config: String?
+        let imports: [String], fonts: [String]
+    }
+
     /// Every file `references` (those of the file at `path`) lead to in the revision: its
     /// workspace file (`config`), its imports and theirs, and the font files any of them names,
     /// absolute, in the order found; nil when that cannot be told without validating.
+    ///
+    /// Thousands of screens in a few directories write the same imports: the list is worked out
+    /// once for them without leaving the asking file out, and used for each file it does not
+    /// name. The file itself matters only when one of its imports leads back to it (it is then
+    /// not read again), and then the list names it, or cannot be told; such a file's list is
+    /// worked out for it alone.
     func dependencies(of references: WrittenReferences, at path: String, directory: String, config: String?) -> [String]? {
+        let key = SharedDependencies(directory: directory, config: config, imports: references.imports, fonts: references.fonts)
+        var list: [String]??
+        list = lock.withLock { shared[key] }
+        if list == nil {
+            let made = dependencies(of: references, leaving: nil, directory: directory, config: config)
+            lock.withLock { shared[key] = .some(made) }
+            list = .some(made)
+        }
+        if let found = list!, !found.contains(path) { return found }
+        return dependencies(of: references, leaving: path, directory: directory, config: config)
+    }
+
+    /// `dependencies`, leaving out the file at `path` when an import leads to it (worked out
+    /// each time; tests compare the shared lists with it).
+    func dependencies(of references: WrittenReferences, leaving path: String?, directory: String,
+                              config: String?) -> [String]? {
         var out: [String] = []
         if let config { out.append(config) }
-        var seen: Set<String> = [path]
+        var seen = Set<String>()
+        if let path { seen.insert(path) }
         let queue = references.imports.map { locate($0, from: directory) }
         out += references.fonts.map { locate($0, from: directory) }
         var next = 0

@@ -29,6 +29,7 @@ struct ViewChange {
                       newOutline: ViewOutline, matching: ViewMatching, tolerance tol: Double) -> [ViewChange] {
         func significant(_ d: Double) -> Bool { abs(d) > 1e-9 && abs(d) >= tol - 1e-9 }
         var changes: [ViewChange] = []
+        changes.reserveCapacity(after.order.count)
         var changeOfNew = [Int32](repeating: -1, count: newOutline.entries.count)
         var changeOfOld = [Int32](repeating: -1, count: oldOutline.entries.count)
         for (k, entry) in after.order.enumerated() {

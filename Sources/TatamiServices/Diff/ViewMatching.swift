@@ -21,17 +21,28 @@ struct ViewMatching {
     private let names: [Int32]
     /// Each side's `ViewOutline.tokens`, worked out when an alignment first compares the view.
     private let tokens = TokenMemo()
+    /// Each side's `ViewOutline.shapes()`, by entry; empty when the outlines are alike view for
+    /// view (`alike`), which pairs them without shapes.
+    private var oldShapes: [Int] = [], newShapes: [Int] = []
 
     static let reorderedSimilarity = 0.8
     /// Children lists past this many pairs (n × m) are aligned by trimming equal ends and
     /// pairing the rest in order, kind by kind, instead of the quadratic alignment.
     static let alignmentBudget = 250_000
 
-    init(old: ViewOutline, new: ViewOutline) {
+    /// `pairsAlikeWhole` false: outlines alike view for view go through the general matching too
+    /// (tests: both ways give the same pairs).
+    init(old: ViewOutline, new: ViewOutline, pairsAlikeWhole: Bool = true) {
         oldToNew = [Int](repeating: -1, count: old.entries.count)
         newToOld = [Int](repeating: -1, count: new.entries.count)
         names = old.names.map { new.nameIndex[$0] ?? -1 }
         guard !old.entries.isEmpty, !new.entries.isEmpty else { return }
+        if pairsAlikeWhole && alike(old, new) {
+            for k in old.entries.indices { pair(k, k) }
+            return
+        }
+        oldShapes = old.shapes()
+        newShapes = new.shapes()
         var queue: [(Int, Int)] = [(0, 0)]
         pair(0, 0)
         descend(&queue, old: old, new: new)
@@ -59,6 +70,26 @@ struct ViewMatching {
         }
     }
 
+    /// Whether the two outlines are the same view for view: the same number of entries, each
+    /// with the same place (parent and step), kind, id, content as shapes tell it, and numbers
+    /// of children, backgrounds and overlays. Their shapes are then equal entry by entry, and
+    /// matching pairs each entry with its counterpart (`pairsWhole` of the bodies, with nothing
+    /// left for ids and shapes): a file whose change reaches it through a shared component
+    /// usually has the same views in both revisions, found so without hashing every view.
+    private func alike(_ old: ViewOutline, _ new: ViewOutline) -> Bool {
+        guard old.entries.count == new.entries.count, let a = old.store, let b = new.store else { return false }
+        for k in old.entries.indices {
+            let o = old.entries[k], n = new.entries[k]
+            guard o.parent == n.parent, o.step == n.step, o.childCount == n.childCount, o.backgroundCount == n.backgroundCount,
+                  o.overlayCount == n.overlayCount, sameKind(o, n), sameID(o, n) else { return false }
+            // The kind (and an instance's component) told the rest apart already; these kinds'
+            // contents are hashed beyond their kind.
+            guard o.tag == .text || o.tag == .image || o.tag == .color else { continue }
+            guard ViewOutline.sameContent(a[o.view].content, b[n.view].content) else { return false }
+        }
+        return true
+    }
+
     /// Pairs two subtrees view for view, when that is what descending would do: the same shape,
     /// laid out alike (each view's step and parent at the same offsets), every view the same
     /// kind, id and shape as its counterpart, and none paired yet. Descending pairs such views
@@ -71,10 +102,10 @@ struct ViewMatching {
         let size = Int(x.end) - a
         // A view with nothing inside has nothing to pair below it.
         if size == 1 || Int(y.end) - b == 1 { return true }
-        guard x.shape == y.shape, Int(y.end) - b == size else { return false }
+        guard oldShapes[a] == newShapes[b], Int(y.end) - b == size else { return false }
         for k in 1..<size {
             let o = old.entries[a + k], n = new.entries[b + k]
-            guard o.shape == n.shape, o.step == n.step, Int(o.parent) - a == Int(n.parent) - b, sameKind(o, n),
+            guard oldShapes[a + k] == newShapes[b + k], o.step == n.step, Int(o.parent) - a == Int(n.parent) - b, sameKind(o, n),
                   sameID(o, n), oldToNew[a + k] < 0, newToOld[b + k] < 0 else { return false }
         }
         for k in 1..<size { pair(a + k, b + k) }
@@ -107,15 +138,15 @@ struct ViewMatching {
     /// Views that left their container: unique contents.
     private mutating func pairByShape(_ queue: inout [(Int, Int)], old: ViewOutline, new: ViewOutline) {
         guard oldToNew.contains(-1), newToOld.contains(-1) else { return }
-        var oldShapes: [Int: [Int]] = [:], newShapes: [Int: [Int]] = [:]
-        for i in old.entries.indices where oldToNew[i] < 0 { oldShapes[old.entries[i].shape, default: []].append(i) }
-        for i in new.entries.indices where newToOld[i] < 0 { newShapes[new.entries[i].shape, default: []].append(i) }
+        var byOldShape: [Int: [Int]] = [:], byNewShape: [Int: [Int]] = [:]
+        for i in old.entries.indices where oldToNew[i] < 0 { byOldShape[oldShapes[i], default: []].append(i) }
+        for i in new.entries.indices where newToOld[i] < 0 { byNewShape[newShapes[i], default: []].append(i) }
         for i in old.entries.indices where oldToNew[i] < 0 {
             let e = old.entries[i]
             // Only the top of an unpaired subtree, and only containers or instances (a lone text
             // "OK" found elsewhere is as likely another view).
             guard e.parent < 0 || oldToNew[Int(e.parent)] >= 0, e.childCount > 0 else { continue }
-            guard let os = oldShapes[e.shape], os.count == 1, let ns = newShapes[e.shape], ns.count == 1,
+            guard let os = byOldShape[oldShapes[i]], os.count == 1, let ns = byNewShape[oldShapes[i]], ns.count == 1,
                   newToOld[ns[0]] < 0 else { continue }
             pair(i, ns[0])
             queue.append((i, ns[0]))
@@ -140,7 +171,7 @@ struct ViewMatching {
 
     /// How alike two views' contents are, 0 to 1.
     func similarity(_ o: Int, _ n: Int, old: ViewOutline, new: ViewOutline) -> Double {
-        if old.entries[o].shape == new.entries[n].shape { return 1 }
+        if oldShapes[o] == newShapes[n] { return 1 }
         let x = tokens.tokens(o, of: old, old: true), y = tokens.tokens(n, of: new, old: false)
         guard !x.isEmpty || !y.isEmpty else { return 1 }
         var i = 0, j = 0, common = 0
@@ -164,7 +195,7 @@ struct ViewMatching {
         var pairs: [(Int, Int)] = []
         func same(_ o: Int, _ n: Int) -> Bool {
             let x = old.entries[o], y = new.entries[n]
-            return x.shape == y.shape && sameKind(x, y) && sameID(x, y)
+            return oldShapes[o] == newShapes[n] && sameKind(x, y) && sameID(x, y)
         }
         var lo = 0
         while lo < os.count && lo < ns.count && same(os[lo], ns[lo]) { pairs.append((os[lo], ns[lo])); lo += 1 }

@@ -37,8 +37,6 @@ final class ViewOutline: Sendable {
         var overlayCount: Int32
         /// One past the last entry of the view's subtree (entries are in pre-order).
         var end: Int32
-        /// Equal for views whose kinds, ids, contents and subtrees are equal (modifiers aside).
-        var shape: Int
     }
 
     static let tokenLimit = 48
@@ -77,7 +75,7 @@ final class ViewOutline: Sendable {
         self.store = store
         var build = Builder(store: store)
         build.walk(from: body.index)
-        build.shapes()
+        build.ends()
         entries = build.entries
         links = build.links
         names = build.names
@@ -105,7 +103,18 @@ final class ViewOutline: Sendable {
             links.reserveCapacity(store.count)
         }
 
+        /// The name asked last and its index: an outline names the same component many times
+        /// in a row (every row of a list), and a string compared costs less than one hashed.
+        var lastName: (String, Int32)?
+
         mutating func name(_ s: String) -> Int32 {
+            if let (last, index) = lastName, last == s { return index }
+            let found = lookUp(s)
+            lastName = (s, found)
+            return found
+        }
+
+        private mutating func lookUp(_ s: String) -> Int32 {
             if let hit = nameIndex[s] { return hit }
             let index = Int32(names.count)
             names.append(s)
@@ -118,6 +127,7 @@ final class ViewOutline: Sendable {
         mutating func walk(from body: ViewIndex) {
             // (view, parent entry, step, slot in `links` to fill with the entry's index)
             var stack: [(ViewIndex, Int32, Int32, Int32)] = [(body, -1, 0, -1)]
+            stack.reserveCapacity(64)
             while let (view, parent, step, slot) = stack.popLast() {
                 let index = Int32(entries.count)
                 if slot >= 0 { links[Int(slot)] = index }
@@ -138,7 +148,7 @@ final class ViewOutline: Sendable {
                 for _ in 0..<(children + Int(backgrounds + overlays)) { links.append(-1) }
                 entries.append(Entry(view: view, start: offset, parent: parent, step: step, tag: tag, component: component, id: id,
                                      instance: instance, linkStart: start, childCount: Int32(children),
-                                     backgroundCount: backgrounds, overlayCount: overlays, end: 0, shape: 0))
+                                     backgroundCount: backgrounds, overlayCount: overlays, end: 0))
                 // Pushed in reverse, so that they are reached in order.
                 var b = backgrounds, o = overlays
                 for k in stride(from: modifiers - 1, through: 0, by: -1) {
@@ -157,24 +167,33 @@ final class ViewOutline: Sendable {
             }
         }
 
-        /// Shapes and subtree ends bottom-up: every entry comes after its parent.
-        mutating func shapes() {
+        /// Subtree ends bottom-up: every entry comes after its parent.
+        mutating func ends() {
             for i in entries.indices.reversed() {
                 let e = entries[i]
-                var hasher = Hasher()
-                hasher.combine(e.id < 0 ? nil : names[Int(e.id)])
-                ViewOutline.combine(store[e.view].content, into: &hasher)
                 var end = Int32(i + 1)
                 let count = Int(e.childCount + e.backgroundCount + e.overlayCount)
-                for k in 0..<count {
-                    let c = Int(links[Int(e.linkStart) + k])
-                    hasher.combine(entries[c].shape)
-                    end = max(end, entries[c].end)
-                }
-                entries[i].shape = hasher.finalize()
+                for k in 0..<count { end = max(end, entries[Int(links[Int(e.linkStart) + k])].end) }
                 entries[i].end = end
             }
         }
+    }
+
+    /// Each entry's shape: equal for views whose kinds, ids, contents and subtrees are equal
+    /// (modifiers aside), worked out bottom-up when a matching first needs them (`ViewMatching`:
+    /// two outlines alike view for view are paired without them).
+    func shapes() -> [Int] {
+        var shapes = [Int](repeating: 0, count: entries.count)
+        for i in entries.indices.reversed() {
+            let e = entries[i]
+            var hasher = Hasher()
+            hasher.combine(e.id < 0 ? nil : names[Int(e.id)])
+            ViewOutline.combine(store![e.view].content, into: &hasher)
+            let count = Int(e.childCount + e.backgroundCount + e.overlayCount)
+            for k in 0..<count { hasher.combine(shapes[Int(links[Int(e.linkStart) + k])]) }
+            shapes[i] = hasher.finalize()
+        }
+        return shapes
     }
 
     func kind(_ i: Int) -> String { places.kind(i) }
@@ -232,6 +251,18 @@ final class ViewOutline: Sendable {
         }
         out.sort()
         return out
+    }
+
+    /// Whether two views show the same thing as `combine` tells it: exactly what it hashes is
+    /// compared, so contents the same here always hash the same.
+    static func sameContent(_ a: ViewContent, _ b: ViewContent) -> Bool {
+        switch (a, b) {
+        case let (.text(x, _), .text(y, _)): return x == y
+        case let (.image(x, _, _), .image(y, _, _)): return x == y
+        case let (.color(x, f), .color(y, g)): return x == y && f == g
+        case let (.component(x), .component(y)): return x == y
+        default: return a.tag == b.tag
+        }
     }
 
     /// What a view is and shows (its kind and parameters), hashed: kinds and component names
