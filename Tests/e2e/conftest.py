@@ -1,13 +1,16 @@
 """Shared set-up for the end-to-end tests: the built `tatami` binary, a workspace of files,
 and a pytest-lsp client connected to `tatami lsp`."""
 
+import asyncio
 import os
 import pathlib
 import shutil
 import subprocess
+import time
 
 import pytest
 import pytest_lsp
+import pytest_lsp.client
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 
@@ -86,6 +89,8 @@ async def open_document(client: LanguageClient, path: pathlib.Path, text: str | 
     """Opens `path` (with `text`, else its contents) and waits for its diagnostics."""
     if text is None:
         text = path.read_text(encoding="utf-8")
+    # (A document opened again at the same version waits for its new publication.)
+    getattr(client, "published", {}).pop((uri(path), version), None)
     client.text_document_did_open(
         types.DidOpenTextDocumentParams(
             text_document=types.TextDocumentItem(uri=uri(path), language_id="tatami", version=version, text=text)
@@ -94,12 +99,29 @@ async def open_document(client: LanguageClient, path: pathlib.Path, text: str | 
     await wait_for_diagnostics(client, uri(path), version)
 
 
-async def wait_for_diagnostics(client: LanguageClient, doc_uri: str, version: int):
-    """Waits until diagnostics for `doc_uri` at `version` have been published."""
-    while True:
-        params = await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-        if params.uri == doc_uri and params.version == version:
-            return params
+def _record_diagnostics(client: LanguageClient, params: types.PublishDiagnosticsParams):
+    """pytest-lsp's own handler, which keeps the latest diagnostics per document, and a record of
+    every publication by document and version. Waiting for the next notification instead would
+    miss one that arrives while the waiter looks at another (two documents published back to
+    back, as when opening a library re-checks its importers), and wait forever."""
+    client.diagnostics[params.uri] = params.diagnostics
+    if not hasattr(client, "published"):
+        client.published = {}
+    client.published[(params.uri, params.version)] = params
+
+
+pytest_lsp.client.DEFAULT_CLIENT_FEATURES[types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS] = _record_diagnostics
+
+
+async def wait_for_diagnostics(client: LanguageClient, doc_uri: str, version: int, timeout: float = 60):
+    """Waits until diagnostics for `doc_uri` at `version` have been published (those already
+    published count)."""
+    deadline = time.monotonic() + timeout
+    while (doc_uri, version) not in getattr(client, "published", {}):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"no diagnostics for {doc_uri} version {version} in {timeout} s")
+        await asyncio.sleep(0.005)
+    return client.published[(doc_uri, version)]
 
 
 def change(client: LanguageClient, path: pathlib.Path, version: int, edits):
