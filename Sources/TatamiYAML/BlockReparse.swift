@@ -127,18 +127,19 @@ struct BlockPath {
     init(root: YAMLNode, edit: TextEdit, table: LineTable) {
         var node = root
         var limit = table.bytes.count
-        while !node.isFlow, let entries = Self.entries(node) {
+        // (Entries are looked up by binary search, not listed: a list may hold thousands.)
+        while !node.isFlow, let count = Self.entryCount(node) {
             // The last entry that starts at or before the edit.
-            var lo = 0, hi = entries.count
+            var lo = 0, hi = count
             while lo < hi {
                 let mid = (lo + hi) / 2
-                if entries[mid].start <= edit.start { lo = mid + 1 } else { hi = mid }
+                if Self.entry(node, mid).start <= edit.start { lo = mid + 1 } else { hi = mid }
             }
             let entry = lo - 1
             guard entry >= 0 else { break }
             // From the start of the entry's first line to the start of the line after its last
             // character (the comments and blank lines before the next entry are not in it).
-            let first = entries[entry]
+            let first = Self.entry(node, entry)
             let regionStart = table.lineStarts[table.line(ofByte: first.start)]
             let lastLine = table.line(ofByte: max(first.start, first.end - 1))
             let regionEnd = min(limit, lastLine + 1 < table.lineCount ? table.lineStarts[lastLine + 1] : table.bytes.count)
@@ -157,17 +158,23 @@ struct BlockPath {
         }
     }
 
-    /// Where each entry starts and ends: an item's node, a pair from its key to its value's end;
-    /// nil for a scalar.
-    private static func entries(_ node: YAMLNode) -> [SourceRange]? {
+    /// How many entries a collection has (items, pairs); nil for a scalar.
+    private static func entryCount(_ node: YAMLNode) -> Int? {
         switch node.content {
-        case .sequence(let items): return items.map(\.range)
-        case .mapping(let pairs):
-            return (0..<pairs.count).map { i in
-                let p = pairs[i]
-                return SourceRange(start: p.key.range.start, end: max(p.key.range.end, p.value.range.end))
-            }
+        case .sequence(let items): return items.count
+        case .mapping(let pairs): return pairs.count
         case .scalar: return nil
+        }
+    }
+
+    /// Where entry `i` starts and ends: an item's node, a pair from its key to its value's end.
+    private static func entry(_ node: YAMLNode, _ i: Int) -> SourceRange {
+        switch node.content {
+        case .sequence(let items): return items[i].range
+        case .mapping(let pairs):
+            let p = pairs[i]
+            return SourceRange(start: p.key.range.start, end: max(p.key.range.end, p.value.range.end))
+        case .scalar: preconditionFailure("a scalar has no entries")
         }
     }
 

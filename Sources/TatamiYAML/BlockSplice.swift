@@ -25,8 +25,10 @@ struct Splice {
         self.bytes = bytes
         self.table = table
         let newRegion = region.lowerBound..<(region.upperBound + edit.delta)
-        guard newRegion.count > 0, Self.onlyLFBreaks(old.lineTable.bytes, region), Self.onlyLFBreaks(bytes, newRegion)
-        else { return nil }
+        // Regions are cut at LF lines: none may hold a line break libyaml counts and a line
+        // table does not.
+        guard newRegion.count > 0, !YAMLLineBreaks.hasOthers(old.lineTable.bytes, in: region),
+              !YAMLLineBreaks.hasOthers(bytes, in: newRegion) else { return nil }
         // The region's collection stands `level` collections deep: its entries may nest as
         // deep as the limit leaves them.
         var partLimits = limits
@@ -55,26 +57,14 @@ struct Splice {
         }
     }
 
-    /// Whether no line break but LF and CR LF is in `bytes[range]` (libyaml ends lines at a CR
-    /// alone, NEL, U+2028 and U+2029 too; regions are cut at LF lines).
-    private static func onlyLFBreaks(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
-        var i = range.lowerBound
-        while i < range.upperBound {
-            let c = bytes[i]
-            if c == 0x0D && !(i + 1 < bytes.count && bytes[i + 1] == 0x0A) { return false }
-            if c == 0xC2 && i + 1 < bytes.count && bytes[i + 1] == 0x85 { return false }
-            if c == 0xE2 && i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9) {
-                return false
-            }
-            i += 1
-        }
-        return true
-    }
-
     /// Just past the region's last character that is not a blank or a line break.
     private static func lastCharacterEnd(_ bytes: [UInt8], _ range: Range<Int>) -> Int {
         var k = range.upperBound
-        while k > range.lowerBound && [0x20, 0x09, 0x0A, 0x0D].contains(bytes[k - 1]) { k -= 1 }
+        while k > range.lowerBound {
+            let c = bytes[k - 1]
+            guard c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D else { break }
+            k -= 1
+        }
         return k
     }
 
@@ -113,7 +103,7 @@ struct Splice {
     func result() -> YAMLParseResult? {
         var spine = SpineWriter(edit: edit, regionEnd: region.upperBound)
         let levels = path.levels[0...level]
-        // The collections on the way down get records 0, 1, … of the spine's store.
+        // The collections on the way down are named by their place on it (0: the root).
         guard let comments = SpineComments(old: old, path: levels.map(\.node), region: region, spine: &spine,
                                            inside: { n, kept in regionNode(for: n, keptWith: kept) })
         else { return nil }
@@ -134,10 +124,10 @@ struct Splice {
     }
 }
 
-/// Writes the collections on the way down to a spliced entry, over the new text, each in a
-/// store of its own (one record; so that a later reparse taking one of them whole, moved or not,
-/// takes its children's slots and not those of the whole way down): their starts as they were
-/// (before the edit), their other children taken whole.
+/// Writes the collections on the way down to a spliced entry, each in a store of its own (one
+/// record, no source text; so that a later reparse taking one of them whole, moved or not, takes
+/// its children's slots and not those of the whole way down): their starts as they were (before
+/// the edit), their other children taken whole.
 struct SpineWriter {
     let edit: TextEdit
     /// Nodes starting here or later lie after the edit (in the old text).
@@ -191,7 +181,7 @@ struct SpineWriter {
         }
         // (No source: a collection's record reads none, and holding the text would keep every
         // revision's alive as long as an item written then is.)
-        var builder = YAMLStoreBuilder(spineOver: [])
+        var builder = YAMLStoreBuilder()
         let isMapping: Bool
         if case .mapping = node.content { isMapping = true } else { isMapping = false }
         let record = builder.openCollection(isMapping: isMapping, start: node.range.start, tag: node.tag, isFlow: false, parent: -1)

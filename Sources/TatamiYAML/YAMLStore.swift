@@ -430,10 +430,10 @@ extension YAMLStoreBuilder {
         self.init(over: node.store)
     }
 
-    /// A builder over `source` (offsets as they are, base 0) of a few records, which a block
-    /// reparse writes (`SpineWriter`): no room reserved for a whole parse.
-    init(spineOver source: [UInt8]) {
-        self.source = source
+    /// A builder of a few collection records over no text (base 0), which a block reparse
+    /// writes (`SpineWriter`): no room reserved for a whole parse.
+    init() {
+        source = []
         base = 0
     }
 
