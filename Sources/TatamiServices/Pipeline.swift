@@ -234,10 +234,8 @@ public enum Pipeline {
             }
             var layouts: [LayoutResult] = []
             if layout {
-                for viewport in chosen {
-                    if stop() { return nil }
-                    layouts.append(LayoutEngine.layout(document, in: viewport, memory: layoutMemory))
-                }
+                guard let all = LayoutEngine.layouts(document, in: chosen, memory: layoutMemory, isCancelled: stop) else { return nil }
+                layouts = all
             }
             timings.layout = clock.lap()
 

@@ -239,9 +239,10 @@ struct FramePlacer {
         let recordDelta = delta.records
         // Every node's view is in the tree's store (`LayoutTree.view`): the copies name views there.
         precondition(ctx.tree.viewStore === parts.viewStore, "a copied frame's view is in the placement's store")
-        let nodes = old.nodes, tree = ctx.tree
+        // (The arrays read, not the whole tree: a copy of it would retain every array it holds.)
+        let nodes = old.nodes, treeNodes = ctx.tree.nodes, views = ctx.tree.views
         parts.appendCopies(of: old.parts, r..<end, parent: parent, step: step, movedBy: delta) {
-            tree.viewIndex(NodeID(Int(nodes[$0])))
+            views[Int(treeNodes[Int(nodes[$0])].view)]
         }
         if recording { recorded.append(copiesOf: r..<end, in: old, movedBy: recordDelta) }
         for link in old.parts.links[Int(begin.links)..<Int(finish.links)] { parts.links.append(link + recordDelta) }

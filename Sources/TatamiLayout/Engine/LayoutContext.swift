@@ -55,9 +55,9 @@ struct LayoutContext {
     private var spanScratch: [TextMeasurer.Span] = []
     private var shapedSpanScratch: [ShapedTextMeasurer.Span] = []
     /// The chains of the file fonts texts use here, by font (`shapedText`).
-    private var chains: [FontFile: FontChain] = [:]
+    var chains: [FontFile: FontChain] = [:]
     /// Texts with characters no face of their font has (`missing-glyph`), once per text.
-    private(set) var textDiagnostics: [Diagnostic] = []
+    var textDiagnostics: [Diagnostic] = []
     var cellRects: [Rect] = []
     /// Per text (`LayoutTree.texts`): its clusters, found on its first measurement.
     private var textClusters: [[TextMeasurer.Cluster]?] = []

@@ -24,21 +24,53 @@ public enum LayoutEngine {
     /// over where the new tree has the same shape; the result is the same without it.
     public static func layout(_ document: TatamiDocument, in viewport: Viewport, options: LayoutOptions = LayoutOptions(),
                               memory: LayoutMemory? = nil) -> LayoutResult {
+        var shared = SharedBuild()
+        return layout(document, in: viewport, options: options, memory: memory, sharing: &shared)
+    }
+
+    /// The layouts of `document` in each of `viewports`, in order; nil when `isCancelled` says so
+    /// between two. The same as one `layout` per viewport, but the node tree is built once for
+    /// all of them when building read no `when` (the only part of a view that depends on the
+    /// viewport), and what an edit changed in it is found once (`SharedBuild`).
+    public static func layouts(_ document: TatamiDocument, in viewports: [Viewport], options: LayoutOptions = LayoutOptions(),
+                               memory: LayoutMemory? = nil, isCancelled: () -> Bool = { false }) -> [LayoutResult]? {
+        var shared = SharedBuild()
+        var results: [LayoutResult] = []
+        for viewport in viewports {
+            if isCancelled() { return nil }
+            results.append(layout(document, in: viewport, options: options, memory: memory, sharing: &shared))
+        }
+        return results
+    }
+
+    /// One viewport's layout, its node tree taken from `shared` when that holds one, else built
+    /// (and left there when it may be shared).
+    static func layout(_ document: TatamiDocument, in viewport: Viewport, options: LayoutOptions, memory: LayoutMemory?,
+                       sharing shared: inout SharedBuild) -> LayoutResult {
         guard let body = document.body else {
             return LayoutResult(viewport: viewport, root: nil, diagnostics: [])
         }
-        var builder = NodeBuilder(ctx: LayoutContext(document: document, viewport: viewport, options: options))
-        builder.reserve(views: document.viewCount)
-        let env = TextEnvironment(font: FontMetrics.defaultFontName, lineLimit: nil, alignment: .leading)
-        guard let root = builder.buildNode(body, env: env, stackAxis: nil) else {
-            return LayoutResult(viewport: viewport, root: nil, diagnostics: builder.ctx.expressionDiagnostics)
+        var ctx: LayoutContext
+        let root: NodeID, alternatives: [WrittenOrderChain]
+        if let built = shared.built {
+            ctx = LayoutContext(building: built.context, viewport: viewport, options: options)
+            (root, alternatives) = (built.root, built.alternatives)
+        } else {
+            var builder = NodeBuilder(ctx: LayoutContext(document: document, viewport: viewport, options: options))
+            builder.reserve(views: document.viewCount)
+            let env = TextEnvironment(font: FontMetrics.defaultFontName, lineLimit: nil, alignment: .leading)
+            guard let built = builder.buildNode(body, env: env, stackAxis: nil) else {
+                return LayoutResult(viewport: viewport, root: nil, diagnostics: builder.ctx.expressionDiagnostics)
+            }
+            (root, alternatives) = (built, builder.alternatives)
+            let readCondition = builder.readCondition
+            ctx = builder.takeContext()
+            if !readCondition { shared.built = (ctx, root, alternatives) }
         }
-        let alternatives = builder.alternatives
-        var ctx = builder.takeContext()
         var grownFrom: Int?
         var previousPlacement: (memory: PlacementMemory, changed: [Bool])?
         if let memory, let (old, fresh, placement) = memory.take(viewport), old.answersRigidSizes == ctx.answersRigidSizes,
-           old.document.fonts == document.fonts, document.alignments.isEmpty, let changed = old.tree.changedNodes(in: ctx.tree) {
+           old.document.fonts == document.fonts, document.alignments.isEmpty, let changed = shared.changes(from: old.tree, to: ctx.tree) {
             var kept = old
             kept.adopt(ctx.tree, document: document, forgetting: changed)
             ctx = kept
@@ -115,6 +147,8 @@ struct NodeBuilder {
     /// The views whose modifier keys are written out of the fixed order, each with its chain in
     /// the written order (`modifier-order`).
     private(set) var alternatives: [WrittenOrderChain] = []
+    /// Whether some view's `when` was evaluated: the tree is then this viewport's alone.
+    private(set) var readCondition = false
     /// The document's fonts' indices in the tree's `fonts`; the last there stands for the rest.
     private let fontIndex: [String: UInt16]
     /// The last font looked up in `fontIndex` (texts in a row mostly share one).
@@ -150,7 +184,10 @@ struct NodeBuilder {
     mutating func buildNode(_ view: ViewNode, env parentEnv: TextEnvironment, stackAxis: Axis?) -> NodeID? {
         // Most views write no attributes: theirs are then not read one by one.
         let hasAttributes = view.store.hasAttributes(at: view.index)
-        if hasAttributes { guard ctx.holds(view.condition) else { return nil } }
+        if hasAttributes, let condition = view.condition {
+            readCondition = true
+            guard ctx.holds(condition) else { return nil }
+        }
         let env = hasAttributes ? parentEnv.applying(view.environment) : parentEnv
         let tag = view.store.kindTag(at: view.index)
 

@@ -184,6 +184,10 @@ struct LayoutTree {
     /// probe without going to the view.
     private(set) var priorities: [Double] = []
 
+    /// The build that made the tree (`NodeBuilder`; nil for an empty tree): nothing changes a
+    /// tree once built, so two trees of one build are the same tree (`SharedBuild`).
+    private(set) var build: BuildToken?
+
     var count: Int { nodes.count }
 
     /// About how many bytes the tree's arrays hold (not the texts' strings or the views' store).
@@ -284,11 +288,12 @@ struct LayoutTree {
         return range
     }
 
-    /// The fonts texts may use, for `TextInfo.font` to name: `document.fonts` in the order of
+    /// Starts the build (a new `build` token). The fonts texts may use, for `TextInfo.font` to name: `document.fonts` in the order of
     /// their names, then the default font for a name the document does not have. A function of
     /// the document's fonts alone, so two trees of the same fonts (a kept layout's and the next)
     /// number them alike.
     mutating func setFonts(_ documentFonts: [String: FontMetrics]) -> [String: UInt16] {
+        build = BuildToken()
         var index: [String: UInt16] = [:]
         fonts = []
         for name in documentFonts.keys.sorted() where fonts.count < Int(UInt16.max) {
