@@ -75,6 +75,31 @@ public struct LineTable: Sendable {
         return lo
     }
 
+    /// `line(ofByte:)`, searched from `hint`, a line at or before the answer (offsets asked in
+    /// order: a walk down a file): the lines after it are tried 1, 2, 4, … ahead, then the last
+    /// step is searched, so a nearby answer costs a few probes instead of a search of every line.
+    /// A `hint` past the answer is ignored.
+    public func line(ofByte offset: Int, from hint: Int) -> Int {
+        let o = clampOffset(offset)
+        guard hint >= 0, hint < lineStarts.count, lineStarts[hint] <= o else { return line(ofByte: offset) }
+        var lo = hint, step = 1
+        var hi = lineStarts.count - 1
+        while lo + step <= hi {
+            if lineStarts[lo + step] <= o {
+                lo += step
+                step *= 2
+            } else {
+                hi = lo + step - 1
+                break
+            }
+        }
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if lineStarts[mid] <= o { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
     /// Byte range of a line's content, without its `\n` (a trailing `\r` is excluded too).
     public func contentRange(ofLine line: Int) -> Range<Int> {
         let l = max(0, min(line, lineStarts.count - 1))

@@ -37,3 +37,21 @@ public struct SourceRange: Hashable, Sendable, Comparable, CustomStringConvertib
 
     public var description: String { "\(start)..<\(end)" }
 }
+
+/// Moves the ranges that start inside `span` (its end included) by `delta` bytes and leaves the
+/// others: what a run of text moved by an edit does to the positions found in it.
+public struct SpanShift: Sendable {
+    public let span: Range<Int>
+    public let delta: Int
+
+    public init(span: Range<Int>, delta: Int) {
+        self.span = span
+        self.delta = delta
+    }
+
+    @inlinable
+    public func callAsFunction(_ r: SourceRange) -> SourceRange {
+        guard delta != 0, r.start >= span.lowerBound, r.start <= span.upperBound else { return r }
+        return SourceRange(start: r.start + delta, end: r.end + delta)
+    }
+}

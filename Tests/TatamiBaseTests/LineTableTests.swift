@@ -4,6 +4,26 @@ import TatamiTestSupport
 import XCTest
 
 final class LineTableTests: XCTestCase {
+    /// The search from a hint gives the plain search's line for every offset and every hint:
+    /// at, before and past the answer, at the first and last lines, with short and long lines.
+    func testLineSearchFromAHint() {
+        var random = SeededRandom(seed: 11)
+        for round in 0..<40 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...120, using: &random) {
+                bytes += [UInt8](repeating: 0x61, count: Int.random(in: 0...(round % 2 == 0 ? 3 : 40), using: &random))
+                bytes.append(0x0A)
+            }
+            let table = LineTable(bytes: bytes)
+            for o in stride(from: -1, through: bytes.count + 1, by: 1) {
+                let expected = table.line(ofByte: o)
+                for hint in [-1, 0, expected - 7, expected - 1, expected, expected + 1, table.lineCount - 1, table.lineCount] {
+                    XCTAssertEqual(table.line(ofByte: o, from: hint), expected, "round \(round), offset \(o), hint \(hint)")
+                }
+            }
+        }
+    }
+
     func testLinesAndScalarColumns() {
         // "é" is 2 bytes, "😀" 4 bytes (2 UTF-16 units), "中" 3 bytes.
         let t = LineTable("ab\né😀x\r\n中\n")

@@ -42,9 +42,7 @@ final class ViewSegmentTests: XCTestCase {
         var new = ViewParts()
         for k in 0..<4 { new.append(.spacer(minLength: nil), range: .at(k), kindRange: .at(k), serial: k) }
         // Ranges inside the item's old span (100...170) move by 7; the rest stay.
-        let at = new.append(segment, of: oldStore, serialShift: 3) { r in
-            r.start >= 100 && r.start <= 170 ? SourceRange(start: r.start + 7, end: r.end + 7) : r
-        }
+        let at = new.append(segment, of: oldStore, serialShift: 3, shift: SpanShift(span: 100..<170, delta: 7))
         let store = ViewStore(new)
         let stack = store[at.view(segment.offset(of: oldStack))]
         XCTAssertEqual(stack.index, ViewIndex(6), "four views before it, then the colour and the text")

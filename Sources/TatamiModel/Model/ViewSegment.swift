@@ -25,7 +25,7 @@ public struct ViewPartsMark: Sendable, Equatable {
 /// The views one part of a file appended to a `ViewParts` together (a list item and everything
 /// inside it), as two marks: a store built from those parts can give them to a later store,
 /// with indices moved to where they land, serials moved by a number and source ranges moved by
-/// a function (`ViewParts.append(_:of:serialShift:moveRange:)`).
+/// a shift (`ViewParts.append(_:of:serialShift:shift:)`).
 ///
 /// The validator's chunk memory (`ValidationMemory`) keeps segments of the last analysis's store:
 /// an item whose text and surroundings did not change is taken from there instead of read again.
@@ -77,17 +77,19 @@ extension ViewParts {
 
     /// Appends a segment of `store`: its views' indices, child and modifier runs and attribute
     /// entries moved to where they land, their serials moved by `serialShift`, their ranges (the
-    /// records', and those inside attributes) passed through `moveRange`. Returns the mark it
-    /// landed at.
+    /// records', and those inside attributes) moved by `shift`. Returns the mark it landed at.
     @discardableResult
-    public mutating func append(_ s: ViewSegment, of store: ViewStore, serialShift: Int32,
-                                moveRange: (SourceRange) -> SourceRange) -> ViewPartsMark {
+    public mutating func append(_ s: ViewSegment, of store: ViewStore, serialShift: Int32, shift: SpanShift) -> ViewPartsMark {
         let from = store.parts, at = mark
         let viewShift = at.records - s.start.records
         let linkShift = at.links - s.start.links
         let modifierShift = at.modifiers - s.start.modifiers
         let attributeShift = at.attributes - s.start.attributes
-        for l in from.links[Int(s.start.links)..<Int(s.end.links)] { links.append(ViewIndex(l.rawValue + viewShift)) }
+        let firstLink = links.count
+        links.append(contentsOf: from.links[Int(s.start.links)..<Int(s.end.links)])
+        links.withUnsafeMutableBufferPointer { b in
+            for i in firstLink..<b.count { b[i] = ViewIndex(b[i].rawValue + viewShift) }
+        }
         for m in from.modifiers[Int(s.start.modifiers)..<Int(s.end.modifiers)] {
             switch m {
             case .modifier: modifiers.append(m)
@@ -95,17 +97,21 @@ extension ViewParts {
             case .overlay(let d, let a): modifiers.append(.overlay(ViewIndex(d.rawValue + viewShift), alignment: a))
             }
         }
-        for a in from.attributes[Int(s.start.attributes)..<Int(s.end.attributes)] { attributes.append(a.mappingRanges(moveRange)) }
+        for a in from.attributes[Int(s.start.attributes)..<Int(s.end.attributes)] { attributes.append(a.mappingRanges(shift.callAsFunction)) }
         let views = Int(s.start.records)..<Int(s.end.records)
         contents.append(contentsOf: from.contents[views])
-        for var r in from.records[views] {
-            r.range = moveRange(r.range)
-            r.kindRange = moveRange(r.kindRange)
-            r.childStart += linkShift
-            r.modifierStart += modifierShift
-            if r.attributes >= 0 { r.attributes += attributeShift }
-            r.serial += serialShift
-            records.append(r)
+        // The records copied in one piece, then moved in place (plain values: no reference counts).
+        let first = records.count
+        records.append(contentsOf: from.records[views])
+        records.withUnsafeMutableBufferPointer { b in
+            for i in first..<b.count {
+                b[i].range = shift(b[i].range)
+                b[i].kindRange = shift(b[i].kindRange)
+                b[i].childStart += linkShift
+                b[i].modifierStart += modifierShift
+                if b[i].attributes >= 0 { b[i].attributes += attributeShift }
+                b[i].serial += serialShift
+            }
         }
         return at
     }

@@ -122,29 +122,49 @@ final class ChunkTable {
     /// The text the items were read from (the surroundings keep it).
     var bytes: [UInt8] { surroundings.bytes }
     let store: ViewStore
-    private let entries: [UInt64: [ChunkEntry]]
+    /// Every entry, inner ones included, in the order they were kept.
+    private let all: [ChunkEntry]
+    /// The first entry of each hash in `all`, and after each entry the next of its hash (−1:
+    /// none): one table and one array, not an array per hash.
+    private let first: [UInt64: Int32]
+    private let next: [Int32]
 
     init(surroundings: ChunkSurroundings, store: ViewStore, items: [ChunkEntry]) {
         self.surroundings = surroundings
         self.store = store
-        var entries: [UInt64: [ChunkEntry]] = [:]
-        entries.reserveCapacity(items.count)
+        var all: [ChunkEntry] = []
+        all.reserveCapacity(items.count)
         var stack = items
         while let e = stack.popLast() {
-            entries[e.hash, default: []].append(e)
+            all.append(e)
             stack += e.inner
         }
-        self.entries = entries
+        var first: [UInt64: Int32] = [:]
+        first.reserveCapacity(all.count)
+        var next = [Int32](repeating: -1, count: all.count)
+        // Linked from the last, so each hash's chain runs in the order the entries were kept.
+        for i in all.indices.reversed() {
+            let h = all[i].hash
+            if let f = first[h] { next[i] = f }
+            first[h] = Int32(i)
+        }
+        self.all = all
+        self.first = first
+        self.next = next
     }
 
     /// The item kept with this key: the same bytes, the item at the same place in them (items of
     /// a flow list share their lines), read at the same place in the tree.
     func lookup(hash: UInt64, span: Range<Int>, node: SourceRange, in text: [UInt8], context: ViewContext) -> ChunkEntry? {
-        guard let candidates = entries[hash] else { return nil }
+        guard var i = first[hash] else { return nil }
         let start = node.start - span.lowerBound, end = node.end - span.lowerBound
-        for e in candidates where e.span.count == span.count && e.site == context.site && e.depth == context.depth
-            && e.node == start..<end {
-            if bytes.hasSameBytes(in: e.span, as: text, in: span) { return e }
+        while i >= 0 {
+            let e = all[Int(i)]
+            if e.span.count == span.count && e.site == context.site && e.depth == context.depth && e.node == start..<end
+                && bytes.hasSameBytes(in: e.span, as: text, in: span) {
+                return e
+            }
+            i = next[Int(i)]
         }
         return nil
     }
@@ -232,11 +252,10 @@ struct ChunkMove {
     let span: Range<Int>
     let delta: Int
 
+    var shift: SpanShift { SpanShift(span: span, delta: delta) }
+
     @inline(__always)
-    func range(_ r: SourceRange) -> SourceRange {
-        guard delta != 0, r.start >= span.lowerBound, r.start <= span.upperBound else { return r }
-        return SourceRange(start: r.start + delta, end: r.end + delta)
-    }
+    func range(_ r: SourceRange) -> SourceRange { shift(r) }
 
     func diagnostic(_ d: Diagnostic) -> Diagnostic {
         guard delta != 0 else { return d }

@@ -37,10 +37,16 @@ final class ChunkSession {
     /// check reads it).
     func span(of node: YAMLNode) -> Range<Int> {
         let r = node.range
-        let first = text.line(ofByte: r.start)
-        let last = r.end > r.start ? text.line(ofByte: r.end - 1) : first
+        // Items are asked in the order of the text, mostly: each search starts from the last
+        // item's first line when that is not past this one's.
+        let first = text.line(ofByte: r.start, from: lastLine)
+        let last = r.end > r.start ? text.line(ofByte: r.end - 1, from: first) : first
+        lastLine = first
         return text.lineStarts[first]..<max(r.end, text.contentRange(ofLine: last).upperBound)
     }
+
+    /// The first line of the item `span(of:)` was last asked about.
+    private var lastLine = 0
 
     /// Keeps what this validation read, over the store it built.
     func finish(store: ViewStore) {
@@ -86,7 +92,7 @@ extension ViewValidator {
         chunks.reused += 1
         let move = ChunkMove(span: e.span, delta: span.lowerBound - e.span.lowerBound)
         let serialShift = out.nextSerial - e.serialStart
-        let at = out.views.append(e.segment, of: old.store, serialShift: Int32(serialShift), moveRange: move.range)
+        let at = out.views.append(e.segment, of: old.store, serialShift: Int32(serialShift), shift: move.shift)
         out.skipSerials(e.serialCount)
         let findings = e.diagnostics.map(move.diagnostic)
         for d in findings { sink.append(d) }
