@@ -322,7 +322,7 @@ if let path = argument(after: "--edits") {
     let count = titleQuotes().count
     guard count > 0 else { print("no `title: \"…\"` line in \(path) to type into"); exit(2) }
     var times: [Double] = []
-    var computed = 0, copied = 0, frames = 0, reused = 0, read = 0, reparsed = 0, regionBytes = 0
+    var computed = 0, copied = 0, frames = 0, reused = 0, read = 0, reparsed = 0, regionBytes = 0, nodes = 0
     for k in 0..<rounds {
         let quotes = titleQuotes()
         bytes.insert(UInt8(ascii: "x"), at: quotes[(k * 37) % count])
@@ -330,6 +330,7 @@ if let path = argument(after: "--edits") {
         times.append(t)
         computed += a.layouts.reduce(0) { $0 + $1.measurementsComputed }
         copied += a.layouts.reduce(0) { $0 + $1.framesCopied }
+        nodes += a.layouts.reduce(0) { $0 + $1.nodesCopied }
         frames += a.layouts.reduce(0) { $0 + ($1.root?.tree.count ?? 0) }
         if let counts = items?.lastCounts { reused += counts.reused; read += counts.read }
         if let region = parses?.lastRegionBytes { reparsed += 1; regionBytes += region }
@@ -344,6 +345,7 @@ if let path = argument(after: "--edits") {
                  times.last! * 1000, memory == nil ? ", no layout memory" : ""))
     print("per edit: \(reparsed) of \(rounds) parsed by a block of \(regionBytes / max(1, reparsed)) bytes; "
           + "\(reused / max(1, rounds)) items taken over and \(read / max(1, rounds)) read in validation; "
+          + "\(nodes / max(1, rounds)) nodes copied, "
           + "\(computed / max(1, rounds)) measurements computed, \(copied / max(1, rounds)) of \(frames / max(1, rounds)) frames copied; "
           + String(format: "layouts keep %.1f MB", Double(memory?.keptBytes ?? 0) / 1_048_576))
     if CommandLine.arguments.contains("--kept-stores"), let memory { print(memory.keptBreakdown) }

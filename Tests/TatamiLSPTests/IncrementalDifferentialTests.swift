@@ -78,6 +78,7 @@ final class IncrementalDifferentialTests: XCTestCase {
         XCTAssertGreaterThan(stepsWithHints, 80, "inlay hints compared after most edits")
         XCTAssertGreaterThan(itemsTakenOver, 100, "validated items were taken over from the last analysis")
         XCTAssertGreaterThan(blockReparses, 20, "texts were parsed by a block reparse from the last parse")
+        XCTAssertGreaterThan(nodesCopied, 200, "layout nodes were copied from the last layout's tree")
     }
 
     /// Steps whose comparison included inlay hints (the test would prove little without them).
@@ -86,6 +87,8 @@ final class IncrementalDifferentialTests: XCTestCase {
     private var itemsTakenOver = 0
     /// Steps whose text the incremental server parsed by a block reparse (likewise).
     private var blockReparses = 0
+    /// Layout nodes the incremental server copied from its last layouts' trees (likewise).
+    private var nodesCopied = 0
 
     private func run(seed: UInt64, steps: Int) throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tatami-incremental-\(UUID().uuidString)")
@@ -215,6 +218,7 @@ final class IncrementalDifferentialTests: XCTestCase {
             if want.hints.contains("\"label\"") { stepsWithHints += 1 }
             itemsTakenOver += incremental.server.documents[screenURI]?.validationMemory.lastCounts.reused ?? 0
             if incremental.server.documents[screenURI]?.parseMemory.lastRegionBytes != nil { blockReparses += 1 }
+            nodesCopied += incremental.server.documents[screenURI]?.latest?.analysis.layouts.reduce(0) { $0 + $1.nodesCopied } ?? 0
         }
     }
 

@@ -1,11 +1,13 @@
 import Foundation
 import FuzzSupport
 import TatamiBase
+import TatamiLayout
 import TatamiServices
 import TatamiValidation
 
 /// 9. Incremental = from scratch (ARCHITECTURE.md, "Validation in chunks"): the generated
-///    document is analysed with a `ValidationMemory` and a `ParseMemory`, then edited three times (a key misspelt, a
+///    document is analysed with a `ValidationMemory`, a `ParseMemory` and a `LayoutMemory` (so layout trees copy the
+///    subtrees of the items validation took over), then edited three times (a key misspelt, a
 ///    line's copy pasted after it, a line deleted), each edit analysed with the same memory and
 ///    from nothing; the two give the same diagnostics (codes, messages, ranges, related places,
 ///    fixes), the same number of views and the same frames in every viewport (`tatami frames`'s
@@ -14,11 +16,13 @@ enum MemoryInvariant {
     static func check(_ text: String, input: inout FuzzInput) {
         let memory = ValidationMemory()
         let parses = ParseMemory()
+        let layouts = LayoutMemory()
         func analyze(_ t: String, _ memory: ValidationMemory?) -> Analysis {
             var context = ValidationContext.standalone
             context.memory = memory
             return Pipeline.analyze(bytes: Array(t.utf8), path: "generated.tatami.yaml", viewports: .all, layout: true, context: context,
-                                    isCancelled: nil, parseMemory: memory == nil ? nil : parses)!
+                                    isCancelled: nil, layoutMemory: memory == nil ? nil : layouts,
+                                    parseMemory: memory == nil ? nil : parses)!
         }
         _ = analyze(text, memory)
         var edited = text

@@ -9,12 +9,13 @@ extension OpenDocument {
         let takenOver = a.layouts.filter(\.measurementsTakenOver).count
         let frames = a.layouts.reduce(0) { $0 + ($1.root?.tree.count ?? 0) }
         let copied = a.layouts.reduce(0) { $0 + $1.framesCopied }
+        let nodes = a.layouts.reduce(0) { $0 + $1.nodesCopied }
         let items = validationMemory.lastCounts
         let parsed = parseMemory.lastRegionBytes.map { "a block of \($0) bytes" } ?? "the whole text"
         return String(format: "analysed %@ (revision %d%@) in %.0f ms; parse: %@; validation: %d items taken over, %d read; "
-                          + "layout: %d measurements computed, %d of %d viewports "
+                          + "layout: %d nodes copied, %d measurements computed, %d of %d viewports "
                           + "from kept layouts, %d of %d frames copied, %.1f MB kept", uri, revision,
-                      isFresh ? "" : ", already superseded", seconds * 1000, parsed, items.reused, items.read, computed, takenOver,
+                      isFresh ? "" : ", already superseded", seconds * 1000, parsed, items.reused, items.read, nodes, computed, takenOver,
                       a.layouts.count, copied, frames, Double(layoutMemory.keptBytes) / 1_048_576)
     }
 }

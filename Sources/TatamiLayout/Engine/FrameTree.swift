@@ -531,9 +531,13 @@ public struct LayoutResult: Sendable {
     /// How many frames were copied from the viewport's last placement instead of placed again
     /// (`LayoutMemory`).
     public let framesCopied: Int
+    /// How many layout nodes were copied from the viewport's last tree instead of built
+    /// (`SubtreeCopier`); 0 for a viewport that shares another's tree.
+    public let nodesCopied: Int
 
     public init(viewport: Viewport, root: FrameNode?, diagnostics: [Diagnostic], measurementsComputed: Int = 0,
-                measurementsTakenOver: Bool = false, framesCopied: Int = 0) {
+                measurementsTakenOver: Bool = false, framesCopied: Int = 0, nodesCopied: Int = 0) {
+        self.nodesCopied = nodesCopied
         self.viewport = viewport
         self.root = root
         self.diagnostics = diagnostics

@@ -52,17 +52,24 @@ public enum LayoutEngine {
         }
         var ctx: LayoutContext
         let root: NodeID, alternatives: [WrittenOrderChain]
+        var nodesCopied = 0
         if let built = shared.built {
             ctx = LayoutContext(building: built.context, viewport: viewport, options: options)
             (root, alternatives) = (built.root, built.alternatives)
         } else {
             var builder = NodeBuilder(ctx: LayoutContext(document: document, viewport: viewport, options: options))
             builder.reserve(views: document.viewCount)
+            if let kept = memory?.keptTree(viewport) {
+                builder.copier = SubtreeCopier(old: kept, store: body.store, fonts: builder.ctx.tree.fonts)
+            }
             let env = TextEnvironment(font: FontMetrics.defaultFontName, lineLimit: nil, alignment: .leading)
             guard let built = builder.buildNode(body, env: env, stackAxis: nil) else {
                 return LayoutResult(viewport: viewport, root: nil, diagnostics: builder.ctx.expressionDiagnostics)
             }
+            builder.finish()
             (root, alternatives) = (built, builder.alternatives)
+            nodesCopied = builder.copier?.nodesCopied ?? 0
+            if let copier = builder.copier, let from = copier.source { shared.copiedInPlace = (from, copier.inPlace) }
             let readCondition = builder.readCondition
             ctx = builder.takeContext()
             if !readCondition { shared.built = (ctx, root, alternatives) }
@@ -110,7 +117,7 @@ public enum LayoutEngine {
         // unless the memory keeps it for the next layout.
         memory?.keep(ctx, freshSize: grownFrom, placement: placer.recording ? placer.finishRecording(nodeCount: ctx.tree.count) : nil)
         return LayoutResult(viewport: viewport, root: frames, diagnostics: diagnostics, measurementsComputed: computed,
-                            measurementsTakenOver: grownFrom != nil, framesCopied: placer.framesCopied)
+                            measurementsTakenOver: grownFrom != nil, framesCopied: placer.framesCopied, nodesCopied: nodesCopied)
     }
 }
 
@@ -149,6 +156,8 @@ struct NodeBuilder {
     private(set) var alternatives: [WrittenOrderChain] = []
     /// Whether some view's `when` was evaluated: the tree is then this viewport's alone.
     private(set) var readCondition = false
+    /// Copies the subtrees of views taken whole from the store a kept tree was built from.
+    var copier: SubtreeCopier?
     /// The document's fonts' indices in the tree's `fonts`; the last there stands for the rest.
     private let fontIndex: [String: UInt16]
     /// The last font looked up in `fontIndex` (texts in a row mostly share one).
@@ -175,6 +184,11 @@ struct NodeBuilder {
         ctx.tree.reserve(views: views)
     }
 
+    /// Ends the build: whether a later one may copy from the tree.
+    mutating func finish() {
+        ctx.tree.finishBuild(copyable: !readCondition && alternatives.isEmpty)
+    }
+
     mutating func takeContext() -> LayoutContext {
         defer { ctx = LayoutContext(document: ctx.document, viewport: ctx.viewport) }
         return ctx
@@ -183,6 +197,10 @@ struct NodeBuilder {
     /// The view's outermost node, or nil when its `when` does not hold here.
     mutating func buildNode(_ view: ViewNode, env parentEnv: TextEnvironment, stackAxis: Axis?) -> NodeID? {
         // Most views write no attributes: theirs are then not read one by one.
+        let mark = subtreeMark(parentEnv, stackAxis)
+        if copier?.mayCopy(view.index) == true, let outer = copier?.copy(view.index, settings: mark, into: &ctx.tree) {
+            return outer
+        }
         let hasAttributes = view.store.hasAttributes(at: view.index)
         if hasAttributes, let condition = view.condition {
             readCondition = true
@@ -244,6 +262,8 @@ struct NodeBuilder {
         }
 
         let viewIndex = ctx.tree.addView(view, tag: tag, hasAttributes: hasAttributes)
+        ctx.tree.markSubtree(viewIndex, mark)
+        defer { ctx.tree.endSubtree(viewIndex) }
         let core = ctx.tree.add(view: viewIndex, role: role, containsText: containsText)
         let ownGuides = hasAttributes && !view.alignmentGuides.isEmpty
         let carries = ownGuides || childrenCarryGuides
@@ -267,19 +287,34 @@ struct NodeBuilder {
         }
         ctx.tree.setOuter(node, ownGuides: ownGuides)
         if let written {
-            // The same core wrapped in the written order (`modifier-order`), reached from nothing
-            // else: measured only to compare, once the layout is placed.
-            var alternative = core
-            let order = written.order + Array(written.order.count..<built.count)
-            for k in order where k < built.count {
-                guard let (modifier, decoration) = built[k] else { continue }
-                alternative = add(rewrap(alternative, modifier, decoration: decoration), view: viewIndex, core: core,
-                                  containsText: containsText, carries: carries)
-            }
-            ctx.tree.setOuter(alternative, ownGuides: ownGuides)
-            alternatives.append(WrittenOrderChain(outer: node, alternative: alternative, written: written))
+            addWrittenOrder(written, of: node, core: core, built: built, view: viewIndex, containsText: containsText,
+                            carries: carries, ownGuides: ownGuides)
         }
         return node
+    }
+
+    /// The same core wrapped in the written order (`modifier-order`), reached from nothing
+    /// else: measured only to compare, once the layout is placed.
+    private mutating func addWrittenOrder(_ written: WrittenModifierOrder, of node: NodeID, core: NodeID,
+                                          built: [(modifier: Modifier, decoration: NodeID?)?], view: UInt32,
+                                          containsText: Bool, carries: Bool, ownGuides: Bool) {
+        var alternative = core
+        let order = written.order + Array(written.order.count..<built.count)
+        for k in order where k < built.count {
+            guard let (modifier, decoration) = built[k] else { continue }
+            alternative = add(rewrap(alternative, modifier, decoration: decoration), view: view, core: core,
+                              containsText: containsText, carries: carries)
+        }
+        ctx.tree.setOuter(alternative, ownGuides: ownGuides)
+        alternatives.append(WrittenOrderChain(outer: node, alternative: alternative, written: written))
+    }
+
+    /// What a view built now inherits, marked for a later build to copy its subtree
+    /// (`SubtreeCopier`, which also copies it now when the view was taken whole from the store of
+    /// the kept tree).
+    private mutating func subtreeMark(_ env: TextEnvironment, _ stackAxis: Axis?) -> SubtreeMark {
+        let start = ctx.tree.count
+        return SubtreeMark(start: start, env: env, font: font(named: env.font), stackAxis: stackAxis) ?? .unmatchable(start: start)
     }
 
     /// The index in the tree's `fonts` of the font a text names.

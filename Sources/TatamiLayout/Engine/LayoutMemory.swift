@@ -104,6 +104,11 @@ public final class LayoutMemory: @unchecked Sendable {
         }
     }
 
+    /// The tree of the context kept for `viewport`, left in place (a new build copies from it).
+    func keptTree(_ viewport: Viewport) -> LayoutTree? {
+        lock.withLock { kept[viewport]?.tree }
+    }
+
     /// The kept context for `viewport`, taken out with its layout's placement (nil when there is
     /// none).
     func take(_ viewport: Viewport) -> (LayoutContext, freshSize: Int, placement: PlacementMemory?)? {
@@ -201,7 +206,10 @@ extension LayoutTree {
     /// (their role's parameters, text, flags, layout priority), those that read their view at
     /// measuring time (a canvas, a view with `alignmentGuides`), and all their ancestors. nil when
     /// the two trees differ in shape (nodes, roles' kinds, children, views), and nothing is kept.
-    func changedNodes(in new: LayoutTree) -> [Bool]? {
+    ///
+    /// `alike`: ranges of nodes known to equal this tree's (copied in place from it, ascending,
+    /// each inside one subtree): they are not compared.
+    func changedNodes(in new: LayoutTree, alike: [Range<Int>] = []) -> [Bool]? {
         guard count == new.count, childIDs == new.childIDs, views.count == new.views.count, texts.count == new.texts.count,
               fonts == new.fonts,
               paddings.count == new.paddings.count, flexibleFrames.count == new.flexibleFrames.count else { return nil }
@@ -210,7 +218,15 @@ extension LayoutTree {
         // pass in order marks every changed node's ancestors, with no parent links.
         var changed = [Bool](repeating: false, count: count)
         var inOrder = true
-        for i in 0..<count {
+        var skip = alike.makeIterator(), next = skip.next()
+        var i = 0
+        while i < count {
+            defer { i += 1 }
+            if let r = next, i >= r.lowerBound {
+                // A subtree's nodes refer only to nodes inside it: unchanged, and in order.
+                if i < r.upperBound { i = r.upperBound - 1; continue }
+                next = skip.next()
+            }
             let a = nodes[i], b = new.nodes[i]
             guard a.view == b.view, a.core == b.core, a.childIndex == b.childIndex,
                   let same = sameInputs(roles[i], new.roles[i], new) else { return nil }

@@ -184,6 +184,13 @@ struct LayoutTree {
     /// probe without going to the view.
     private(set) var priorities: [Double] = []
 
+    /// Per view (as `views`): the nodes made while building it and what it was built under
+    /// (`SubtreeMark`), for a later build to copy the subtree (`SubtreeCopier`).
+    private(set) var subtrees: [SubtreeMark] = []
+    /// Whether a later build may copy this tree's subtrees: building it read no `when` and made
+    /// no written-order chains (`NodeBuilder.finish`).
+    private(set) var copyable = false
+
     /// The build that made the tree (`NodeBuilder`; nil for an empty tree): nothing changes a
     /// tree once built, so two trees of one build are the same tree (`SharedBuild`).
     private(set) var build: BuildToken?
@@ -265,6 +272,21 @@ struct LayoutTree {
         return id
     }
 
+    /// Notes where the subtree of `view` (just added) starts and what it was built under.
+    mutating func markSubtree(_ view: UInt32, _ mark: SubtreeMark) {
+        precondition(Int(view) == subtrees.count, "a subtree mark per view, in order")
+        subtrees.append(mark)
+    }
+
+    /// Notes that the subtree of `view` ends here (its outer node is the last node).
+    mutating func endSubtree(_ view: UInt32) {
+        subtrees[Int(view)].end = UInt32(truncatingIfNeeded: nodes.count)
+    }
+
+    mutating func finishBuild(copyable: Bool) {
+        self.copyable = copyable
+    }
+
     mutating func setCore(_ id: NodeID, _ core: NodeID) {
         nodes[id.index].core = core
     }
@@ -317,6 +339,80 @@ struct LayoutTree {
     mutating func addFlexibleFrame(_ frame: FlexibleFrame) -> UInt32 {
         flexibleFrames.append(frame)
         return UInt32(truncatingIfNeeded: flexibleFrames.count - 1)
+    }
+
+    /// Appends a copy of `old`'s subtree made of the nodes `range` (everything one view's build
+    /// made there: `SubtreeMark`), as building the same views here would make it: nodes, roles,
+    /// children, texts, insets, frames and views moved to where they land, views moved by
+    /// `storeShift` into `store`. Returns the copy's outer node, and whether every node and
+    /// side-array entry landed where it was in `old` (the copy is then `old`'s nodes as they
+    /// were, but for the outer node's place among its siblings, and none reads its view when
+    /// measured: a canvas, a view with `alignmentGuides`). Each side array's part is
+    /// contiguous and starts where the subtree's first use of it does (a build appends to each
+    /// in order); an empty container's range starts where the array stood when it was made.
+    mutating func appendCopy(of old: LayoutTree, nodes range: Range<Int>, storeShift: Int32, store: ViewStore) -> (NodeID, inPlace: Bool) {
+        if viewStore == nil { viewStore = store }
+        var v = (Int.max, -1), t = (Int.max, -1), p = (Int.max, -1), f = (Int.max, -1), c = (Int.max, -1)
+        for i in range {
+            let view = Int(old.nodes[i].view)
+            v = (min(v.0, view), max(v.1, view))
+            switch old.roles[i] {
+            case .text(let k): t = (min(t.0, Int(k)), max(t.1, Int(k)))
+            case .padding(let k, _): p = (min(p.0, Int(k)), max(p.1, Int(k)))
+            case .flexibleFrame(let k, _, _): f = (min(f.0, Int(k)), max(f.1, Int(k)))
+            case .container(_, let r): c = (min(c.0, Int(r.start)), max(c.1, Int(r.start) + Int(r.count) - 1))
+            default: break
+            }
+        }
+        let nodeShift = nodes.count - range.lowerBound, viewShift = views.count - v.0
+        let textShift = texts.count - t.0, paddingShift = paddings.count - p.0, frameShift = flexibleFrames.count - f.0
+        let childShift = childIDs.count - c.0
+        let inPlace = nodeShift == 0 && (v.1 < v.0 || viewShift == 0) && (t.1 < t.0 || textShift == 0)
+            && (p.1 < p.0 || paddingShift == 0) && (f.1 < f.0 || frameShift == 0) && (c.0 == Int.max || childShift == 0)
+        func moved(_ id: NodeID) -> NodeID { NodeID(id.index + nodeShift) }
+        if v.1 >= v.0 {
+            for k in v.0...v.1 {
+                views.append(ViewIndex(old.views[k].rawValue + storeShift))
+                var mark = old.subtrees[k]
+                mark.start = UInt32(Int(mark.start) + nodeShift)
+                mark.end = UInt32(Int(mark.end) + nodeShift)
+                subtrees.append(mark)
+            }
+            viewFacts.append(contentsOf: old.viewFacts[v.0...v.1])
+            priorities.append(contentsOf: old.priorities[v.0...v.1])
+        }
+        if t.1 >= t.0 { texts.append(contentsOf: old.texts[t.0...t.1]) }
+        if p.1 >= p.0 { paddings.append(contentsOf: old.paddings[p.0...p.1]) }
+        if f.1 >= f.0 { flexibleFrames.append(contentsOf: old.flexibleFrames[f.0...f.1]) }
+        if c.1 >= c.0 { for k in c.0...c.1 { childIDs.append(moved(old.childIDs[k])) } }
+        var readsViews = false
+        for i in range {
+            let n = old.nodes[i]
+            if n.flags.contains(.ownGuides) { readsViews = true }
+            nodes.append(NodeInfo(view: UInt32(Int(n.view) + viewShift), core: moved(n.core), childIndex: n.childIndex, flags: n.flags))
+            let role: NodeRole
+            switch old.roles[i] {
+            case .text(let k): role = .text(UInt32(Int(k) + textShift))
+            case .image, .color, .spacer, .divider: role = old.roles[i]
+            case .container(let a, let r):
+                // A canvas reads its view when measured: a new one, as a build makes, so that a
+                // kept measurement is never taken for it (`changedNodes`).
+                if a is CanvasLayout { readsViews = true }
+                role = .container(a is CanvasLayout ? CanvasLayout() : a,
+                                  children: ChildRange(start: UInt32(Int(r.start) + childShift), count: r.count))
+            case .padding(let k, let x): role = .padding(UInt32(Int(k) + paddingShift), child: moved(x))
+            case .fixedFrame(let g, let x): role = .fixedFrame(g, child: moved(x))
+            case .flexibleFrame(let k, let a, let x): role = .flexibleFrame(UInt32(Int(k) + frameShift), alignment: a, child: moved(x))
+            case .fixedSize(let h, let w, let x): role = .fixedSize(horizontal: h, vertical: w, child: moved(x))
+            case .aspectRatio(let r, let m, let x): role = .aspectRatio(ratio: r, contentMode: m, child: moved(x))
+            case .background(let d, let a, let x): role = .background(decoration: moved(d), alignment: a, child: moved(x))
+            case .overlay(let d, let a, let x): role = .overlay(decoration: moved(d), alignment: a, child: moved(x))
+            case .border(let b, let x): role = .border(b, child: moved(x))
+            case .offset(let dx, let dy, let x): role = .offset(x: dx, y: dy, child: moved(x))
+            }
+            roles.append(role)
+        }
+        return (NodeID(nodes.count - 1), inPlace && !readsViews)
     }
 
     /// Whether a node in this role reports one size whatever it is proposed, and lays out its

@@ -16,11 +16,16 @@ struct SharedBuild {
     /// The last comparison made: its trees' builds and its answer.
     private var lastChange: (old: BuildToken, new: BuildToken, changed: [Bool]?)?
 
+    /// The nodes of the built tree copied in place from a kept tree (`SubtreeCopier.inPlace`), and
+    /// that tree's build.
+    var copiedInPlace: (from: BuildToken, nodes: [Range<Int>])?
+
     /// `old.changedNodes(in: new)`, answered from the last comparison when it compared the same
-    /// two trees.
+    /// two trees; the nodes copied in place from `old` are not compared.
     mutating func changes(from old: LayoutTree, to new: LayoutTree) -> [Bool]? {
         if let last = lastChange, last.old === old.build, last.new === new.build { return last.changed }
-        let changed = old.changedNodes(in: new)
+        let alike = copiedInPlace.flatMap { $0.from === old.build ? $0.nodes : nil } ?? []
+        let changed = old.changedNodes(in: new, alike: alike)
         if let o = old.build, let n = new.build { lastChange = (o, n, changed) }
         return changed
     }

@@ -81,6 +81,7 @@ extension ViewParts {
     @discardableResult
     public mutating func append(_ s: ViewSegment, of store: ViewStore, serialShift: Int32, shift: SpanShift) -> ViewPartsMark {
         let from = store.parts, at = mark
+        copied.note(s, of: store, at: at.records)
         let viewShift = at.records - s.start.records
         let linkShift = at.links - s.start.links
         let modifierShift = at.modifiers - s.start.modifiers
@@ -164,5 +165,41 @@ extension Expression {
         }
         return Expression(text: text, root: root, type: type, range: move(range), offsetMap: map,
                           constantDivisionsByZero: constantDivisionsByZero)
+    }
+}
+
+/// Which views of a store were copied whole from another store (`ViewParts.append(_:of:…)`,
+/// a validation taking items over from the last): the view at `to + k` is the view at
+/// `from + k` of `source`, the same content, attributes, children and decorations (indices moved
+/// with them), only its source ranges and serial moved. A walk that kept what it made of the
+/// source's views may reuse it for these (`NodeBuilder` copies the subtrees of a kept layout
+/// tree). Runs from one source only: a second source drops them all.
+public struct CopiedViews: Sendable {
+    public struct Run: Sendable, Equatable {
+        public let to: Int32
+        public let from: Int32
+        public let count: Int32
+    }
+
+    /// The store the views came from (weak: a store does not keep its predecessor alive; nil once
+    /// that store is gone, and the runs then say nothing).
+    public private(set) weak var source: ViewStore?
+    /// In the order they were appended: increasing `to`.
+    public private(set) var runs: [Run] = []
+    private var mixed = false
+
+    public init() {}
+
+    mutating func note(_ s: ViewSegment, of store: ViewStore, at landing: Int32) {
+        guard !mixed else { return }
+        if runs.isEmpty && source == nil {
+            source = store
+        } else if source !== store {
+            mixed = true
+            runs = []
+            source = nil
+            return
+        }
+        runs.append(Run(to: landing, from: s.start.records, count: s.end.records - s.start.records))
     }
 }

@@ -146,6 +146,8 @@ public struct ViewParts: Sendable {
     var links: [ViewIndex] = []
     var modifiers: [ModifierRecord] = []
     var attributes: [ViewAttributes] = []
+    /// The runs of views copied whole from another store (`CopiedViews`).
+    var copied = CopiedViews()
     /// Children of the containers being built, innermost last.
     private(set) var pending: [ViewIndex] = []
 
@@ -254,6 +256,9 @@ public final class ViewStore: Sendable {
 
     /// The number of views.
     public var count: Int { parts.records.count }
+
+    /// The views copied whole from another store, and from where.
+    public var copied: CopiedViews { parts.copied }
 
     public subscript(index: ViewIndex) -> ViewNode { ViewNode(store: self, index: index) }
 }
