@@ -134,7 +134,10 @@ enum FileValidation {
                 // take fewer; the arrays then grow).
                 results.views.reserve(views: file.source.table.bytes.count / 24 + 16)
                 if let memory = input.memory {
-                    views.chunks = ChunkSession(memory: memory, file: file, body: body.value.range)
+                    let chunks = ChunkSession(memory: memory, file: file, body: body.value.range)
+                    views.chunks = chunks
+                    // Most views will be taken over: room for as many as the last store held.
+                    if let old = chunks.old { results.views.reserve(toHold: old.store) }
                 }
                 let built = views.view(body.value, key: body.key, context: .body,
                                        in: outside, into: &results)

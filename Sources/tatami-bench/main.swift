@@ -322,6 +322,7 @@ if let path = argument(after: "--edits") {
     let count = titleQuotes().count
     guard count > 0 else { print("no `title: \"…\"` line in \(path) to type into"); exit(2) }
     var times: [Double] = []
+    var stages: [StageTimings] = []
     var computed = 0, copied = 0, frames = 0, reused = 0, read = 0, reparsed = 0, regionBytes = 0, nodes = 0
     for k in 0..<rounds {
         let quotes = titleQuotes()
@@ -334,6 +335,7 @@ if let path = argument(after: "--edits") {
         frames += a.layouts.reduce(0) { $0 + ($1.root?.tree.count ?? 0) }
         if let counts = items?.lastCounts { reused += counts.reused; read += counts.read }
         if let region = parses?.lastRegionBytes { reparsed += 1; regionBytes += region }
+        stages.append(a.timings)
     }
     times.sort()
     guard !times.isEmpty else {
@@ -348,6 +350,10 @@ if let path = argument(after: "--edits") {
           + "\(nodes / max(1, rounds)) nodes copied, "
           + "\(computed / max(1, rounds)) measurements computed, \(copied / max(1, rounds)) of \(frames / max(1, rounds)) frames copied; "
           + String(format: "layouts keep %.1f MB", Double(memory?.keptBytes ?? 0) / 1_048_576))
+    // The stages' wall-clock medians (the rest of an analysis: suppressions, structural lints, sorting).
+    func median(_ k: KeyPath<StageTimings, Double>) -> Double { stages.map { $0[keyPath: k] }.sorted()[stages.count / 2] * 1000 }
+    print(String(format: "stages (wall, medians): parse %.1f ms, validate %.1f ms, layout %.1f ms",
+                 median(\.parse), median(\.validate), median(\.layout)))
     if CommandLine.arguments.contains("--kept-stores"), let memory { print(memory.keptBreakdown) }
     exit(0)
 }

@@ -200,6 +200,18 @@ public struct ViewParts: Sendable {
         modifiers.reserveCapacity(modifiers.count + views / 2)
     }
 
+    /// Room for about as many views, links, modifiers and attributes as `store` holds, and an
+    /// eighth more (a validation that takes most of its views over from the last one's store).
+    public mutating func reserve(toHold store: ViewStore) {
+        let p = store.parts
+        func room(_ n: Int) -> Int { n + n / 8 + 16 }
+        records.reserveCapacity(room(p.records.count))
+        contents.reserveCapacity(room(p.contents.count))
+        links.reserveCapacity(room(p.links.count))
+        modifiers.reserveCapacity(room(p.modifiers.count))
+        attributes.reserveCapacity(room(p.attributes.count))
+    }
+
     /// Copies `view` and everything inside it (children, decorations) from its store; returns
     /// its index here. For views built by hand; the validator builds in place.
     mutating func adopt(_ view: ViewNode) -> ViewIndex {
