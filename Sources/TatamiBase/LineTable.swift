@@ -50,6 +50,31 @@ public struct LineTable: Sendable {
         self.columns = ColumnIndex(bytes)
     }
 
+    /// The table of `bytes`, the text `old` had once `replaced` (a range of its bytes) was
+    /// replaced by `bytes[replaced.lowerBound..<replaced.lowerBound + insertedCount]`: the same as
+    /// `LineTable(bytes:)`, made from `old`'s line starts (those before the edit kept, those after
+    /// it moved) and a scan of the inserted bytes alone. An editor's keystroke in a long file.
+    public init(editing old: LineTable, replacing replaced: Range<Int>, insertedCount: Int, bytes: [UInt8]) {
+        precondition(replaced.lowerBound >= 0 && replaced.upperBound <= old.bytes.count
+                     && bytes.count == old.bytes.count - replaced.count + insertedCount, "an edit of the old text")
+        self.bytes = bytes
+        let delta = insertedCount - replaced.count
+        // A line start s follows the newline at s − 1: kept when that byte is before the edit,
+        // gone when it was replaced, moved when it is after.
+        let kept = old.line(ofByte: replaced.lowerBound)
+        var starts = [Int]()
+        starts.reserveCapacity(old.lineStarts.count + 16)
+        starts.append(contentsOf: old.lineStarts[...kept])
+        let inserted = replaced.lowerBound..<(replaced.lowerBound + insertedCount)
+        for i in inserted where bytes[i] == 0x0A { starts.append(i + 1) }
+        var next = kept + 1
+        while next < old.lineStarts.count && old.lineStarts[next] <= replaced.upperBound { next += 1 }
+        for k in next..<old.lineStarts.count { starts.append(old.lineStarts[k] + delta) }
+        lineStarts = starts
+        // Still all ASCII when it was and the inserted bytes are.
+        columns = old.columns == nil && !LineTable.containsNonASCII(bytes, inserted) ? nil : ColumnIndex(bytes)
+    }
+
     /// Whether every byte of the text is ASCII.
     public var isASCII: Bool { columns == nil }
 

@@ -4,6 +4,36 @@ import TatamiTestSupport
 import XCTest
 
 final class LineTableTests: XCTestCase {
+    /// A table made from the last one across an edit is the table of the new text: random
+    /// texts (CR LF, lone CR, non-ASCII, empty lines) and random replacements, inserted text with
+    /// and without line breaks, at the ends and in the middle, in chains of edits.
+    func testTableAcrossAnEditIsTheNewTextsTable() {
+        var random = SeededRandom(seed: 5)
+        let alphabet: [UInt8] = [0x61, 0x62, 0x0A, 0x0A, 0x0D, 0x20, 0xC3, 0xA9]
+        func text(_ n: Int, ascii: Bool) -> [UInt8] {
+            (0..<n).map { _ in ascii ? [0x61, 0x0A, 0x20].randomElement(using: &random)! : alphabet.randomElement(using: &random)! }
+        }
+        for round in 0..<200 {
+            let ascii = round % 2 == 0
+            var table = LineTable(bytes: text(Int.random(in: 0...80, using: &random), ascii: ascii))
+            for step in 0..<6 {
+                var bytes = table.bytes
+                let a = Int.random(in: 0...bytes.count, using: &random), b = Int.random(in: a...min(bytes.count, a + 12), using: &random)
+                let inserted = text(Int.random(in: 0...10, using: &random), ascii: ascii || step % 3 != 0)
+                bytes.replaceSubrange(a..<b, with: inserted)
+                let edited = LineTable(editing: table, replacing: a..<b, insertedCount: inserted.count, bytes: bytes)
+                let fresh = LineTable(bytes: bytes)
+                XCTAssertEqual(edited.lineStarts, fresh.lineStarts, "round \(round), step \(step)")
+                XCTAssertEqual(edited.isASCII, fresh.isASCII, "round \(round), step \(step)")
+                for o in 0...bytes.count {
+                    let x = edited.utf16Position(ofByte: o), y = fresh.utf16Position(ofByte: o)
+                    XCTAssertTrue(x.line == y.line && x.column == y.column, "round \(round), byte \(o)")
+                }
+                table = edited
+            }
+        }
+    }
+
     /// The search from a hint gives the plain search's line for every offset and every hint:
     /// at, before and past the answer, at the first and last lines, with short and long lines.
     func testLineSearchFromAHint() {

@@ -109,7 +109,7 @@ final class OpenDocument {
             }
             text.replaceSubrange(replaced, with: new)
             edits.append((revision, TextReplacement(start: replaced.lowerBound, oldEnd: replaced.upperBound, newLength: new.count)))
-            lineTable = LineTable(bytes: text)
+            lineTable = LineTable(editing: lineTable, replacing: replaced, insertedCount: new.count, bytes: text)
         }
         self.version = version
         invalidate(bumping: false)
