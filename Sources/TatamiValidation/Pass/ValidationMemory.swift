@@ -234,6 +234,8 @@ final class ChunkEntry {
     /// later, its views where the segment starting at `outer` landed at `mark`.
     func moved(delta: Int, serialShift: Int, from outer: ViewPartsMark, to mark: ViewPartsMark,
                findings: [Diagnostic]? = nil) -> ChunkEntry {
+        // An item before the edit lands where it was: the entry is itself (no copy per item).
+        if delta == 0 && serialShift == 0 && outer == mark { return self }
         let move = ChunkMove(span: span, delta: delta)
         return ChunkEntry(
             hash: hash, site: site, depth: depth, span: (span.lowerBound + delta)..<(span.upperBound + delta), node: node,
