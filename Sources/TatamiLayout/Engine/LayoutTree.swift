@@ -202,6 +202,7 @@ struct LayoutTree {
         nodes.count * MemoryLayout<NodeInfo>.stride + roles.count * MemoryLayout<NodeRole>.stride + childIDs.count * 4
             + texts.count * MemoryLayout<TextInfo>.stride + flexibleFrames.count * MemoryLayout<FlexibleFrame>.stride
             + paddings.count * MemoryLayout<EdgeInsets>.stride + views.count * (MemoryLayout<ViewIndex>.stride + 8 + 2)
+            + subtrees.count * MemoryLayout<SubtreeMark>.stride
     }
 
     subscript(id: NodeID) -> NodeInfo { nodes[id.index] }
