@@ -95,6 +95,7 @@ final class SubtreeCopyTests: XCTestCase {
     private func fresh(_ document: TatamiDocument, _ viewport: Viewport) -> LayoutTree? {
         guard let body = document.body else { return nil }
         var builder = NodeBuilder(ctx: LayoutContext(document: document, viewport: viewport))
+        builder.marksSubtrees = true
         let env = TextEnvironment(font: FontMetrics.defaultFontName, lineLimit: nil, alignment: .leading)
         guard builder.buildNode(body, env: env, stackAxis: nil) != nil else { return nil }
         builder.finish()

@@ -59,6 +59,7 @@ public enum LayoutEngine {
         } else {
             var builder = NodeBuilder(ctx: LayoutContext(document: document, viewport: viewport, options: options))
             builder.reserve(views: document.viewCount)
+            builder.marksSubtrees = memory != nil
             if let kept = memory?.keptTree(viewport) {
                 builder.copier = SubtreeCopier(old: kept, store: body.store, fonts: builder.ctx.tree.fonts)
             }
@@ -158,6 +159,9 @@ struct NodeBuilder {
     private(set) var readCondition = false
     /// Copies the subtrees of views taken whole from the store a kept tree was built from.
     var copier: SubtreeCopier?
+    /// Whether each view's subtree is marked for a later build to copy (`SubtreeMark`): only a
+    /// tree that may be kept is (a layout with a `LayoutMemory`).
+    var marksSubtrees = false
     /// The document's fonts' indices in the tree's `fonts`; the last there stands for the rest.
     private let fontIndex: [String: UInt16]
     /// The last font looked up in `fontIndex` (texts in a row mostly share one).
@@ -186,7 +190,7 @@ struct NodeBuilder {
 
     /// Ends the build: whether a later one may copy from the tree.
     mutating func finish() {
-        ctx.tree.finishBuild(copyable: !readCondition && alternatives.isEmpty)
+        ctx.tree.finishBuild(copyable: marksSubtrees && !readCondition && alternatives.isEmpty)
     }
 
     mutating func takeContext() -> LayoutContext {
@@ -197,7 +201,7 @@ struct NodeBuilder {
     /// The view's outermost node, or nil when its `when` does not hold here.
     mutating func buildNode(_ view: ViewNode, env parentEnv: TextEnvironment, stackAxis: Axis?) -> NodeID? {
         // Most views write no attributes: theirs are then not read one by one.
-        let mark = subtreeMark(parentEnv, stackAxis)
+        let mark = marksSubtrees ? subtreeMark(parentEnv, stackAxis) : .unmatchable(start: 0)
         if copier?.mayCopy(view.index) == true, let outer = copier?.copy(view.index, settings: mark, into: &ctx.tree) {
             return outer
         }
@@ -262,8 +266,8 @@ struct NodeBuilder {
         }
 
         let viewIndex = ctx.tree.addView(view, tag: tag, hasAttributes: hasAttributes)
-        ctx.tree.markSubtree(viewIndex, mark)
-        defer { ctx.tree.endSubtree(viewIndex) }
+        if marksSubtrees { ctx.tree.markSubtree(viewIndex, mark) }
+        defer { if marksSubtrees { ctx.tree.endSubtree(viewIndex) } }
         let core = ctx.tree.add(view: viewIndex, role: role, containsText: containsText)
         let ownGuides = hasAttributes && !view.alignmentGuides.isEmpty
         let carries = ownGuides || childrenCarryGuides
