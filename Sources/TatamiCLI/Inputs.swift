@@ -69,35 +69,9 @@ enum Inputs {
         return (path, try read(path))
     }
 
-    /// A file's bytes, read straight into the array the pipeline keeps (reading into `Data`
-    /// first would hold and copy the file twice).
+    /// A file's bytes, read straight into the array the pipeline keeps (`FileBytes`).
     static func read(_ path: String) throws -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw InputError(description: "\(path): cannot be read") }
-        defer { close(fd) }
-        var info = stat()
-        let expected = fstat(fd, &info) == 0 && info.st_size > 0 ? Int(info.st_size) : 0
-        var failed = false
-        var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, count in
-            count = 0
-            while count < expected, let base = buffer.baseAddress {
-                let n = Foundation.read(fd, base + count, expected - count)
-                if n < 0 && errno == EINTR { continue }
-                if n < 0 { failed = true }
-                if n <= 0 { break }
-                count += n
-            }
-        }
-        // Whatever follows the size the file had when it was opened (it may be growing).
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while !failed {
-            let n = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 { failed = true }
-            if n <= 0 { break }
-            bytes.append(contentsOf: chunk[..<n])
-        }
-        if failed { throw InputError(description: "\(path): cannot be read") }
+        guard let bytes = FileBytes.read(path) else { throw InputError(description: "\(path): cannot be read") }
         return bytes
     }
 

@@ -2,7 +2,8 @@ import Foundation
 @testable import TatamiServices
 import XCTest
 
-/// `DiskRevision` reads a file with one open, one status call and one read; what it gives is
+/// `FileBytes` (what `DiskRevision` and `tatami lint` read files with) reads a file with one open,
+/// one status call and one read; what it gives is
 /// what asking whether the file exists and reading it through `FileManager` gives: the bytes of
 /// a file (empty, small, larger than a page, reached through a symbolic link, or one that does
 /// not say its size), nil for a directory (itself or behind a link), a missing path, a dangling
@@ -46,13 +47,13 @@ final class DiskRevisionReadTests: XCTestCase {
         var read = 0
         for path in paths {
             let expected = throughFileManager(path)
-            XCTAssertEqual(DiskRevision.contents(path), expected, path)
+            XCTAssertEqual(FileBytes.read(path), expected, path)
             XCTAssertEqual(DiskRevision(label: "t", base: top.path).bytes(path), expected, path)
             if expected != nil { read += 1 }
         }
         // Files were read and paths refused, so both ways were tried.
         XCTAssertGreaterThanOrEqual(read, 6)
-        XCTAssertEqual(DiskRevision.contents(top.appendingPathComponent("large.bin").path), large)
-        XCTAssertNil(DiskRevision.contents(top.appendingPathComponent("folder").path))
+        XCTAssertEqual(FileBytes.read(top.appendingPathComponent("large.bin").path), large)
+        XCTAssertNil(FileBytes.read(top.appendingPathComponent("folder").path))
     }
 }

@@ -137,51 +137,11 @@ public final class DiskRevision: LayoutRevision, @unchecked Sendable {
             return hit
         }
         lock.unlock()
-        let read = Self.contents(path)
+        let read = FileBytes.read(path)
         lock.lock()
         cache[path] = read
         lock.unlock()
         return read
-    }
-
-    /// A file's bytes, read straight into an array: one open, one status call and one read
-    /// for a file that says its size (asking whether the file exists first and reading it
-    /// through `Data`, as before, cost another status call and a copy: `tatami diff` reads every
-    /// compared file of the working tree); nil when nothing can be read there, or it is a
-    /// directory. A file that does not say its size (a pipe, `/proc`) is read to its end.
-    static func contents(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else { return nil }
-        let size = max(0, Int(info.st_size))
-        var failed = false
-        var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            count = 0
-            while count < size, let base = buffer.baseAddress {
-                let n = read(fd, base + count, size - count)
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 {
-                    failed = n < 0
-                    break
-                }
-                count += n
-            }
-        }
-        guard size == 0, !failed else { return failed ? nil : bytes }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { chunk in
-            while true {
-                let n = read(fd, chunk.baseAddress, chunk.count)
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 {
-                    failed = n < 0
-                    break
-                }
-                bytes.append(contentsOf: chunk[..<n])
-            }
-        }
-        return failed ? nil : bytes
     }
 
     public func resolve(_ path: String) -> String? {
