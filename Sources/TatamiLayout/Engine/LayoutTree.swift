@@ -353,57 +353,46 @@ struct LayoutTree {
     /// in order); an empty container's range starts where the array stood when it was made.
     mutating func appendCopy(of old: LayoutTree, nodes range: Range<Int>, storeShift: Int32, store: ViewStore) -> (NodeID, inPlace: Bool) {
         if viewStore == nil { viewStore = store }
-        var v = (Int.max, -1), t = (Int.max, -1), p = (Int.max, -1), f = (Int.max, -1), c = (Int.max, -1)
-        for i in range {
-            let view = Int(old.nodes[i].view)
-            v = (min(v.0, view), max(v.1, view))
-            switch old.roles[i] {
-            case .text(let k): t = (min(t.0, Int(k)), max(t.1, Int(k)))
-            case .padding(let k, _): p = (min(p.0, Int(k)), max(p.1, Int(k)))
-            case .flexibleFrame(let k, _, _): f = (min(f.0, Int(k)), max(f.1, Int(k)))
-            case .container(_, let r): c = (min(c.0, Int(r.start)), max(c.1, Int(r.start) + Int(r.count) - 1))
-            default: break
-            }
-        }
-        let nodeShift = nodes.count - range.lowerBound, viewShift = views.count - v.0
-        let textShift = texts.count - t.0, paddingShift = paddings.count - p.0, frameShift = flexibleFrames.count - f.0
-        let childShift = childIDs.count - c.0
-        let inPlace = nodeShift == 0 && (v.1 < v.0 || viewShift == 0) && (t.1 < t.0 || textShift == 0)
-            && (p.1 < p.0 || paddingShift == 0) && (f.1 < f.0 || frameShift == 0) && (c.0 == Int.max || childShift == 0)
-        func moved(_ id: NodeID) -> NodeID { NodeID(id.index + nodeShift) }
-        if v.1 >= v.0 {
-            for k in v.0...v.1 {
-                views.append(ViewIndex(old.views[k].rawValue + storeShift))
-                var mark = old.subtrees[k]
-                mark.start = UInt32(Int(mark.start) + nodeShift)
-                mark.end = UInt32(Int(mark.end) + nodeShift)
-                subtrees.append(mark)
-            }
-            viewFacts.append(contentsOf: old.viewFacts[v.0...v.1])
-            priorities.append(contentsOf: old.priorities[v.0...v.1])
-        }
-        if t.1 >= t.0 { texts.append(contentsOf: old.texts[t.0...t.1]) }
-        if p.1 >= p.0 { paddings.append(contentsOf: old.paddings[p.0...p.1]) }
-        if f.1 >= f.0 { flexibleFrames.append(contentsOf: old.flexibleFrames[f.0...f.1]) }
-        if c.1 >= c.0 { for k in c.0...c.1 { childIDs.append(moved(old.childIDs[k])) } }
+        // One pass in node order: a build appends to each side array as it makes the nodes that
+        // use it, so each entry is appended here as its first user is met, where it lands.
+        let nodeShift = nodes.count - range.lowerBound
+        let firstView = Int(old.nodes[range.lowerBound].view), viewShift = views.count - firstView
+        var lastView = firstView
+        var shifts = (text: Int?.none, padding: Int?.none, frame: Int?.none, child: Int?.none)
         var readsViews = false
+        func moved(_ id: NodeID) -> NodeID { NodeID(id.index + nodeShift) }
         for i in range {
             let n = old.nodes[i]
+            lastView = max(lastView, Int(n.view))
             if n.flags.contains(.ownGuides) { readsViews = true }
             nodes.append(NodeInfo(view: UInt32(Int(n.view) + viewShift), core: moved(n.core), childIndex: n.childIndex, flags: n.flags))
             let role: NodeRole
             switch old.roles[i] {
-            case .text(let k): role = .text(UInt32(Int(k) + textShift))
+            case .text(let k):
+                let shift = shifts.text ?? texts.count - Int(k)
+                shifts.text = shift
+                texts.append(old.texts[Int(k)])
+                role = .text(UInt32(Int(k) + shift))
             case .image, .color, .spacer, .divider: role = old.roles[i]
             case .container(let a, let r):
+                let shift = shifts.child ?? childIDs.count - Int(r.start)
+                shifts.child = shift
+                for k in Int(r.start)..<Int(r.start) + Int(r.count) { childIDs.append(moved(old.childIDs[k])) }
                 // A canvas reads its view when measured: a new one, as a build makes, so that a
                 // kept measurement is never taken for it (`changedNodes`).
                 if a is CanvasLayout { readsViews = true }
-                role = .container(a is CanvasLayout ? CanvasLayout() : a,
-                                  children: ChildRange(start: UInt32(Int(r.start) + childShift), count: r.count))
-            case .padding(let k, let x): role = .padding(UInt32(Int(k) + paddingShift), child: moved(x))
+                role = .container(a is CanvasLayout ? CanvasLayout() : a, children: ChildRange(start: UInt32(Int(r.start) + shift), count: r.count))
+            case .padding(let k, let x):
+                let shift = shifts.padding ?? paddings.count - Int(k)
+                shifts.padding = shift
+                paddings.append(old.paddings[Int(k)])
+                role = .padding(UInt32(Int(k) + shift), child: moved(x))
+            case .flexibleFrame(let k, let a, let x):
+                let shift = shifts.frame ?? flexibleFrames.count - Int(k)
+                shifts.frame = shift
+                flexibleFrames.append(old.flexibleFrames[Int(k)])
+                role = .flexibleFrame(UInt32(Int(k) + shift), alignment: a, child: moved(x))
             case .fixedFrame(let g, let x): role = .fixedFrame(g, child: moved(x))
-            case .flexibleFrame(let k, let a, let x): role = .flexibleFrame(UInt32(Int(k) + frameShift), alignment: a, child: moved(x))
             case .fixedSize(let h, let w, let x): role = .fixedSize(horizontal: h, vertical: w, child: moved(x))
             case .aspectRatio(let r, let m, let x): role = .aspectRatio(ratio: r, contentMode: m, child: moved(x))
             case .background(let d, let a, let x): role = .background(decoration: moved(d), alignment: a, child: moved(x))
@@ -413,6 +402,17 @@ struct LayoutTree {
             }
             roles.append(role)
         }
+        for k in firstView...lastView {
+            views.append(ViewIndex(old.views[k].rawValue + storeShift))
+            var mark = old.subtrees[k]
+            mark.start = UInt32(Int(mark.start) + nodeShift)
+            mark.end = UInt32(Int(mark.end) + nodeShift)
+            subtrees.append(mark)
+        }
+        viewFacts.append(contentsOf: old.viewFacts[firstView...lastView])
+        priorities.append(contentsOf: old.priorities[firstView...lastView])
+        let inPlace = nodeShift == 0 && viewShift == 0 && (shifts.text ?? 0) == 0 && (shifts.padding ?? 0) == 0
+            && (shifts.frame ?? 0) == 0 && (shifts.child ?? 0) == 0
         return (NodeID(nodes.count - 1), inPlace && !readsViews)
     }
 
