@@ -90,9 +90,12 @@ public struct LineTable: Sendable {
 
     /// The 0-based line containing `offset` (clamped to the text).
     public func line(ofByte offset: Int) -> Int {
-        let o = clampOffset(offset)
-        // Binary search for the last line start <= o.
-        var lo = 0, hi = lineStarts.count - 1
+        lastLine(startingAtOrBefore: clampOffset(offset), in: 0, lineStarts.count - 1)
+    }
+
+    /// The last of the lines `lo...hi` that starts at or before `o` (line `lo` does).
+    private func lastLine(startingAtOrBefore o: Int, in lo: Int, _ hi: Int) -> Int {
+        var lo = lo, hi = hi
         while lo < hi {
             let mid = (lo + hi + 1) / 2
             if lineStarts[mid] <= o { lo = mid } else { hi = mid - 1 }
@@ -118,11 +121,7 @@ public struct LineTable: Sendable {
                 break
             }
         }
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if lineStarts[mid] <= o { lo = mid } else { hi = mid - 1 }
-        }
-        return lo
+        return lastLine(startingAtOrBefore: o, in: lo, hi)
     }
 
     /// Byte range of a line's content, without its `\n` (a trailing `\r` is excluded too).

@@ -130,14 +130,16 @@ enum FileValidation {
         let merge = FileMerge(file: file, sink: sink)
         if !input.isLibrary {
             if let body = top.byName["body"] {
-                // A view takes a few dozen bytes of YAML or more (an instance's expanded body can
-                // take fewer; the arrays then grow).
-                results.views.reserve(views: file.source.table.bytes.count / 24 + 16)
                 if let memory = input.memory {
-                    let chunks = ChunkSession(memory: memory, file: file, body: body.value.range)
-                    views.chunks = chunks
+                    views.chunks = ChunkSession(memory: memory, file: file, body: body.value.range)
+                }
+                if let old = views.chunks?.old {
                     // Most views will be taken over: room for as many as the last store held.
-                    if let old = chunks.old { results.views.reserve(toHold: old.store) }
+                    results.views.reserve(toHold: old.store)
+                } else {
+                    // A view takes a few dozen bytes of YAML or more (an instance's expanded body
+                    // can take fewer; the arrays then grow).
+                    results.views.reserve(views: file.source.table.bytes.count / 24 + 16)
                 }
                 let built = views.view(body.value, key: body.key, context: .body,
                                        in: outside, into: &results)

@@ -43,10 +43,7 @@ final class SharedBuildTests: XCTestCase {
     }
 
     func testLayoutCasesAndExamples() throws {
-        var files = Fixtures.files(in: "layout", suffix: ".tatami.yaml")
-        let examples = Fixtures.repositoryRoot().appendingPathComponent("Examples")
-        let names = try FileManager.default.contentsOfDirectory(atPath: examples.path).filter { $0.hasSuffix(".tatami.yaml") }.sorted()
-        files += names.map { examples.appendingPathComponent($0) }
+        let files = Fixtures.layoutCasesAndExamples()
         XCTAssertGreaterThan(files.count, 40)
         var shared = 0, several = 0
         for url in files {

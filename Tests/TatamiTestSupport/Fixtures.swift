@@ -25,6 +25,15 @@ public enum Fixtures {
         return names.filter { $0.hasSuffix(suffix) }.sorted().map { dir.appendingPathComponent($0) }
     }
 
+    /// Every layout case (`Tests/Fixtures/layout`) and every example (`Examples/`), sorted within
+    /// each: the documents the layout shortcuts are checked on.
+    public static func layoutCasesAndExamples(filePath: String = #filePath) -> [URL] {
+        let examples = repositoryRoot(filePath).appendingPathComponent("Examples")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: examples.path)) ?? []
+        return files(in: "layout", suffix: ".tatami.yaml", filePath: filePath)
+            + names.filter { $0.hasSuffix(".tatami.yaml") }.sorted().map { examples.appendingPathComponent($0) }
+    }
+
     /// A hang guard's bound: `seconds`, times `TATAMI_TIME_FACTOR` when set (sanitizer runs are
     /// several times slower; `.ci/run` sets it for them). Bounds are hang guards, never speed
     /// claims: speed is measured by the benchmarks.

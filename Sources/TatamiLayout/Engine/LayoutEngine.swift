@@ -70,7 +70,7 @@ public enum LayoutEngine {
             builder.finish()
             (root, alternatives) = (built, builder.alternatives)
             nodesCopied = builder.copier?.nodesCopied ?? 0
-            if let copier = builder.copier, let from = copier.source { shared.copiedInPlace = (from, copier.inPlace) }
+            if let copier = builder.copier { shared.copiedInPlace = (copier.source, copier.inPlace) }
             let readCondition = builder.readCondition
             ctx = builder.takeContext()
             if !readCondition { shared.built = (ctx, root, alternatives) }
@@ -200,11 +200,9 @@ struct NodeBuilder {
 
     /// The view's outermost node, or nil when its `when` does not hold here.
     mutating func buildNode(_ view: ViewNode, env parentEnv: TextEnvironment, stackAxis: Axis?) -> NodeID? {
-        // Most views write no attributes: theirs are then not read one by one.
         let mark = marksSubtrees ? subtreeMark(parentEnv, stackAxis) : .unmatchable(start: 0)
-        if copier?.mayCopy(view.index) == true, let outer = copier?.copy(view.index, settings: mark, into: &ctx.tree) {
-            return outer
-        }
+        if let outer = copier?.copy(view.index, settings: mark, into: &ctx.tree) { return outer }
+        // Most views write no attributes: theirs are then not read one by one.
         let hasAttributes = view.store.hasAttributes(at: view.index)
         if hasAttributes, let condition = view.condition {
             readCondition = true

@@ -311,10 +311,10 @@ struct LayoutTree {
         return range
     }
 
-    /// Starts the build (a new `build` token). The fonts texts may use, for `TextInfo.font` to name: `document.fonts` in the order of
-    /// their names, then the default font for a name the document does not have. A function of
-    /// the document's fonts alone, so two trees of the same fonts (a kept layout's and the next)
-    /// number them alike.
+    /// Starts the build (a new `build` token). The fonts texts may use, for `TextInfo.font` to
+    /// name: `document.fonts` in the order of their names, then the default font for a name the
+    /// document does not have. A function of the document's fonts alone, so two trees of the same
+    /// fonts (a kept layout's and the next) number them alike.
     mutating func setFonts(_ documentFonts: [String: FontMetrics]) -> [String: UInt16] {
         build = BuildToken()
         var index: [String: UInt16] = [:]

@@ -11,9 +11,9 @@ struct SubtreeMark: Equatable {
     let lineLimit: Int32
     /// The inherited font, as its index in the tree's `fonts`.
     let font: UInt16
-    let alignment: UInt8
-    /// 0: not in a stack; 1 horizontal; 2 vertical.
-    let stackAxis: UInt8
+    let alignment: HorizontalPart
+    /// The axis of the stack the view stands in, if any.
+    let stackAxis: Axis?
 
     /// The mark of a view built at `start` under `env` (its font `font`); nil when the
     /// settings do not fit the mark (a line limit beyond 32 bits), and the subtree is never copied.
@@ -24,8 +24,8 @@ struct SubtreeMark: Equatable {
         end = self.start
         lineLimit = Int32(limit)
         self.font = font
-        alignment = UInt8(HorizontalPart.allCases.firstIndex(of: env.alignment)!)
-        self.stackAxis = stackAxis.map { $0 == .horizontal ? 1 : 2 } ?? 0
+        alignment = env.alignment
+        self.stackAxis = stackAxis
     }
 
     /// A mark that no later build matches (a view whose settings do not fit one).
@@ -38,8 +38,8 @@ struct SubtreeMark: Equatable {
         end = start
         self.lineLimit = lineLimit
         font = 0
-        alignment = 0
-        stackAxis = 0
+        alignment = .leading
+        stackAxis = nil
     }
 
     /// Whether a view built under `other` inherits what the marked one did.
@@ -65,8 +65,6 @@ struct SubtreeCopier {
     private let old: LayoutTree
     private let store: ViewStore
     private let runs: [CopiedViews.Run]
-    /// Per view of the new store: whether it was copied (one bit each).
-    private let copied: [UInt64]
     /// Per view of the old store: its index among the old tree's views, or −1.
     private var oldTreeView: [Int32] = []
     /// Nodes copied so far (the verbose log, tests).
@@ -76,31 +74,22 @@ struct SubtreeCopier {
     /// (`LayoutTree.changedNodes(in:alike:)`).
     private(set) var inPlace: [Range<Int>] = []
     /// The kept tree's build.
-    var source: BuildToken? { old.build }
+    let source: BuildToken
 
     init?(old: LayoutTree, store: ViewStore, fonts: [FontMetrics]) {
         let from = store.copied
-        guard old.copyable, old.build != nil, old.fonts == fonts, let source = from.source, source === old.viewStore,
+        guard old.copyable, let build = old.build, old.fonts == fonts, let copiedFrom = from.source, copiedFrom === old.viewStore,
               !from.runs.isEmpty else { return nil }
         self.old = old
         self.store = store
         runs = from.runs
-        var bits = [UInt64](repeating: 0, count: (store.count + 63) / 64)
-        for run in from.runs {
-            for v in Int(run.to)..<Int(run.to + run.count) { bits[v >> 6] |= 1 << UInt64(v & 63) }
-        }
-        copied = bits
+        source = build
     }
 
-    /// Whether `view` is one the new store copied (its subtree may then be copied too).
-    @inline(__always)
-    func mayCopy(_ view: ViewIndex) -> Bool {
-        let v = Int(view.rawValue)
-        return v >> 6 < copied.count && copied[v >> 6] & (1 << UInt64(v & 63)) != 0
-    }
-
-    /// Copies the subtree the kept tree built for the view `view` came from, when it was built
-    /// there under the same settings as `mark`; nil (nothing appended) otherwise.
+    /// Copies the subtree the kept tree built for the view `view` came from, when the new store
+    /// copied `view` (it lies in a run) and the kept tree built it under the same settings as
+    /// `mark`; nil (nothing appended) otherwise. The first view of a copied item a build meets is
+    /// the item's: its descendants are then never asked about.
     mutating func copy(_ view: ViewIndex, settings mark: SubtreeMark, into tree: inout LayoutTree) -> NodeID? {
         guard let run = run(containing: view.rawValue) else { return nil }
         if oldTreeView.isEmpty { oldTreeView = Self.treeViews(of: old) }
