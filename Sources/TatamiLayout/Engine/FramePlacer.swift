@@ -38,6 +38,8 @@ struct FramePlacer {
     private var recorded = PlacementMemory()
     /// Frames copied from the previous placement instead of placed.
     private(set) var framesCopied = 0
+    /// Subtrees copied from `old` and not yet appended (`flushCopies`).
+    private var run = CopyRun()
 
     /// `viewStore`: the store of the views placed (the layout tree's).
     init(viewport: Viewport, views: Int = 0, viewStore: ViewStore? = nil, fonts: [FontMetrics] = []) {
@@ -58,8 +60,9 @@ struct FramePlacer {
     }
 
     /// The frames placed; call once placing is done.
-    func finish() -> FrameTree {
-        FrameTree(parts)
+    mutating func finish() -> FrameTree {
+        flushCopies()
+        return FrameTree(parts)
     }
 
     /// What this placement leaves for the next one (`recording` must have been set), for a tree
@@ -81,6 +84,7 @@ struct FramePlacer {
            let copied = reuse(outer, at: origin, proposal: proposal, parent: parent, step: step, hidden: hidden, cell: cell, in: ctx) {
             return copied
         }
+        flushCopies()
         // The view's handle is made only to report something: its kind and hiddenness are the
         // tree's, its index goes to the frame.
         let facts = ctx.tree.viewFacts(outer)
@@ -187,6 +191,7 @@ struct FramePlacer {
         drawing: FrameParts.DrawingSource, children mark: Int, decorations: (backgrounds: Int, overlays: Int, borders: Int),
         diagnosticsBefore: Int
     ) {
+        flushCopies()
         var r = parts.records[Int(index)]
         // Finishing is a function of the rectangle: a frame that is the content, bit for bit (no
         // modifier changed the size or place), is finished once.
@@ -223,8 +228,7 @@ struct FramePlacer {
         guard flags.contains(.clean), flags.contains(.hidden) == hidden, old.parts.records[r].proposal == proposal,
               o.x.bitPattern == origin.x.bitPattern, o.y.bitPattern == origin.y.bitPattern,
               PlacementMemory.same(old.cells.isEmpty ? nil : old.cells[Int32(r)], cell) else { return nil }
-        let (begin, finish) = old.span(r)
-        let end = Int(finish.records)
+        let end = Int(old.ends[r])
         // Whether the new views leave every frame as hidden as it was: its parent's (or, for the
         // subtree's first frame, the given) hiddenness or the view's own (read by index,
         // `ViewFacts`). The parent's is read from the old frames: a copy is its original.
@@ -233,28 +237,48 @@ struct FramePlacer {
             let viewHidden = ctx.tree.viewFacts(NodeID(Int(old.nodes[k]))).hidden
             guard (parentHidden || viewHidden) == old.parts.records[k].flags.contains(.hidden) else { return nil }
         }
-        let start = PlacementMemory.Counts(parts)
-        // How far every index of the copied subtree moves, store by store.
-        let delta = start - begin
-        let recordDelta = delta.records
         // Every node's view is in the tree's store (`LayoutTree.view`): the copies name views there.
         precondition(ctx.tree.viewStore === parts.viewStore, "a copied frame's view is in the placement's store")
-        // (The arrays read, not the whole tree: a copy of it would retain every array it holds.)
-        let nodes = old.nodes, treeNodes = ctx.tree.nodes, views = ctx.tree.views
-        parts.appendCopies(of: old.parts, r..<end, parent: parent, step: step, movedBy: delta) {
-            views[Int(treeNodes[Int(nodes[$0])].view)]
-        }
-        if recording { recorded.append(copiesOf: r..<end, in: old, movedBy: recordDelta) }
-        for link in old.parts.links[Int(begin.links)..<Int(finish.links)] { parts.links.append(link + recordDelta) }
-        parts.texts.append(contentsOf: old.parts.texts[Int(begin.texts)..<Int(finish.texts)])
-        parts.borderLists.append(contentsOf: old.parts.borderLists[Int(begin.borders)..<Int(finish.borders)])
-        for extra in old.parts.extras[Int(begin.extras)..<Int(finish.extras)] {
-            var moved = extra
-            if moved.borders >= 0 { moved.borders += delta.borders }
-            parts.extras.append(moved)
+        let span = old.span(r)
+        if !run.add(r..<end, span: span, parent: parent, step: step) {
+            flushCopies()
+            // (The arrays read, not the whole tree: a copy of it would retain every array it holds.)
+            run.start(r..<end, span: span, parent: parent, step: step, treeNodes: ctx.tree.nodes, views: ctx.tree.views)
         }
         framesCopied += end - r
-        return start.records
+        return Int32(parts.records.count) + Int32(r - run.records.lowerBound)
+    }
+
+    /// Appends the subtrees copied and not yet appended (`run`), in one piece per store: every
+    /// store index moved by how far the run moves in that store, each run's first frame given
+    /// its parent and step. Called before anything else is appended, and when placing is done.
+    private mutating func flushCopies() {
+        guard run.isActive else { return }
+        let start = PlacementMemory.Counts(parts)
+        // How far every index of the copied subtrees moves, store by store.
+        let delta = run.delta(to: start)
+        let recordDelta = delta.records
+        let nodes = old.nodes, treeNodes = run.treeNodes, views = run.views
+        parts.appendCopies(of: old.parts, run.records, movedBy: delta) { views[Int(treeNodes[Int(nodes[$0])].view)] }
+        for first in run.firsts {
+            parts.parents[Int(start.records + first.offset)] = first.parent
+            parts.steps[Int(start.records + first.offset)] = first.step
+        }
+        if recording { recorded.append(copiesOf: run.records, in: old, movedBy: recordDelta) }
+        let (begin, finish) = (run.begin, run.end)
+        if begin.links >= 0 {
+            for link in old.parts.links[Int(begin.links)..<Int(finish.links)] { parts.links.append(link + recordDelta) }
+        }
+        if begin.texts >= 0 { parts.texts.append(contentsOf: old.parts.texts[Int(begin.texts)..<Int(finish.texts)]) }
+        if begin.borders >= 0 { parts.borderLists.append(contentsOf: old.parts.borderLists[Int(begin.borders)..<Int(finish.borders)]) }
+        if begin.extras >= 0 {
+            for extra in old.parts.extras[Int(begin.extras)..<Int(finish.extras)] {
+                var moved = extra
+                if moved.borders >= 0 { moved.borders += delta.borders }
+                parts.extras.append(moved)
+            }
+        }
+        run.clear()
     }
 
     /// Places the children of a container arranged as `m` at `o` (pushed on `pendingChildren`).

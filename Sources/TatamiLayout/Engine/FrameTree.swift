@@ -187,11 +187,11 @@ struct FrameParts: Sendable {
         return index
     }
 
-    /// The records `range` of `old` appended (a subtree copied, `FramePlacer.reuse`): the first
-    /// one's parent and step given, the others' moved with the records, every store index moved
-    /// by `delta`, each record's view `view(k)` (in this tree's store).
-    mutating func appendCopies(of old: FrameParts, _ range: Range<Int>, parent: Int32, step: Int32,
-                               movedBy delta: PlacementMemory.Counts, view: (Int) -> ViewIndex) {
+    /// The records `range` of `old` appended (subtrees copied, `FramePlacer.flushCopies`): every
+    /// store index moved by `delta`, parents too (the caller sets those of the subtrees' first
+    /// records), each record's view `view(k)` (in this tree's store).
+    mutating func appendCopies(of old: FrameParts, _ range: Range<Int>, movedBy delta: PlacementMemory.Counts,
+                               view: (Int) -> ViewIndex) {
         let first = records.count
         records.append(contentsOf: old.records[range])
         for i in first..<records.count {
@@ -199,10 +199,8 @@ struct FrameParts: Sendable {
             if case .text(let t) = records[i].drawing { records[i].drawing = .text(t + delta.texts) }
             if records[i].extra >= 0 { records[i].extra += delta.extras }
         }
-        parents.append(parent)
-        steps.append(step)
-        for k in range.dropFirst() { parents.append(old.parents[k] + delta.records) }
-        steps.append(contentsOf: old.steps[range.dropFirst()])
+        for k in range { parents.append(old.parents[k] + delta.records) }
+        steps.append(contentsOf: old.steps[range])
         for k in range { viewIndices.append(view(k)) }
     }
 

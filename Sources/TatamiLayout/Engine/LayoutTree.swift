@@ -379,9 +379,11 @@ struct LayoutTree {
                 shifts.child = shift
                 for k in Int(r.start)..<Int(r.start) + Int(r.count) { childIDs.append(moved(old.childIDs[k])) }
                 // A canvas reads its view when measured: a new one, as a build makes, so that a
-                // kept measurement is never taken for it (`changedNodes`).
-                if a is CanvasLayout { readsViews = true }
-                role = .container(a is CanvasLayout ? CanvasLayout() : a, children: ChildRange(start: UInt32(Int(r.start) + shift), count: r.count))
+                // kept measurement is never taken for it (`changedNodes`). (Its type compared, not
+                // cast: the same answer for a final class, without a dynamic cast per container.)
+                let isCanvas = ObjectIdentifier(type(of: a)) == ObjectIdentifier(CanvasLayout.self)
+                if isCanvas { readsViews = true }
+                role = .container(isCanvas ? CanvasLayout() : a, children: ChildRange(start: UInt32(Int(r.start) + shift), count: r.count))
             case .padding(let k, let x):
                 let shift = shifts.padding ?? paddings.count - Int(k)
                 shifts.padding = shift

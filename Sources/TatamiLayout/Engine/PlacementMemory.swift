@@ -1,4 +1,5 @@
 import TatamiBase
+import TatamiModel
 
 /// What a placement leaves for the next placement of the same viewport (`FramePlacer.reuse`,
 /// kept by `LayoutMemory` beside the measurements): its frames, and per frame what placing it
@@ -147,5 +148,86 @@ struct PlacementMemory {
         case (let x?, let y?): return FrameParts.same(x, y)
         default: return false
         }
+    }
+}
+
+/// Subtrees of the last placement copied by `FramePlacer.reuse` and not yet appended: copies that
+/// follow one another in the last placement, frames and every store's entries alike, are
+/// appended as one run when something else is about to be appended (`FramePlacer.flushCopies`),
+/// not subtree by subtree. A run moves every index in it by one amount per store, as copying its
+/// subtrees one by one would.
+struct CopyRun {
+    /// The last placement's frames in the run.
+    private(set) var records = 0..<0
+    /// Per store other than the frames, the run's entries `begin.x..<end.x` (−1 in both: none yet).
+    private(set) var begin = CopyRun.none, end = CopyRun.none
+    /// The run's subtrees' first frames (offsets into the run), with their parents and steps in
+    /// the new placement; the other frames' parents move with the run.
+    private(set) var firsts: [(offset: Int32, parent: Int32, step: Int32)] = []
+    /// The layout tree's nodes and views when the run began (the copies name the tree's views).
+    private(set) var treeNodes: [NodeInfo] = []
+    private(set) var views: [ViewIndex] = []
+
+    private static let none = PlacementMemory.Counts(records: -1, links: -1, texts: -1, borders: -1, extras: -1)
+
+    /// Whether a run was begun and not yet appended.
+    private(set) var isActive = false
+
+    /// Begins a run with the subtree of frames `range` (its entries `span`, `PlacementMemory.span`).
+    mutating func start(_ range: Range<Int>, span: (begin: PlacementMemory.Counts, end: PlacementMemory.Counts), parent: Int32,
+                        step: Int32, treeNodes: [NodeInfo], views: [ViewIndex]) {
+        records = range.lowerBound..<range.lowerBound
+        self.treeNodes = treeNodes
+        self.views = views
+        isActive = true
+        let added = add(range, span: span, parent: parent, step: step)
+        assert(added, "a run takes its first subtree")
+    }
+
+    /// Adds the subtree of frames `range` when it follows the run in every store it has entries
+    /// in; false (nothing added) otherwise, or when there is no run.
+    mutating func add(_ range: Range<Int>, span: (begin: PlacementMemory.Counts, end: PlacementMemory.Counts), parent: Int32,
+                      step: Int32) -> Bool {
+        guard isActive, range.lowerBound == records.upperBound else { return false }
+        let (b, e) = span
+        // An empty entry run (`span` gives 0..<0) joins anything; a store the run has no entries
+        // in yet starts wherever the subtree's do.
+        func follows(_ runBegin: Int32, _ runEnd: Int32, _ from: Int32, _ to: Int32) -> Bool {
+            to == from || runBegin < 0 || from == runEnd
+        }
+        guard follows(begin.links, end.links, b.links, e.links), follows(begin.texts, end.texts, b.texts, e.texts),
+              follows(begin.borders, end.borders, b.borders, e.borders), follows(begin.extras, end.extras, b.extras, e.extras)
+        else { return false }
+        func join(_ runBegin: inout Int32, _ runEnd: inout Int32, _ from: Int32, _ to: Int32) {
+            guard to > from else { return }
+            if runBegin < 0 { runBegin = from }
+            runEnd = to
+        }
+        join(&begin.links, &end.links, b.links, e.links)
+        join(&begin.texts, &end.texts, b.texts, e.texts)
+        join(&begin.borders, &end.borders, b.borders, e.borders)
+        join(&begin.extras, &end.extras, b.extras, e.extras)
+        firsts.append((Int32(range.lowerBound - records.lowerBound), parent, step))
+        records = records.lowerBound..<range.upperBound
+        return true
+    }
+
+    /// How far the run's indices move, store by store, when it is appended to stores of sizes `at`.
+    func delta(to at: PlacementMemory.Counts) -> PlacementMemory.Counts {
+        func by(_ now: Int32, _ from: Int32) -> Int32 { from < 0 ? 0 : now - from }
+        return PlacementMemory.Counts(records: at.records - Int32(records.lowerBound), links: by(at.links, begin.links),
+                                      texts: by(at.texts, begin.texts), borders: by(at.borders, begin.borders),
+                                      extras: by(at.extras, begin.extras))
+    }
+
+    /// No run (the arrays' room kept).
+    mutating func clear() {
+        isActive = false
+        records = 0..<0
+        begin = Self.none
+        end = Self.none
+        firsts.removeAll(keepingCapacity: true)
+        treeNodes = []
+        views = []
     }
 }

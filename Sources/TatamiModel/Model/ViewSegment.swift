@@ -86,19 +86,28 @@ extension ViewParts {
         let linkShift = at.links - s.start.links
         let modifierShift = at.modifiers - s.start.modifiers
         let attributeShift = at.attributes - s.start.attributes
-        let firstLink = links.count
+        let firstLink = links.count, firstModifier = modifiers.count
         links.append(contentsOf: from.links[Int(s.start.links)..<Int(s.end.links)])
-        links.withUnsafeMutableBufferPointer { b in
-            for i in firstLink..<b.count { b[i] = ViewIndex(b[i].rawValue + viewShift) }
-        }
-        for m in from.modifiers[Int(s.start.modifiers)..<Int(s.end.modifiers)] {
-            switch m {
-            case .modifier: modifiers.append(m)
-            case .background(let d, let a): modifiers.append(.background(ViewIndex(d.rawValue + viewShift), alignment: a))
-            case .overlay(let d, let a): modifiers.append(.overlay(ViewIndex(d.rawValue + viewShift), alignment: a))
+        modifiers.append(contentsOf: from.modifiers[Int(s.start.modifiers)..<Int(s.end.modifiers)])
+        // Indices moved in place; nothing to move for a segment that lands where it was.
+        if viewShift != 0 {
+            links.withUnsafeMutableBufferPointer { b in
+                for i in firstLink..<b.count { b[i] = ViewIndex(b[i].rawValue + viewShift) }
+            }
+            for i in firstModifier..<modifiers.count {
+                switch modifiers[i] {
+                case .modifier: break
+                case .background(let d, let a): modifiers[i] = .background(ViewIndex(d.rawValue + viewShift), alignment: a)
+                case .overlay(let d, let a): modifiers[i] = .overlay(ViewIndex(d.rawValue + viewShift), alignment: a)
+                }
             }
         }
-        for a in from.attributes[Int(s.start.attributes)..<Int(s.end.attributes)] { attributes.append(a.mappingRanges(shift.callAsFunction)) }
+        let attributeRun = from.attributes[Int(s.start.attributes)..<Int(s.end.attributes)]
+        if shift.delta == 0 {
+            attributes.append(contentsOf: attributeRun)
+        } else {
+            for a in attributeRun { attributes.append(a.mappingRanges(shift.callAsFunction)) }
+        }
         let views = Int(s.start.records)..<Int(s.end.records)
         contents.append(contentsOf: from.contents[views])
         // The records copied in one piece, then moved in place (plain values: no reference counts).
@@ -135,6 +144,8 @@ extension ViewAttributes {
     /// The same attributes with every source range they hold (expressions', placements',
     /// written keys') passed through `move`.
     public func mappingRanges(_ move: (SourceRange) -> SourceRange) -> ViewAttributes {
+        // Most attributes (an id, text settings, a priority) hold no range.
+        if alignmentGuides.isEmpty && condition == nil && placements.isEmpty && writtenModifierOrder == nil { return self }
         var a = self
         a.alignmentGuides = alignmentGuides.map { GuideOverride(guide: $0.guide, value: $0.value.mappingRanges(move)) }
         a.condition = condition?.mappingRanges(move)
