@@ -266,16 +266,21 @@ struct FramePlacer {
         }
         if recording { recorded.append(copiesOf: run.records, in: old, movedBy: recordDelta) }
         let (begin, finish) = (run.begin, run.end)
+        // Each store's run appended in one piece, then moved in place.
         if begin.links >= 0 {
-            for link in old.parts.links[Int(begin.links)..<Int(finish.links)] { parts.links.append(link + recordDelta) }
+            let firstLink = parts.links.count
+            parts.links.append(contentsOf: old.parts.links[Int(begin.links)..<Int(finish.links)])
+            parts.links.withUnsafeMutableBufferPointer { b in
+                for i in firstLink..<b.count { b[i] += recordDelta }
+            }
         }
         if begin.texts >= 0 { parts.texts.append(contentsOf: old.parts.texts[Int(begin.texts)..<Int(finish.texts)]) }
         if begin.borders >= 0 { parts.borderLists.append(contentsOf: old.parts.borderLists[Int(begin.borders)..<Int(finish.borders)]) }
         if begin.extras >= 0 {
-            for extra in old.parts.extras[Int(begin.extras)..<Int(finish.extras)] {
-                var moved = extra
-                if moved.borders >= 0 { moved.borders += delta.borders }
-                parts.extras.append(moved)
+            let firstExtra = parts.extras.count
+            parts.extras.append(contentsOf: old.parts.extras[Int(begin.extras)..<Int(finish.extras)])
+            parts.extras.withUnsafeMutableBufferPointer { b in
+                for i in firstExtra..<b.count where b[i].borders >= 0 { b[i].borders += delta.borders }
             }
         }
         run.clear()

@@ -192,16 +192,25 @@ struct FrameParts: Sendable {
     /// records), each record's view `view(k)` (in this tree's store).
     mutating func appendCopies(of old: FrameParts, _ range: Range<Int>, movedBy delta: PlacementMemory.Counts,
                                view: (Int) -> ViewIndex) {
+        // Each array appended in one piece, then moved in place (no capacity check per element).
         let first = records.count
         records.append(contentsOf: old.records[range])
-        for i in first..<records.count {
-            records[i].linkStart += delta.links
-            if case .text(let t) = records[i].drawing { records[i].drawing = .text(t + delta.texts) }
-            if records[i].extra >= 0 { records[i].extra += delta.extras }
+        records.withUnsafeMutableBufferPointer { b in
+            for i in first..<b.count {
+                b[i].linkStart += delta.links
+                if case .text(let t) = b[i].drawing { b[i].drawing = .text(t + delta.texts) }
+                if b[i].extra >= 0 { b[i].extra += delta.extras }
+            }
         }
-        for k in range { parents.append(old.parents[k] + delta.records) }
+        parents.append(contentsOf: old.parents[range])
+        parents.withUnsafeMutableBufferPointer { b in
+            for i in first..<b.count { b[i] += delta.records }
+        }
         steps.append(contentsOf: old.steps[range])
-        for k in range { viewIndices.append(view(k)) }
+        viewIndices.append(contentsOf: repeatElement(ViewIndex(0), count: range.count))
+        viewIndices.withUnsafeMutableBufferPointer { b in
+            for (i, k) in range.enumerated() { b[first + i] = view(k) }
+        }
     }
 
     /// The record's view.

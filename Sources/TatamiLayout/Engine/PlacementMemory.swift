@@ -101,7 +101,11 @@ struct PlacementMemory {
         nodes.append(contentsOf: old.nodes[range])
         origins.append(contentsOf: old.origins[range])
         flags.append(contentsOf: old.flags[range])
-        for k in range { ends.append(old.ends[k] + delta) }
+        let first = ends.count
+        ends.append(contentsOf: old.ends[range])
+        ends.withUnsafeMutableBufferPointer { b in
+            for i in first..<b.count { b[i] += delta }
+        }
     }
 
     /// The finished record: the frames placed, and per node of a tree of `nodeCount` nodes the
