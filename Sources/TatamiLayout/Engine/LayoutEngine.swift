@@ -62,6 +62,7 @@ public enum LayoutEngine {
             builder.marksSubtrees = memory != nil
             if let kept = memory?.keptTree(viewport) {
                 builder.copier = SubtreeCopier(old: kept, store: body.store, fonts: builder.ctx.tree.fonts)
+                if builder.copier != nil { builder.reserve(toHold: kept) }
             }
             let env = TextEnvironment(font: FontMetrics.defaultFontName, lineLimit: nil, alignment: .leading)
             guard let built = builder.buildNode(body, env: env, stackAxis: nil) else {
@@ -77,11 +78,12 @@ public enum LayoutEngine {
         }
         var grownFrom: Int?
         var previousPlacement: (memory: PlacementMemory, changed: [Bool])?
-        if let memory, let (old, fresh, placement) = memory.take(viewport), old.answersRigidSizes == ctx.answersRigidSizes,
-           old.document.fonts == document.fonts, document.alignments.isEmpty, let changed = shared.changes(from: old.tree, to: ctx.tree) {
-            var kept = old
+        if let memory, var (kept, fresh, placement) = memory.take(viewport), kept.answersRigidSizes == ctx.answersRigidSizes,
+           kept.document.fonts == document.fonts, document.alignments.isEmpty, let changed = shared.changes(from: kept.tree, to: ctx.tree) {
+            // The kept context is the only reference to its stores, so they change in place
+            // (swapped in, not assigned: the built context is what goes).
             kept.adopt(ctx.tree, document: document, forgetting: changed)
-            ctx = kept
+            swap(&ctx, &kept)
             grownFrom = fresh
             if let placement { previousPlacement = (placement, changed) }
         } else {
@@ -186,6 +188,11 @@ struct NodeBuilder {
     /// referenced once and grow in place).
     mutating func reserve(views: Int) {
         ctx.tree.reserve(views: views)
+    }
+
+    /// Room for as much as a kept tree, most of which the build copies.
+    mutating func reserve(toHold kept: LayoutTree) {
+        ctx.tree.reserve(toHold: kept)
     }
 
     /// Ends the build: whether a later one may copy from the tree.

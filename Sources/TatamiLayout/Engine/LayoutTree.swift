@@ -237,6 +237,22 @@ struct LayoutTree {
         priorities.reserveCapacity(views + 16)
     }
 
+    /// Reserves room for as much as `kept` holds, and an eighth more (a build that copies most of
+    /// its subtrees from a kept tree), subtree marks included.
+    mutating func reserve(toHold kept: LayoutTree) {
+        func room(_ n: Int) -> Int { n + n / 8 + 16 }
+        nodes.reserveCapacity(room(kept.nodes.count))
+        roles.reserveCapacity(room(kept.roles.count))
+        childIDs.reserveCapacity(room(kept.childIDs.count))
+        texts.reserveCapacity(room(kept.texts.count))
+        flexibleFrames.reserveCapacity(room(kept.flexibleFrames.count))
+        paddings.reserveCapacity(room(kept.paddings.count))
+        views.reserveCapacity(room(kept.views.count))
+        viewFacts.reserveCapacity(room(kept.viewFacts.count))
+        priorities.reserveCapacity(room(kept.priorities.count))
+        subtrees.reserveCapacity(room(kept.subtrees.count))
+    }
+
     /// Adds a view, for its chain's nodes to refer to; `hasAttributes`: whether it writes any
     /// (`ViewStore.hasAttributes`), else they are not read.
     mutating func addView(_ view: ViewNode, tag: ViewKindTag, hasAttributes: Bool) -> UInt32 {

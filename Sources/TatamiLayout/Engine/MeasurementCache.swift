@@ -135,7 +135,7 @@ struct MeasurementCache {
                 new.insert(id, entry.key, move(id, entry.measurement))
             }
         }
-        new.pack()
+        new.pack(new.filled.reduce(0) { $1 ? $0 + 1 : $0 })
         return new
     }
 
@@ -145,12 +145,15 @@ struct MeasurementCache {
         guard packedNodeCount == 0, !slots.isEmpty else { return }
         var count = 0
         for f in filled where f { count += 1 }
-        if count < slots.count / 2 { pack() }
+        if count < slots.count / 2 { pack(count) }
     }
 
-    /// Keeps the filled slots alone (`packedSlots`).
-    private mutating func pack() {
+    /// Keeps the `count` filled slots alone (`packedSlots`).
+    private mutating func pack(_ count: Int) {
         packedNodeCount = slots.count
+        packedNodes.reserveCapacity(count)
+        packedSlots.reserveCapacity(count)
+        packedHeads.reserveCapacity(count)
         for i in slots.indices where filled[i] {
             packedNodes.append(UInt32(truncatingIfNeeded: i))
             packedSlots.append(slots[i])
