@@ -12,7 +12,7 @@ import XCTest
 /// sequence (typing into a card, inserting, deleting and moving cards, changing the settings the
 /// cards inherit, changing the component they instantiate), the tree each viewport's layout kept
 /// is compared, node by node and array by array, with a tree built from the same document with
-/// no copier.
+/// no copier; and each viewport's frames, array by array, with frames placed from nothing.
 final class SubtreeCopyTests: XCTestCase {
     private static let header = """
     viewports: {phone: {width: 390, height: 844}, tablet: {width: 820, height: 1180}}
@@ -59,7 +59,10 @@ final class SubtreeCopyTests: XCTestCase {
         case 0:
             return "    - Card: {title: \"Card number \(n) \(words)\", detail: \"Its detail line, \(n)\"}\n"
         case 1:
-            return "    - hstack:\n        - text: \"A written row, \(n) \(words)\"\n        - spacer: 8\n"
+            // A text in a fixed frame, with a text overlay: typing into it places it again while
+            // its overlay, proposed the same frame, is copied.
+            return "    - hstack:\n        - text: \"A written row, \(n) \(words)\"\n"
+                + "          frame: {width: 120, height: 120}\n          overlay: {text: \"!\"}\n        - spacer: 8\n"
                 + "        - text: \"\(n)\"\n          padding: {leading: 4}\n      padding: 6\n"
         default:
             return "    - vstack:\n        - text: \"A row in its own font, \(n) \(words)\"\n        - Card: {title: \"Inner \(n)\"}\n"
@@ -91,6 +94,28 @@ final class SubtreeCopyTests: XCTestCase {
         return nil
     }
 
+    /// Every array of two placements' frames, compared; the first difference, or nil. A placement
+    /// that copied frames from the last one (`FramePlacer.reuse`, in runs) stores them as placing
+    /// them would have, entry for entry.
+    private func difference(_ a: FrameParts, _ b: FrameParts) -> String? {
+        guard a.records.count == b.records.count else { return "\(a.records.count) frames against \(b.records.count)" }
+        for (i, (x, y)) in zip(a.records, b.records).enumerated() {
+            guard x.frame == y.frame, x.proposal == y.proposal, x.linkStart == y.linkStart, x.childCount == y.childCount,
+                  x.extra == y.extra, x.flags == y.flags, String(describing: x.drawing) == String(describing: y.drawing)
+            else { return "frame \(i)" }
+        }
+        guard a.parents == b.parents, a.steps == b.steps else { return "paths" }
+        guard a.viewIndices == b.viewIndices, a.links == b.links else { return "views or links" }
+        guard a.extras.count == b.extras.count, zip(a.extras, b.extras).allSatisfy({
+            $0.content == $1.content && $0.backgroundCount == $1.backgroundCount && $0.overlayCount == $1.overlayCount
+                && $0.borders == $1.borders
+        }) else { return "extras" }
+        guard a.texts.count == b.texts.count, zip(a.texts, b.texts).allSatisfy({ $0.proposal == $1.proposal && $0.info.measuresAlike($1.info) })
+        else { return "texts" }
+        guard a.borderLists.map(\.count) == b.borderLists.map(\.count) else { return "borders" }
+        return nil
+    }
+
     /// The tree a build from nothing makes of `document` in `viewport`.
     private func fresh(_ document: TatamiDocument, _ viewport: Viewport) -> LayoutTree? {
         guard let body = document.body else { return nil }
@@ -110,7 +135,7 @@ final class SubtreeCopyTests: XCTestCase {
         var settings = ""
         var header = Self.header
         let layouts = LayoutMemory(), items = ValidationMemory(), parses = ParseMemory()
-        var copied = 0, compared = 0, editsCopying = 0
+        var copied = 0, compared = 0, editsCopying = 0, framesCopied = 0
         for round in 0..<80 {
             var kind = Int.random(in: 0..<10, using: &random)
             if round == 0 { kind = 0 }
@@ -145,11 +170,18 @@ final class SubtreeCopyTests: XCTestCase {
                 compared += 1
                 if let d = difference(kept, built) { XCTFail("round \(round) (edit \(kind)), \(viewport.name): \(d)") }
             }
+            for layout in analysis.layouts {
+                framesCopied += layout.framesCopied
+                let placed = LayoutEngine.layout(analysis.document, in: layout.viewport)
+                guard let kept = layout.root?.tree.parts, let fresh = placed.root?.tree.parts else { continue }
+                if let d = difference(kept, fresh) { XCTFail("round \(round) (edit \(kind)), \(layout.viewport.name): \(d)") }
+            }
         }
         // The comparisons ran, and most edits copied most of the tree.
         XCTAssertGreaterThan(compared, 120)
         XCTAssertGreaterThan(editsCopying, 40, "\(editsCopying) of 80 edits copied subtrees")
         XCTAssertGreaterThan(copied, 40 * 200)
+        XCTAssertGreaterThan(framesCopied, 40 * 200, "frames copied")
     }
 
     /// A tree whose build read a `when` is never copied from (what a copy would need of the

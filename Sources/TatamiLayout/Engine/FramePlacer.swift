@@ -143,6 +143,8 @@ struct FramePlacer {
         case .text:
             // What the lines are made from, for the final proposal; they are laid out when read.
             if let metrics = ctx.textMetrics(m), let text = ctx.frameText(node, p) {
+                // Decorations copied above come first, as placing them would have put them.
+                flushCopies()
                 drawing = .text(Int32(parts.texts.count))
                 parts.texts.append(text)
                 if metrics.truncated { reportTruncation(ctx.tree.view(outer), text.layout(parts.fonts), content) }
