@@ -94,6 +94,33 @@ final class SyncAndDiagnosticsTests: XCTestCase {
         XCTAssertTrue(c.logged.contains { $0.contains("skipped") })
     }
 
+    /// Positions count lines ended by LF (or CR LF); a CR alone is a character of its line, as
+    /// Neovim and Emacs show it (`^M`) in a file with LF line ends and count positions
+    /// (docs/decisions.md, "Language server").
+    func testACarriageReturnAloneIsACharacterOfItsLine() {
+        let c = TestClient()
+        c.start()
+        // YAML folds the CR inside the quotes; `tex` is on line 3 counted by LF, 4 counted by CR too.
+        c.open(uri, "body:\n  vstack:\n    - text: \"a\rb\"\n    - tex: x\n")
+        c.idle()
+        let d = lastDiagnostics(c)?["diagnostics"]?[0]
+        XCTAssertEqual(d?["code"]?.string, "unknown-key")
+        XCTAssertEqual(d?["range"]?["start"]?["line"]?.int, 3)
+        XCTAssertEqual(d?["range"]?["start"]?["character"]?.int, 6)
+        // An edit after the CR on its line, and one on the next line, land where those clients mean.
+        c.clear()
+        c.notify("textDocument/didChange", .object([
+            ("textDocument", .object([("uri", .string(uri)), ("version", .number(2))])),
+            ("contentChanges", .array([
+                .object([("range", range(2, 15, 2, 16)), ("text", .string("c"))]),
+                .object([("range", range(3, 6, 3, 9)), ("text", .string("text"))]),
+            ])),
+        ]))
+        c.idle()
+        XCTAssertEqual(String(decoding: c.server.documents[uri]!.text, as: UTF8.self), "body:\n  vstack:\n    - text: \"a\rc\"\n    - text: x\n")
+        XCTAssertEqual(lastDiagnostics(c)?["diagnostics"]?.array?.count, 0)
+    }
+
     func testUTF16ColumnsAfterEmojiAndUTF8WhenNegotiated() {
         // `hstak` after an emoji comment: 😀 is 2 UTF-16 units and 4 UTF-8 bytes.
         let text = "body: {hstack: [{text: \"😀\"}, {tex: x}]}\n"
