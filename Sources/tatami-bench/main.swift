@@ -273,7 +273,8 @@ func report(_ name: String, _ f: FileFigures) {
     }
 }
 
-// `--edits FILE [--rounds N] [--no-memory | --no-validation-memory | --no-parse-memory]`: what the language server does after each keystroke,
+// `--edits FILE [--rounds N] [--no-memory | --no-validation-memory | --no-parse-memory] [--marker TEXT] [--typed TEXT]`:
+// what the language server does after each keystroke,
 // in one process, without the pipes: the file analysed once, then N times more, each time with one
 // character typed into a title (the `title: "…"` lines in turn, as scripts/lsp-latency.py types),
 // with one `LayoutMemory`, one `ValidationMemory` and one `ParseMemory` across the analyses
@@ -304,7 +305,11 @@ if let path = argument(after: "--edits") {
     }
     // Where each title's closing quote is: the last `"` of a line holding `title: "` (bytes
     // compared, so that finding them costs little beside the analyses).
-    let marker = Array("title: \"".utf8)
+    // `--marker TEXT` types into the lines holding TEXT instead (`detail: "` reaches the cards'
+    // wrapping detail line), `--typed TEXT` types TEXT instead of one `x` (a long one wraps the
+    // line: the card grows, and every card after it moves).
+    let marker = Array((argument(after: "--marker") ?? "title: \"").utf8)
+    let typed = Array((argument(after: "--typed") ?? "x").utf8)
     func titleQuotes() -> [Int] {
         var quotes: [Int] = []
         var lineStart = 0
@@ -320,13 +325,13 @@ if let path = argument(after: "--edits") {
     }
     let (first, opened) = analyse()
     let count = titleQuotes().count
-    guard count > 0 else { print("no `title: \"…\"` line in \(path) to type into"); exit(2) }
+    guard count > 0 else { print("no `\(String(decoding: marker, as: UTF8.self))…\"` line in \(path) to type into"); exit(2) }
     var times: [Double] = []
     var stages: [StageTimings] = []
     var computed = 0, copied = 0, frames = 0, reused = 0, read = 0, reparsed = 0, regionBytes = 0, nodes = 0
     for k in 0..<rounds {
         let quotes = titleQuotes()
-        bytes.insert(UInt8(ascii: "x"), at: quotes[(k * 37) % count])
+        bytes.insert(contentsOf: typed, at: quotes[(k * 37) % count])
         let (t, a) = analyse()
         times.append(t)
         computed += a.layouts.reduce(0) { $0 + $1.measurementsComputed }
