@@ -309,12 +309,20 @@ enum PreviewOutput {
     /// open page that sees the new stamp reloads into the new page.
     static func write(_ text: String, to path: String, live: LiveReload?) throws {
         try replace(path, with: text)
-        guard let live else { return }
+        // A page written into a device or a pipe has no folder beside it to reload from.
+        guard let live, !isSpecialFile(path) else { return }
         let script = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(live.scriptName).path
         try replace(script, with: live.script)
     }
 
+    /// Writes `text` to `path`: a regular file (or a new one) through a temporary file and a
+    /// rename; a device, FIFO or socket (`/dev/null`, `/dev/stdout`, a named pipe) written into,
+    /// never replaced; a directory refused.
     static func replace(_ path: String, with text: String) throws {
+        if isSpecialFile(path) {
+            try writeInto(path, text)
+            return
+        }
         let url = URL(fileURLWithPath: path)
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
         do {
@@ -328,6 +336,32 @@ enum PreviewOutput {
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw InputError(description: "\(path): cannot write (\(error.localizedDescription))")
+        }
+    }
+}
+
+extension PreviewOutput {
+    /// Whether `path` (its links followed) exists and is not a regular file.
+    static func isSpecialFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFREG
+    }
+
+    /// Writes `text` into the existing file `path` (a device, FIFO or socket; a directory is refused).
+    private static func writeInto(_ path: String, _ text: String) throws {
+        func failure(_ reason: String) -> InputError { InputError(description: "\(path): cannot write (\(reason))") }
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { throw failure("it is a directory") }
+        let fd = open(path, O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw failure(String(cString: strerror(errno))) }
+        defer { close(fd) }
+        let bytes = Array(text.utf8)
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + done, bytes.count - done) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { throw failure(String(cString: strerror(errno))) }
+            done += n
         }
     }
 }

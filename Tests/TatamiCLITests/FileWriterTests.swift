@@ -154,6 +154,44 @@ extension CLITests {
         XCTAssertEqual(mode(fifo.path) & S_IFMT, S_IFIFO, "still a FIFO")
     }
 
+    /// `--output` naming a FIFO (as `/dev/null` or `/dev/stdout` would be a device) writes into
+    /// it, and it stays what it was; naming a directory is refused. (A device is not used here:
+    /// replacing one by mistake would break the machine for everything else.)
+    func testOutputIntoAFIFOIsWrittenIntoAndADirectoryRefused() throws {
+        let dir = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("screen.tatami.yaml")
+        try tidy.write(to: file, atomically: false, encoding: .utf8)
+        let wider = dir.appendingPathComponent("wider.tatami.yaml")
+        try "body:\n  text: Hello world\n".write(to: wider, atomically: false, encoding: .utf8)
+        let fifo = dir.appendingPathComponent("out.fifo")
+        XCTAssertEqual(mkfifo(fifo.path, 0o644), 0)
+        for arguments in [["preview", file.path, "--output", fifo.path], ["preview", file.path, "--format", "html", "--output", fifo.path],
+                          ["diff", file.path, wider.path, "--output", fifo.path]] {
+            // A reader on the other end, as a shell's `cat < fifo` would be.
+            let received = DispatchSemaphore(value: 0)
+            let reader = FIFOReader(path: fifo.path)
+            Thread {
+                reader.readToEnd()
+                received.signal()
+            }.start()
+            guard let r = try tatami(arguments, timeout: 20, in: dir) else {
+                XCTFail("\(arguments.joined(separator: " ")) blocked (killed after 20 s)")
+                continue
+            }
+            XCTAssertEqual(r.status, arguments[0] == "diff" ? 1 : 0, arguments.joined(separator: " ") + ": " + r.stderr)
+            XCTAssertEqual(received.wait(timeout: .now() + 20), .success)
+            let what = arguments[0] == "diff" ? "1 view resized" : arguments.contains("html") ? "<html" : "Hello"
+            let got = String(decoding: reader.bytes, as: UTF8.self)
+            XCTAssertTrue(got.contains(what), arguments.joined(separator: " ") + ": " + got)
+            XCTAssertEqual(mode(fifo.path) & S_IFMT, S_IFIFO, "still a FIFO")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.fifo.live.js").path), "no reload script beside a FIFO")
+        let r = try XCTUnwrap(tatami(["preview", file.path, "--output", dir.path], timeout: 20, in: dir))
+        XCTAssertNotEqual(r.status, 0)
+        XCTAssertTrue(r.stderr.contains("cannot write (it is a directory)"), r.stderr)
+    }
+
     /// A disk that fills up while the new text is written: the file keeps its old text. Needs
     /// a small file system of its own (a 64 KiB tmpfs, which root can mount).
     func testAFailedWriteLeavesTheFileAsItWas() throws {
@@ -209,5 +247,26 @@ extension CLITests {
         XCTAssertTrue(r2.stderr.contains("\(file.path): cannot make a backup copy beside it"), r2.stderr)
         XCTAssertEqual(try text(file), original)
         XCTAssertEqual(inode(file.path), before)
+    }
+}
+
+/// Reads a FIFO to its end on another thread: opening it waits for a writer.
+private final class FIFOReader: @unchecked Sendable {
+    let path: String
+    private(set) var bytes: [UInt8] = []
+
+    init(path: String) { self.path = path }
+
+    func readToEnd() {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return }
+            bytes += buffer[0..<n]
+        }
     }
 }
