@@ -41,7 +41,7 @@ public struct GitRepository: Sendable {
     static func run(_ arguments: [String], in directory: String, failure: String? = nil) throws -> [UInt8] {
         let child: ChildProcess
         do {
-            child = try ChildProcess(["/usr/bin/env", "git", "-C", directory] + arguments, environment: ["GIT_PAGER": "cat", "LC_ALL": "C"])
+            child = try ChildProcess.git(["-C", directory] + arguments, environment: ["GIT_PAGER": "cat", "LC_ALL": "C"])
         } catch {
             throw GitError("cannot run git (\(error))")
         }
@@ -96,10 +96,12 @@ public final class GitRevision: LayoutRevision, @unchecked Sendable {
             guard let tab = record.firstIndex(of: 0x09) else { continue }
             let fields = record[record.startIndex..<tab].split(separator: 0x20)
             guard fields.count == 3, fields[1].elementsEqual("blob".utf8) else { continue }
-            let path = ImportPath.join(top, String(decoding: record[(tab + 1)...], as: UTF8.self))
+            let path = ASCIIPath.join(top, String(decoding: record[(tab + 1)...], as: UTF8.self))
             entries[path] = Entry(mode: String(decoding: fields[0], as: UTF8.self), object: String(decoding: fields[2], as: UTF8.self))
-            var dir = ImportPath.directory(of: path)
-            while dir.count > top.count, directories.insert(dir).inserted { dir = ImportPath.directory(of: dir) }
+            // Directories up to the top level (`RevisionPaths.directory(of:)`: `ImportPath`'s,
+            // found among the bytes).
+            var dir = RevisionPaths.directory(of: path)
+            while dir.count > top.count, directories.insert(dir).inserted { dir = RevisionPaths.directory(of: dir) }
         }
         self.entries = entries
         self.directories = directories
@@ -206,7 +208,7 @@ final class BlobReader: @unchecked Sendable {
     private var position = 0
 
     init(directory: String) throws {
-        child = try ChildProcess(["/usr/bin/env", "git", "-C", directory, "cat-file", "--batch"], pipeInput: true, captureError: false)
+        child = try ChildProcess.git(["-C", directory, "cat-file", "--batch"], pipeInput: true, captureError: false)
         guard let fd = child.stdoutFD else { throw GitError("cannot read from git cat-file") }
         output = fd
     }
