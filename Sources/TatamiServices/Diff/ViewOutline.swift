@@ -122,6 +122,9 @@ final class ViewOutline: Sendable {
             return index
         }
 
+        /// One view's decorations, in modifier order (`walk`'s, kept for its next view).
+        private var decorations: [(view: ViewIndex, isBackground: Bool)] = []
+
         /// Pre-order from the body: children in declared order, then decorations in modifier
         /// order; each entry's links reserved when it is reached and filled as its children are.
         mutating func walk(from body: ViewIndex) {
@@ -136,23 +139,26 @@ final class ViewOutline: Sendable {
                 let tag = store.kindTag(at: view), node = store[view], offset = node.range.start
                 var component: Int32 = -1
                 if tag == .component, case .component(let n) = node.content { component = name(n) }
-                let id = node.id.map { name($0) } ?? -1
+                // Most views write no attribute, `id` among them: not asked then.
+                let id = store.hasAttributes(at: view) ? node.id.map { name($0) } ?? -1 : -1
                 let instance = tag == .component ? index : parent >= 0 ? entries[Int(parent)].instance : -1
                 let children = store.childCount(at: view), modifiers = store.modifierCount(at: view)
+                // The decorations, met once, in modifier order (most modifiers are none).
+                decorations.removeAll(keepingCapacity: true)
                 var backgrounds: Int32 = 0, overlays: Int32 = 0
                 for k in 0..<modifiers {
                     guard let d = store.decoration(k, of: view) else { continue }
+                    decorations.append(d)
                     if d.isBackground { backgrounds += 1 } else { overlays += 1 }
                 }
                 let start = Int32(links.count)
-                for _ in 0..<(children + Int(backgrounds + overlays)) { links.append(-1) }
+                links.append(contentsOf: repeatElement(-1, count: children + Int(backgrounds + overlays)))
                 entries.append(Entry(view: view, start: offset, parent: parent, step: step, tag: tag, component: component, id: id,
                                      instance: instance, linkStart: start, childCount: Int32(children),
                                      backgroundCount: backgrounds, overlayCount: overlays, end: 0))
                 // Pushed in reverse, so that they are reached in order.
                 var b = backgrounds, o = overlays
-                for k in stride(from: modifiers - 1, through: 0, by: -1) {
-                    guard let d = store.decoration(k, of: view) else { continue }
+                for d in decorations.reversed() {
                     if d.isBackground {
                         b -= 1
                         stack.append((d.view, index, -(2 * b + 1), start + Int32(children) + b))
