@@ -224,6 +224,12 @@ final class ViewOutline: Sendable {
         return e >= 0 ? Int(e) : nil
     }
 
+    /// `entry(ofIndex:)` for every view at once: each view's entry (-1: none), by index in
+    /// `store`.
+    func withEntriesOfViews<R>(_ body: (UnsafeBufferPointer<Int32>) -> R) -> R {
+        entryOfView.withUnsafeBufferPointer(body)
+    }
+
     /// The entry of a laid-out view (`FrameNode.view`); nil when the view is not in the outline.
     func entry(of view: ViewNode) -> Int? {
         guard let store, view.store === store else { return nil }
