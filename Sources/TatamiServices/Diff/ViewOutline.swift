@@ -122,9 +122,6 @@ final class ViewOutline: Sendable {
             return index
         }
 
-        /// One view's decorations, in modifier order (`walk`'s, kept for its next view).
-        private var decorations: [(view: ViewIndex, isBackground: Bool)] = []
-
         /// Pre-order from the body: children in declared order, then decorations in modifier
         /// order; each entry's links reserved when it is reached and filled as its children are.
         mutating func walk(from body: ViewIndex) {
@@ -143,22 +140,21 @@ final class ViewOutline: Sendable {
                 let id = store.hasAttributes(at: view) ? node.id.map { name($0) } ?? -1 : -1
                 let instance = tag == .component ? index : parent >= 0 ? entries[Int(parent)].instance : -1
                 let children = store.childCount(at: view), modifiers = store.modifierCount(at: view)
-                // The decorations, met once, in modifier order (most modifiers are none).
-                decorations.removeAll(keepingCapacity: true)
                 var backgrounds: Int32 = 0, overlays: Int32 = 0
                 for k in 0..<modifiers {
                     guard let d = store.decoration(k, of: view) else { continue }
-                    decorations.append(d)
                     if d.isBackground { backgrounds += 1 } else { overlays += 1 }
                 }
                 let start = Int32(links.count)
-                links.append(contentsOf: repeatElement(-1, count: children + Int(backgrounds + overlays)))
+                for _ in 0..<(children + Int(backgrounds + overlays)) { links.append(-1) }
                 entries.append(Entry(view: view, start: offset, parent: parent, step: step, tag: tag, component: component, id: id,
                                      instance: instance, linkStart: start, childCount: Int32(children),
                                      backgroundCount: backgrounds, overlayCount: overlays, end: 0))
-                // Pushed in reverse, so that they are reached in order.
+                // Pushed in reverse, so that they are reached in order (most views have no
+                // decoration: their modifiers are not gone through again).
                 var b = backgrounds, o = overlays
-                for d in decorations.reversed() {
+                for k in stride(from: backgrounds + overlays > 0 ? modifiers - 1 : -1, through: 0, by: -1) {
+                    guard let d = store.decoration(k, of: view) else { continue }
                     if d.isBackground {
                         b -= 1
                         stack.append((d.view, index, -(2 * b + 1), start + Int32(children) + b))
