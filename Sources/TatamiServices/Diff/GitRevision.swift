@@ -75,6 +75,8 @@ public final class GitRevision: LayoutRevision, @unchecked Sendable {
     private var blobs: [String: [UInt8]] = [:]
     private var fonts: [String: FontBytes] = [:]
     private var workspaces: [String: RevisionWorkspace] = [:]
+    /// Each workspace file checked, by path: every directory below it finds the same one.
+    private var configs: [String: LoadedWorkspaceConfig] = [:]
     private var reader: BlobReader?
     /// Blobs read from git (each object once).
     public private(set) var blobsRead = 0
@@ -186,8 +188,7 @@ public final class GitRevision: LayoutRevision, @unchecked Sendable {
         while ImportPath.isInside(current, root: repository.topLevel) {
             let candidate = ImportPath.join(current, Workspace.fileName)
             if entries[candidate] != nil, let bytes = bytes(candidate) {
-                found = RevisionWorkspace(root: current, configPath: candidate,
-                                          config: Workspace.check(bytes: bytes, path: candidate))
+                found = RevisionWorkspace(root: current, configPath: candidate, config: checkedConfig(candidate, bytes))
                 break
             }
             if current == repository.topLevel { break }
@@ -197,6 +198,17 @@ public final class GitRevision: LayoutRevision, @unchecked Sendable {
         workspaces[directory] = found
         lock.unlock()
         return found
+    }
+}
+
+extension GitRevision {
+    /// `Workspace.check` of the workspace file at `path`, made once per file (the check depends
+    /// on its bytes and path alone).
+    fileprivate func checkedConfig(_ path: String, _ bytes: [UInt8]) -> LoadedWorkspaceConfig {
+        if let hit = lock.withLock({ configs[path] }) { return hit }
+        let checked = Workspace.check(bytes: bytes, path: path)
+        lock.withLock { configs[path] = checked }
+        return checked
     }
 }
 
