@@ -59,7 +59,9 @@ extension LayoutRevision {
         let note = reading ?? { _ in }
         var context = ValidationContext(
             filePath: path, workspaceRoot: workspace.root,
-            resolve: { [self] p in self.resolve(ImportPath.normalize(p)) },
+            // The validator asks with paths it joined and normalised: known so from their bytes
+            // (`ASCIIPath.isPlain`) at a fraction of `normalize`'s own check.
+            resolve: { [self] p in self.resolve(ASCIIPath.isPlain(p, absolute: true) ? p : ImportPath.normalize(p)) },
             load: { [self] p in
                 note(p)
                 return self.bytes(p)
