@@ -24,9 +24,24 @@ final class ChildProcess: @unchecked Sendable {
     /// not yet close-on-exec, and a child spawned then by another thread would keep its ends.
     private static let spawning = NSLock()
 
-    /// Starts `argv` (`argv[0]` a path, such as `/usr/bin/env`), with `environment` added to this
-    /// process's.
-    init(_ argv: [String], environment: [String: String] = [:], pipeInput: Bool = false, captureError: Bool = true) throws {
+    /// Starts `git` with `arguments`: the `git` that `/usr/bin/env git` would start, without
+    /// starting `env` first (`GitExecutable`); through `env` when it is not found or cannot be
+    /// started, so that what then goes wrong is told as before.
+    static func git(_ arguments: [String], environment: [String: String] = [:], pipeInput: Bool = false,
+                    captureError: Bool = true) throws -> ChildProcess {
+        if let git = GitExecutable.path,
+           let child = try? ChildProcess(["git"] + arguments, executable: git, environment: environment, pipeInput: pipeInput,
+                                         captureError: captureError) {
+            return child
+        }
+        return try ChildProcess(["/usr/bin/env", "git"] + arguments, environment: environment, pipeInput: pipeInput,
+                                captureError: captureError)
+    }
+
+    /// Starts `argv` (`argv[0]` a path, such as `/usr/bin/env`, unless `executable` gives the
+    /// file to run), with `environment` added to this process's.
+    init(_ argv: [String], executable: String? = nil, environment: [String: String] = [:], pipeInput: Bool = false,
+         captureError: Bool = true) throws {
         Self.spawning.lock()
         defer { Self.spawning.unlock() }
         func pipeFDs() throws -> (read: Int32, write: Int32) {
@@ -64,7 +79,7 @@ final class ChildProcess: @unchecked Sendable {
             for e in cEnv { free(e) }
         }
         var child = pid_t()
-        let status = posix_spawn(&child, argv[0], &actions, nil, cArgs, cEnv)
+        let status = posix_spawn(&child, executable ?? argv[0], &actions, nil, cArgs, cEnv)
         for fd in childEnds { close(fd) }
         guard status == 0 else {
             for fd in [input?.write, output.read, error?.read].compactMap({ $0 }) { close(fd) }
@@ -139,5 +154,25 @@ final class ChildProcess: @unchecked Sendable {
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         let signal = status & 0x7F
         return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+    }
+}
+
+/// The file `env` runs for `git`: the first `git` along `PATH` that is a regular file this process
+/// may execute (an empty entry is the current directory, as for `execvp`), found once per run.
+/// Starting it directly spares each `git` command the start of `env` and its search (about 0.6 ms
+/// of CPU each: `tatami diff --git` runs five or six).
+enum GitExecutable {
+    static let path: String? = find(in: ProcessInfo.processInfo.environment["PATH"])
+
+    /// nil: no `PATH`, or no such file along it.
+    static func find(in searchPath: String?) -> String? {
+        guard let searchPath else { return nil }
+        for directory in searchPath.split(separator: ":", omittingEmptySubsequences: false) {
+            let candidate = directory.isEmpty ? "git" : directory.hasSuffix("/") ? directory + "git" : directory + "/git"
+            var info = stat()
+            guard stat(candidate, &info) == 0, info.st_mode & S_IFMT == S_IFREG, access(candidate, X_OK) == 0 else { continue }
+            return candidate
+        }
+        return nil
     }
 }

@@ -45,6 +45,13 @@ extension DiffFormatter {
     /// One file's part of `text(_:style:)`, appended to `out`.
     public static func text(_ f: DiffFile, style: Style, into out: inout [UInt8]) {
         guard f.hasLayoutChanges else { return }
+        if out.isEmpty {
+            // A file's part on its own (`tatami diff` writes them as they come): room for its
+            // lines (about 90 bytes each) at once, not copied each time it doubles.
+            var lines = 4
+            for v in f.viewports { lines += 1 + (v.changes?.list.count ?? 0) }
+            out.reserveCapacity(96 * lines)
+        }
         style.append(title(f), "1", to: &out)
         out.append(contentsOf: "\n  ".utf8)
         summary(f, into: &out)

@@ -24,7 +24,7 @@ struct FileTexts {
         oldLines = Self.lines(spelling.old, spelling.oldLines)
         newLines = Self.lines(spelling.new, spelling.newLines)
         let new = spelling.new
-        bytes.reserveCapacity(24 * new.entries.count)
+        bytes.reserveCapacity(32 * new.entries.count)
         newKinds.reserveCapacity(2 * new.entries.count)
         newPaths.reserveCapacity(2 * new.entries.count)
         for e in new.entries.indices {

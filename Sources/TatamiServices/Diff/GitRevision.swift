@@ -41,7 +41,7 @@ public struct GitRepository: Sendable {
     static func run(_ arguments: [String], in directory: String, failure: String? = nil) throws -> [UInt8] {
         let child: ChildProcess
         do {
-            child = try ChildProcess(["/usr/bin/env", "git", "-C", directory] + arguments, environment: ["GIT_PAGER": "cat", "LC_ALL": "C"])
+            child = try ChildProcess.git(["-C", directory] + arguments, environment: ["GIT_PAGER": "cat", "LC_ALL": "C"])
         } catch {
             throw GitError("cannot run git (\(error))")
         }
@@ -75,6 +75,8 @@ public final class GitRevision: LayoutRevision, @unchecked Sendable {
     private var blobs: [String: [UInt8]] = [:]
     private var fonts: [String: FontBytes] = [:]
     private var workspaces: [String: RevisionWorkspace] = [:]
+    /// Each workspace file checked, by path: every directory below it finds the same one.
+    private var configs: [String: LoadedWorkspaceConfig] = [:]
     private var reader: BlobReader?
     /// Blobs read from git (each object once).
     public private(set) var blobsRead = 0
@@ -96,10 +98,12 @@ public final class GitRevision: LayoutRevision, @unchecked Sendable {
             guard let tab = record.firstIndex(of: 0x09) else { continue }
             let fields = record[record.startIndex..<tab].split(separator: 0x20)
             guard fields.count == 3, fields[1].elementsEqual("blob".utf8) else { continue }
-            let path = ImportPath.join(top, String(decoding: record[(tab + 1)...], as: UTF8.self))
+            let path = ASCIIPath.join(top, String(decoding: record[(tab + 1)...], as: UTF8.self))
             entries[path] = Entry(mode: String(decoding: fields[0], as: UTF8.self), object: String(decoding: fields[2], as: UTF8.self))
-            var dir = ImportPath.directory(of: path)
-            while dir.count > top.count, directories.insert(dir).inserted { dir = ImportPath.directory(of: dir) }
+            // Directories up to the top level (`RevisionPaths.directory(of:)`: `ImportPath`'s,
+            // found among the bytes).
+            var dir = RevisionPaths.directory(of: path)
+            while dir.count > top.count, directories.insert(dir).inserted { dir = RevisionPaths.directory(of: dir) }
         }
         self.entries = entries
         self.directories = directories
@@ -184,8 +188,7 @@ public final class GitRevision: LayoutRevision, @unchecked Sendable {
         while ImportPath.isInside(current, root: repository.topLevel) {
             let candidate = ImportPath.join(current, Workspace.fileName)
             if entries[candidate] != nil, let bytes = bytes(candidate) {
-                found = RevisionWorkspace(root: current, configPath: candidate,
-                                          config: Workspace.check(bytes: bytes, path: candidate))
+                found = RevisionWorkspace(root: current, configPath: candidate, config: checkedConfig(candidate, bytes))
                 break
             }
             if current == repository.topLevel { break }
@@ -198,6 +201,17 @@ public final class GitRevision: LayoutRevision, @unchecked Sendable {
     }
 }
 
+extension GitRevision {
+    /// `Workspace.check` of the workspace file at `path`, made once per file (the check depends
+    /// on its bytes and path alone).
+    fileprivate func checkedConfig(_ path: String, _ bytes: [UInt8]) -> LoadedWorkspaceConfig {
+        if let hit = lock.withLock({ configs[path] }) { return hit }
+        let checked = Workspace.check(bytes: bytes, path: path)
+        lock.withLock { configs[path] = checked }
+        return checked
+    }
+}
+
 /// `git cat-file --batch`: object names in, `<object> blob <size>\n<bytes>\n` out.
 final class BlobReader: @unchecked Sendable {
     private let child: ChildProcess
@@ -206,7 +220,7 @@ final class BlobReader: @unchecked Sendable {
     private var position = 0
 
     init(directory: String) throws {
-        child = try ChildProcess(["/usr/bin/env", "git", "-C", directory, "cat-file", "--batch"], pipeInput: true, captureError: false)
+        child = try ChildProcess.git(["-C", directory, "cat-file", "--batch"], pipeInput: true, captureError: false)
         guard let fd = child.stdoutFD else { throw GitError("cannot read from git cat-file") }
         output = fd
     }

@@ -304,18 +304,28 @@ enum LayoutComparison {
             return made
         }
 
-        /// The changed file a view's change comes from, as an index into `causeNames`: the file
-        /// of the innermost component around it that changed, else the file itself (or the first
-        /// changed file).
-        mutating func cause(_ isOld: Bool, _ entry: Int) -> Int32 {
-            let instance = Int((isOld ? oldOutline : newOutline).entries[entry].instance)
-            guard instance >= 0 else { return 0 }
-            if isOld {
-                if oldCauses.isEmpty { oldCauses = causes(oldOutline, old?.componentFiles ?? [:]) }
-                return oldCauses[instance]
+        /// Each change's cause: the changed file it comes from, as an index into `causeNames`:
+        /// the file of the innermost component around it that changed, else the file itself (or
+        /// the first changed file). A side's causes are worked out when a change first needs
+        /// them, so `causeNames` is in the order the changes name them; the outlines' entries are
+        /// read in place.
+        private mutating func setCauses(_ changes: inout [ViewChange]) {
+            let oldEntries = oldOutline.entries, newEntries = newOutline.entries
+            for i in changes.indices {
+                let isOld = changes[i].change == .removed
+                let instance = Int(isOld ? oldEntries[Int(changes[i].entry)].instance : newEntries[Int(changes[i].entry)].instance)
+                guard instance >= 0 else {
+                    changes[i].cause = 0
+                    continue
+                }
+                if isOld {
+                    if oldCauses.isEmpty { oldCauses = causes(oldOutline, old?.componentFiles ?? [:]) }
+                    changes[i].cause = oldCauses[instance]
+                } else {
+                    if newCauses.isEmpty { newCauses = causes(newOutline, new?.componentFiles ?? [:]) }
+                    changes[i].cause = newCauses[instance]
+                }
             }
-            if newCauses.isEmpty { newCauses = causes(newOutline, new?.componentFiles ?? [:]) }
-            return newCauses[instance]
         }
 
         /// The cause of every instance of one side, in one pass down the outline (an instance
@@ -357,7 +367,7 @@ enum LayoutComparison {
             }
             v.changedViews = changes.count
             if !keepsFollowers { changes.removeAll { $0.followsParent } }
-            for i in changes.indices { changes[i].cause = cause(changes[i].change == .removed, Int(changes[i].entry)) }
+            setCauses(&changes)
             let oldDiagnostics = old?.analysis.diagnostics.filter { $0.viewport == name } ?? []
             let newDiagnostics = new?.analysis.diagnostics.filter { $0.viewport == name } ?? []
             if !oldDiagnostics.isEmpty || !newDiagnostics.isEmpty {
@@ -390,23 +400,35 @@ enum LayoutComparison {
         /// Each laid-out view found by its view's index; nil when a view is in two places, in
         /// another store or found twice (then by path).
         init?(byView result: LayoutResult?, _ outline: ViewOutline) {
-            // Filled as locals, then kept: the closure reads and grows them without going
-            // through the value being made.
-            var slots = [Int32](repeating: -1, count: outline.entries.count)
+            let n = outline.entries.count
+            var slots = [Int32](repeating: -1, count: n)
             guard let root = result?.root else { self.slots = slots; return }
             guard !outline.sharesViews else { return nil }
-            var order: [Int32] = [], rects: [Rect] = []
-            order.reserveCapacity(outline.entries.count)
-            rects.reserveCapacity(outline.entries.count)
-            var found = true
-            root.preorderFrames(in: outline.store) { view, frame, hidden in
-                guard found, !hidden else { return }
-                guard let view, let e = outline.entry(ofIndex: view), slots[e] < 0 else { found = false; return }
-                slots[e] = Int32(order.count)
-                order.append(Int32(e))
-                rects.append(frame)
+            // Each entry is shown at most once, so `n` frames at most: written in place, through
+            // the arrays' storage, from the walk's closure (an append per frame, through captured
+            // arrays, cost more than the walk itself).
+            var order = [Int32](repeating: 0, count: n), rects = [Rect](repeating: .zero, count: n)
+            var count = 0, found = true
+            slots.withUnsafeMutableBufferPointer { slot in
+                order.withUnsafeMutableBufferPointer { placed in
+                    rects.withUnsafeMutableBufferPointer { frames in
+                        outline.withEntriesOfViews { entryOf in
+                            root.preorderFrames(in: outline.store) { view, frame, hidden in
+                                guard found, !hidden else { return }
+                                guard let view, Int(view.rawValue) < entryOf.count, case let e = Int(entryOf[Int(view.rawValue)]),
+                                      e >= 0, slot[e] < 0 else { found = false; return }
+                                slot[e] = Int32(count)
+                                placed[count] = Int32(e)
+                                frames[count] = frame
+                                count += 1
+                            }
+                        }
+                    }
+                }
             }
             if !found { return nil }
+            order.removeLast(n - count)
+            rects.removeLast(n - count)
             self.slots = slots
             self.order = order
             self.rects = rects

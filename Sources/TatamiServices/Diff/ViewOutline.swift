@@ -136,7 +136,8 @@ final class ViewOutline: Sendable {
                 let tag = store.kindTag(at: view), node = store[view], offset = node.range.start
                 var component: Int32 = -1
                 if tag == .component, case .component(let n) = node.content { component = name(n) }
-                let id = node.id.map { name($0) } ?? -1
+                // Most views write no attribute, `id` among them: not asked then.
+                let id = store.hasAttributes(at: view) ? node.id.map { name($0) } ?? -1 : -1
                 let instance = tag == .component ? index : parent >= 0 ? entries[Int(parent)].instance : -1
                 let children = store.childCount(at: view), modifiers = store.modifierCount(at: view)
                 var backgrounds: Int32 = 0, overlays: Int32 = 0
@@ -149,9 +150,10 @@ final class ViewOutline: Sendable {
                 entries.append(Entry(view: view, start: offset, parent: parent, step: step, tag: tag, component: component, id: id,
                                      instance: instance, linkStart: start, childCount: Int32(children),
                                      backgroundCount: backgrounds, overlayCount: overlays, end: 0))
-                // Pushed in reverse, so that they are reached in order.
+                // Pushed in reverse, so that they are reached in order (most views have no
+                // decoration: their modifiers are not gone through again).
                 var b = backgrounds, o = overlays
-                for k in stride(from: modifiers - 1, through: 0, by: -1) {
+                for k in stride(from: backgrounds + overlays > 0 ? modifiers - 1 : -1, through: 0, by: -1) {
                     guard let d = store.decoration(k, of: view) else { continue }
                     if d.isBackground {
                         b -= 1
@@ -216,6 +218,12 @@ final class ViewOutline: Sendable {
     func entry(ofIndex view: ViewIndex) -> Int? {
         let e = entryOfView[Int(view.rawValue)]
         return e >= 0 ? Int(e) : nil
+    }
+
+    /// `entry(ofIndex:)` for every view at once: each view's entry (-1: none), by index in
+    /// `store`.
+    func withEntriesOfViews<R>(_ body: (UnsafeBufferPointer<Int32>) -> R) -> R {
+        entryOfView.withUnsafeBufferPointer(body)
     }
 
     /// The entry of a laid-out view (`FrameNode.view`); nil when the view is not in the outline.
