@@ -355,14 +355,7 @@ extension PreviewOutput {
         let fd = open(path, O_WRONLY | O_CLOEXEC)
         guard fd >= 0 else { throw failure(String(cString: strerror(errno))) }
         defer { close(fd) }
-        let bytes = Array(text.utf8)
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + done, bytes.count - done) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw failure(String(cString: strerror(errno))) }
-            done += n
-        }
+        if let problem = SourceFileWriter.writeAll(fd, Array(text.utf8)) { throw failure(String(cString: strerror(problem))) }
     }
 }
 

@@ -130,7 +130,7 @@ enum SourceFileWriter {
     }
 
     /// Writes every byte at the file's position; the error number on failure.
-    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
         bytes.withUnsafeBytes { buffer -> Int32? in
             var done = 0
             while done < buffer.count {

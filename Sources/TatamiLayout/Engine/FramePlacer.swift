@@ -68,6 +68,7 @@ struct FramePlacer {
     /// What this placement leaves for the next one (`recording` must have been set), for a tree
     /// of `nodeCount` nodes.
     func finishRecording(nodeCount: Int) -> PlacementMemory {
+        assert(!run.isActive, "placing is finished (`finish`) before its record")
         var finished = recorded
         finished.finish(parts: parts, nodeCount: nodeCount)
         return finished
@@ -252,8 +253,9 @@ struct FramePlacer {
     }
 
     /// Appends the subtrees copied and not yet appended (`run`), in one piece per store: every
-    /// store index moved by how far the run moves in that store, each run's first frame given
-    /// its parent and step. Called before anything else is appended, and when placing is done.
+    /// store index moved by how far the run moves in that store, each subtree's first frame
+    /// given its parent and step. Called before anything else is appended, and when placing is
+    /// done (`finish`, which `finishRecording` follows).
     private mutating func flushCopies() {
         guard run.isActive else { return }
         let start = PlacementMemory.Counts(parts)
