@@ -78,7 +78,7 @@ public enum LayoutEngine {
         }
         var grownFrom: Int?
         var previousPlacement: (memory: PlacementMemory, changed: [Bool])?
-        if let memory, var (kept, fresh, placement) = memory.take(viewport), kept.answersRigidSizes == ctx.answersRigidSizes,
+        if let memory, case (var kept, let fresh, let placement)? = memory.take(viewport), kept.answersRigidSizes == ctx.answersRigidSizes,
            kept.document.fonts == document.fonts, document.alignments.isEmpty, let changed = shared.changes(from: kept.tree, to: ctx.tree) {
             // The kept context is the only reference to its stores, so they change in place
             // (swapped in, not assigned: the built context is what goes).
