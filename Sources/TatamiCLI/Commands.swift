@@ -310,7 +310,7 @@ enum PreviewOutput {
     static func write(_ text: String, to path: String, live: LiveReload?) throws {
         try replace(path, with: text)
         // A page written into a device or a pipe has no folder beside it to reload from.
-        guard let live, !isSpecialFile(path) else { return }
+        guard let live, fileType(path).map({ $0 == S_IFREG }) ?? true else { return }
         let script = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(live.scriptName).path
         try replace(script, with: live.script)
     }
@@ -319,7 +319,8 @@ enum PreviewOutput {
     /// rename; a device, FIFO or socket (`/dev/null`, `/dev/stdout`, a named pipe) written into,
     /// never replaced; a directory refused.
     static func replace(_ path: String, with text: String) throws {
-        if isSpecialFile(path) {
+        if let type = fileType(path), type != S_IFREG {
+            guard type != S_IFDIR else { throw InputError(description: "\(path): cannot write (it is a directory)") }
             try writeInto(path, text)
             return
         }
@@ -341,17 +342,15 @@ enum PreviewOutput {
 }
 
 extension PreviewOutput {
-    /// Whether `path` (its links followed) exists and is not a regular file.
-    static func isSpecialFile(_ path: String) -> Bool {
+    /// The type bits of what `path` names (its links followed), or nil when nothing is there.
+    static func fileType(_ path: String) -> mode_t? {
         var info = stat()
-        return stat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFREG
+        return stat(path, &info) == 0 ? info.st_mode & S_IFMT : nil
     }
 
-    /// Writes `text` into the existing file `path` (a device, FIFO or socket; a directory is refused).
+    /// Writes `text` into the existing file `path` (a device, FIFO or socket).
     private static func writeInto(_ path: String, _ text: String) throws {
         func failure(_ reason: String) -> InputError { InputError(description: "\(path): cannot write (\(reason))") }
-        var info = stat()
-        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { throw failure("it is a directory") }
         let fd = open(path, O_WRONLY | O_CLOEXEC)
         guard fd >= 0 else { throw failure(String(cString: strerror(errno))) }
         defer { close(fd) }

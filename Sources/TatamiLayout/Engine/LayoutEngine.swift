@@ -58,12 +58,11 @@ public enum LayoutEngine {
             (root, alternatives) = (built.root, built.alternatives)
         } else {
             var builder = NodeBuilder(ctx: LayoutContext(document: document, viewport: viewport, options: options))
-            builder.reserve(views: document.viewCount)
             builder.marksSubtrees = memory != nil
-            if let kept = memory?.keptTree(viewport) {
-                builder.copier = SubtreeCopier(old: kept, store: body.store, fonts: builder.ctx.tree.fonts)
-                if builder.copier != nil { builder.reserve(toHold: kept) }
-            }
+            let kept = memory?.keptTree(viewport)
+            if let kept { builder.copier = SubtreeCopier(old: kept, store: body.store, fonts: builder.ctx.tree.fonts) }
+            // Room reserved once: as much as the kept tree holds when most of it will be copied.
+            if let kept, builder.copier != nil { builder.reserve(toHold: kept) } else { builder.reserve(views: document.viewCount) }
             let env = TextEnvironment(font: FontMetrics.defaultFontName, lineLimit: nil, alignment: .leading)
             guard let built = builder.buildNode(body, env: env, stackAxis: nil) else {
                 return LayoutResult(viewport: viewport, root: nil, diagnostics: builder.ctx.expressionDiagnostics)

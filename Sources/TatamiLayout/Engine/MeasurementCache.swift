@@ -135,7 +135,7 @@ struct MeasurementCache {
                 new.insert(id, entry.key, move(id, entry.measurement))
             }
         }
-        new.pack(new.filled.reduce(0) { $1 ? $0 + 1 : $0 })
+        new.pack(new.filledCount)
         return new
     }
 
@@ -143,9 +143,15 @@ struct MeasurementCache {
     /// a kept context whose cache was compacted to a frontier stays packed between layouts.
     mutating func packIfSparse() {
         guard packedNodeCount == 0, !slots.isEmpty else { return }
+        let count = filledCount
+        if count < slots.count / 2 { pack(count) }
+    }
+
+    /// How many nodes hold a measurement (unpacked).
+    private var filledCount: Int {
         var count = 0
         for f in filled where f { count += 1 }
-        if count < slots.count / 2 { pack(count) }
+        return count
     }
 
     /// Keeps the `count` filled slots alone (`packedSlots`).
