@@ -36,7 +36,10 @@ final class LayoutMemoryTests: XCTestCase {
     }
 
     private func summary(_ a: Analysis) -> String {
-        var parts = a.diagnostics.map { "\($0.range.start)-\($0.range.end) \($0.code.name) \($0.message)" }
+        var parts = a.diagnostics.map {
+            "\($0.range.start)-\($0.range.end) \($0.code.name) \($0.message) "
+                + $0.related.map { "\($0.range.start)-\($0.range.end) \($0.message)" }.joined(separator: "; ")
+        }
         for l in a.layouts {
             parts.append(FramesFormatter.json(file: "f", result: l))
             if let root = l.root { describe(root, into: &parts) }
@@ -176,6 +179,37 @@ body: {grid: [{grid: [{grid: [{grid: [{grid: [{grid: [{image: "a", size: [250, 2
                                                    isCancelled: nil, layoutMemory: tiny))
             XCTAssertFalse(a.layouts[0].measurementsTakenOver)
             XCTAssertEqual(tiny.keptBytes, 0)
+        }
+    }
+
+    /// Cards below the fold of a short viewport are proposed no height and report `overflow`
+    /// (and a too narrow text `text-truncated`). A subtree that reported something is still
+    /// copied when it is unchanged, its diagnostics reported again at its views' new places.
+    func testCardsThatReportedAreCopiedAndReportedAgainWhereTheirViewsNowAre() throws {
+        func screen(_ first: String, _ middle: String) -> String {
+            var s = "viewports:\n  phone: {width: 320, height: 200}\nbody:\n  vstack:\n"
+            for i in 0..<200 {
+                let title = i == 0 ? first : i == 100 ? middle : "Card \(i)"
+                s += "    - hstack:\n        - text: \(title)\n        - text: A detail too long for its frame\n"
+                    + "          lineLimit: 1\n          frame: {width: 40}\n        - spacer\n      padding: 4\n"
+            }
+            return s
+        }
+        let memory = LayoutMemory()
+        let texts = [screen("Card 0", "Card 100"), screen("Card 0", "A longer title for card 100"),
+                     screen("The first card, retitled", "A longer title for card 100"), screen("Card 0", "Card 100")]
+        for (k, text) in texts.enumerated() {
+            let a = try XCTUnwrap(Pipeline.analyze(bytes: Array(text.utf8), path: "s.tatami.yaml", context: .standalone,
+                                                   isCancelled: nil, layoutMemory: memory))
+            let fresh = Pipeline.analyze(text: text, path: "s.tatami.yaml")
+            XCTAssertEqual(summary(a), summary(fresh), "edit \(k)")
+            XCTAssertGreaterThan(a.diagnostics.filter { $0.code == .overflow }.count, 150, "edit \(k)")
+            XCTAssertGreaterThanOrEqual(a.diagnostics.filter { $0.code == .textTruncated }.count, 200, "edit \(k)")
+            guard k > 0 else { continue }
+            // Each card is 4 frames (hstack, two texts, spacer); every card but those edited
+            // since the last analysis (one, then one, then two) is copied, with what it reported.
+            XCTAssertEqual(a.layouts[0].framesCopied, (k == 3 ? 198 : 199) * 4, "edit \(k)")
+            XCTAssertLessThan(a.layouts[0].measurementsComputed, 100, "edit \(k)")
         }
     }
 }

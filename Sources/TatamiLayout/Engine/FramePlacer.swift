@@ -9,6 +9,8 @@ import TatamiModel
 struct FramePlacer {
     let viewport: Viewport
     private(set) var diagnostics: [Diagnostic] = []
+    /// While recording: per diagnostic, the nodes whose views it names (`report`).
+    private var reportNodes: [[UInt32]] = []
     /// The frames, filled while placing and handed over by `finish()`.
     private var parts = FrameParts()
     /// The children placed so far by the views being placed, innermost last: each view takes
@@ -70,7 +72,7 @@ struct FramePlacer {
     func finishRecording(nodeCount: Int) -> PlacementMemory {
         assert(!run.isActive, "placing is finished (`finish`) before its record")
         var finished = recorded
-        finished.finish(parts: parts, nodeCount: nodeCount)
+        finished.finish(parts: parts, reports: diagnostics, nodes: reportNodes, nodeCount: nodeCount)
         return finished
     }
 
@@ -93,7 +95,7 @@ struct FramePlacer {
         let isHidden = hidden || facts.hidden
         if !watched.isEmpty, watched.contains(outer) { placedAt[outer] = (origin, proposal, cell) }
         if recording {
-            recorded.begin(node: outer.raw, origin: origin, cell: cell, hidden: hidden)
+            recorded.begin(node: outer.raw, origin: origin, cell: cell, hidden: hidden, reported: diagnostics.count)
         }
         let index = parts.viewStore === ctx.tree.viewStore ? parts.begin(ctx.tree.viewIndex(outer), parent: parent, step: step)
             : parts.begin(ctx.tree.view(outer), parent: parent, step: step)
@@ -148,7 +150,7 @@ struct FramePlacer {
                 flushCopies()
                 drawing = .text(Int32(parts.texts.count))
                 parts.texts.append(text)
-                if metrics.truncated { reportTruncation(ctx.tree.view(outer), text.layout(parts.fonts), content) }
+                if metrics.truncated { reportTruncation(outer, ctx.tree.view(outer), text.layout(parts.fonts), content) }
             }
         case .image:
             if facts.tag == .image { drawing = .fromView }
@@ -206,9 +208,11 @@ struct FramePlacer {
         link(&r, content: finishedContent, children: mark, decorations: decorations)
         parts.records[Int(index)] = r
         if recording {
-            // A subtree that reported something is placed again next time: its diagnostics name
-            // places in the text, which an edit elsewhere moves.
-            recorded.finish(Int(index), records: parts.records.count, clean: diagnostics.count == diagnosticsBefore)
+            // A subtree whose diagnostics all name their places by nodes may be copied next time,
+            // its diagnostics reported again at those nodes' views (an edit elsewhere moves them
+            // in the text); any other is placed again.
+            let clean = reportNodes[diagnosticsBefore...].allSatisfy { !$0.isEmpty }
+            recorded.finish(Int(index), records: parts.records.count, reported: diagnostics.count, clean: clean)
         }
     }
 
@@ -242,6 +246,7 @@ struct FramePlacer {
         }
         // Every node's view is in the tree's store (`LayoutTree.view`): the copies name views there.
         precondition(ctx.tree.viewStore === parts.viewStore, "a copied frame's view is in the placement's store")
+        reportAgain(r, in: ctx)
         let span = old.span(r)
         if !run.add(r..<end, span: span, parent: parent, step: step) {
             flushCopies()
@@ -250,6 +255,29 @@ struct FramePlacer {
         }
         framesCopied += end - r
         return Int32(parts.records.count) + Int32(r - run.records.lowerBound)
+    }
+
+    /// Reports again what placing the old frame `r`'s subtree reported, each diagnostic at its
+    /// nodes' views in the new tree (the same nodes: the subtree is unchanged), and records where
+    /// the copy's diagnostics lie. Placing it would report the same: the messages depend on sizes,
+    /// proposals, kinds and texts, which are the same, and on nothing's place in the text.
+    private mutating func reportAgain(_ r: Int, in ctx: LayoutContext) {
+        let (begin, end) = (Int(old.reportBegins[r]), Int(old.reportEnds[r]))
+        if recording { recorded.appendReports(of: r..<Int(old.ends[r]), in: old, movedBy: Int32(diagnostics.count - begin)) }
+        for i in begin..<end {
+            let nodes = old.reportNodes[i]
+            var d = old.reports[i]
+            d.range = ctx.tree.view(NodeID(Int(nodes[0]))).kindRange
+            for k in d.related.indices { d.related[k].range = ctx.tree.view(NodeID(Int(nodes[k + 1]))).kindRange }
+            report(d, nodes: nodes)
+        }
+    }
+
+    /// Reports `d`, which names the views of `nodes` (its own place, then its related places'),
+    /// or places no copy could name again (nil).
+    private mutating func report(_ d: Diagnostic, nodes: [UInt32]?) {
+        diagnostics.append(d)
+        if recording { reportNodes.append(nodes ?? []) }
     }
 
     /// Appends the subtrees copied and not yet appended (`run`), in one piece per store: every
@@ -304,7 +332,7 @@ struct FramePlacer {
                               cell: cell.map { $0.offsetBy(dx: o.x, dy: o.y) }, in: &ctx)
             pendingChildren.append(child)
             if let cell, !isHidden {
-                reportCellTooSmall(ctx.tree.view(outer), cell.size, ctx.tree.view(c.node), ctx.measure(c.node, c.proposal).size)
+                reportCellTooSmall(ctx.tree.view(outer), cell.size, c.node, ctx.tree.view(c.node), ctx.measure(c.node, c.proposal).size)
             }
         }
     }
@@ -352,8 +380,9 @@ struct FramePlacer {
     /// A container's notes (canvas placements), reported as found in this viewport.
     private mutating func reportNotes(_ notes: [LayoutNote]) {
         for note in notes {
-            diagnostics.append(Diagnostic(note.code, note.message + " in viewport \(viewport.name)",
-                                          at: note.view.kindRange, viewport: viewport.name))
+            // A note names a view, not a node: its frames are placed again next time.
+            report(Diagnostic(note.code, note.message + " in viewport \(viewport.name)", at: note.view.kindRange, viewport: viewport.name),
+                   nodes: nil)
         }
     }
 
@@ -370,28 +399,29 @@ struct FramePlacer {
         let leavesHorizontally = frame.minX < area.minX - epsilon || frame.maxX > area.maxX + epsilon
         let leavesVertically = frame.minY < area.minY - epsilon || frame.maxY > area.maxY + epsilon
         if overflow.width > epsilon, leavesHorizontally, let available = p.width {
-            diagnostics.append(Diagnostic(
+            let (related, nodes) = needers(container.node, container.proposal, .horizontal, in: &ctx)
+            report(Diagnostic(
                 .overflow,
                 "\(kind) content is \(formatNumber(size.width)) wide but \(formatNumber(available)) is available "
                     + "(overflow \(formatNumber(overflow.width))) in viewport \(name)",
-                at: view.kindRange, viewport: name,
-                related: needers(container.node, container.proposal, .horizontal, in: &ctx)))
+                at: view.kindRange, viewport: name, related: related), nodes: [outer.raw] + nodes)
         }
         if overflow.height > epsilon, leavesVertically, let available = p.height {
-            diagnostics.append(Diagnostic(
+            let (related, nodes) = needers(container.node, container.proposal, .vertical, in: &ctx)
+            report(Diagnostic(
                 .overflow,
                 "\(kind) content is \(formatNumber(size.height)) tall but \(formatNumber(available)) is available "
                     + "(overflow \(formatNumber(overflow.height))) in viewport \(name)",
-                at: view.kindRange, viewport: name,
-                related: needers(container.node, container.proposal, .vertical, in: &ctx)))
+                at: view.kindRange, viewport: name, related: related), nodes: [outer.raw] + nodes)
         }
     }
 
     /// The children an overflowing container's content needs the room for, along `axis`: its
     /// largest child there, and, following the largest child down through every view that takes
     /// more than it was proposed, the innermost such view (the one whose own size asks for the
-    /// room: a fixed frame, a long text), when it is another. Each with its size.
-    private func needers(_ container: NodeID, _ proposal: ProposedSize, _ axis: Axis, in ctx: inout LayoutContext) -> [RelatedLocation] {
+    /// room: a fixed frame, a long text), when it is another. Each with its size, and its node.
+    private func needers(_ container: NodeID, _ proposal: ProposedSize, _ axis: Axis,
+                         in ctx: inout LayoutContext) -> ([RelatedLocation], nodes: [UInt32]) {
         let word = axis == .horizontal ? "wide" : "tall"
         func length(_ s: Size) -> Double { axis == .horizontal ? s.width : s.height }
         /// The largest child of a container core measured for `p`, with its proposal and size.
@@ -406,7 +436,7 @@ struct FramePlacer {
             }
             return best
         }
-        guard let first = largest(container, proposal, &ctx) else { return [] }
+        guard let first = largest(container, proposal, &ctx) else { return ([], []) }
         var related = [RelatedLocation(
             range: ctx.tree.view(first.node).kindRange,
             message: "\(ctx.tree.view(first.node).kindName) is the largest child: \(formatNumber(length(first.size))) \(word)")]
@@ -437,14 +467,15 @@ struct FramePlacer {
             related.append(RelatedLocation(
                 range: v.kindRange,
                 message: "\(v.kindName) needs the room: it is \(formatNumber(length(inner.size))) \(word) where \(formatNumber(offered)) was offered"))
+            return (related, [first.node.raw, inner.node.raw])
         }
-        return related
+        return (related, [first.node.raw])
     }
 
     /// `cell-too-small`: a grid cell, a brick or a canvas rectangle smaller than the child laid
     /// out in it, which then sticks out of it over its neighbours (docs/format.md §7.4). Hidden
     /// children draw nothing and are not reported.
-    private mutating func reportCellTooSmall(_ container: ViewNode, _ cell: Size, _ child: ViewNode, _ size: Size) {
+    private mutating func reportCellTooSmall(_ container: ViewNode, _ cell: Size, _ childNode: NodeID, _ child: ViewNode, _ size: Size) {
         guard !child.hidden else { return }
         // A relative tolerance: unrounded lengths carry noise in their last bits.
         func exceeds(_ a: Double, _ b: Double) -> Bool { !a.isNaN && !b.isNaN && a > b + 1e-6 * max(1, abs(b)) }
@@ -459,21 +490,21 @@ struct FramePlacer {
         var excess: [String] = []
         if wide { excess.append("\(formatNumber(size.width - cell.width)) too wide") }
         if tall { excess.append("\(formatNumber(size.height - cell.height)) too tall") }
-        diagnostics.append(Diagnostic(
+        report(Diagnostic(
             .cellTooSmall,
             "\(child.kindName) is \(formatNumber(size.width))×\(formatNumber(size.height)) but \(what) is "
                 + "\(formatNumber(cell.width))×\(formatNumber(cell.height)) (\(excess.joined(separator: ", "))) "
                 + "and sticks out of it in viewport \(viewport.name)",
-            at: child.kindRange, viewport: viewport.name))
+            at: child.kindRange, viewport: viewport.name), nodes: [childNode.raw])
     }
 
-    private mutating func reportTruncation(_ view: ViewNode, _ t: TextLayoutResult, _ frame: Rect) {
+    private mutating func reportTruncation(_ node: NodeID, _ view: ViewNode, _ t: TextLayoutResult, _ frame: Rect) {
         let name = viewport.name
         let shown = t.lines.map(\.text).joined(separator: " ")
-        diagnostics.append(Diagnostic(
+        report(Diagnostic(
             .textTruncated,
             "text is cut to fit \(formatNumber(frame.width))×\(formatNumber(frame.height)) in viewport \(name): shows `\(shown)`",
-            at: view.kindRange, viewport: name))
+            at: view.kindRange, viewport: name), nodes: [node.raw])
     }
 }
 

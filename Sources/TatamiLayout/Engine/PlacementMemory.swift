@@ -4,7 +4,9 @@ import TatamiModel
 /// What a placement leaves for the next placement of the same viewport (`FramePlacer.reuse`,
 /// kept by `LayoutMemory` beside the measurements): its frames, and per frame what placing it
 /// read (its node, unrounded origin, cell and inherited hiddenness; its proposal is its record's),
-/// where its subtree's frames end, and whether anything in it was reported. Where the subtree's
+/// where its subtree's frames end, and what was reported while placing it: the diagnostics, each
+/// with the nodes whose views it names, so that a copy reports them again at those views' new
+/// places (`FramePlacer.reuse`). Where the subtree's
 /// links, extras, texts and borders lie is read from its frames (`span`): each subtree's are
 /// contiguous, since a view's frame is begun before, and its links, extra and borders written
 /// after, everything inside it.
@@ -40,7 +42,8 @@ struct PlacementMemory {
         }
     }
 
-    /// A frame's inherited hiddenness, and whether nothing in its subtree was reported.
+    /// A frame's inherited hiddenness, and whether everything reported in its subtree can be
+    /// reported again from its nodes (nothing was, or each diagnostic names its places by nodes).
     struct Flags: OptionSet {
         let rawValue: UInt8
         static let hidden = Flags(rawValue: 1)
@@ -60,13 +63,22 @@ struct PlacementMemory {
     private(set) var cells: [Int32: Rect] = [:]
     /// Per node: the frame its placement began (-1: not placed); set by `finish`.
     private(set) var recordOfNode: [Int32] = []
+    /// Per frame: the diagnostics reported while its subtree was placed, `reportBegins[k]..<reportEnds[k]`
+    /// of `reports`.
+    private(set) var reportBegins: [Int32] = []
+    private(set) var reportEnds: [Int32] = []
+    /// The placement's diagnostics, in the order reported; set by `finish`.
+    private(set) var reports: [Diagnostic] = []
+    /// Per diagnostic: the node whose view it is at, then the nodes of its related locations in
+    /// order (empty: a diagnostic that cannot be placed again, whose frames are not `clean`).
+    private(set) var reportNodes: [[UInt32]] = []
 
     var count: Int { nodes.count }
 
     /// About how many bytes this adds to the frames it shares.
     var approximateBytes: Int {
-        nodes.count * (4 + MemoryLayout<Point>.stride + 1 + 4) + cells.count * 48
-            + recordOfNode.count * 4
+        nodes.count * (4 + MemoryLayout<Point>.stride + 1 + 4 + 8) + cells.count * 48
+            + recordOfNode.count * 4 + reports.count * (MemoryLayout<Diagnostic>.stride + 48)
     }
 
     /// Room for `frames` frames.
@@ -75,22 +87,42 @@ struct PlacementMemory {
         origins.reserveCapacity(frames)
         flags.reserveCapacity(frames)
         ends.reserveCapacity(frames)
+        reportBegins.reserveCapacity(frames)
+        reportEnds.reserveCapacity(frames)
     }
 
-    /// Records the frame about to be begun, the next of `parts`.
-    mutating func begin(node: UInt32, origin: Point, cell: Rect?, hidden: Bool) {
+    /// Records the frame about to be begun, the next of `parts`, `reported` diagnostics having
+    /// been reported so far.
+    mutating func begin(node: UInt32, origin: Point, cell: Rect?, hidden: Bool, reported: Int) {
         if let cell { cells[Int32(nodes.count)] = cell }
         nodes.append(node)
         origins.append(origin)
         flags.append(hidden ? .hidden : [])
         ends.append(Int32(nodes.count))
+        reportBegins.append(Int32(reported))
+        reportEnds.append(Int32(reported))
     }
 
-    /// Records where frame `k`'s subtree ends (`records`: the frames placed so far), and whether
-    /// it reported anything.
-    mutating func finish(_ k: Int, records: Int, clean: Bool) {
+    /// Records where frame `k`'s subtree ends (`records`: the frames placed so far; `reported`:
+    /// the diagnostics reported so far), and whether what it reported can be reported again.
+    mutating func finish(_ k: Int, records: Int, reported: Int, clean: Bool) {
         ends[k] = Int32(records)
+        reportEnds[k] = Int32(reported)
         if clean { flags[k].insert(.clean) }
+    }
+
+    /// The diagnostics of frames `range` of `old` (a subtree copied), moved by `delta` in the
+    /// list of diagnostics. Appended when the copy is taken, before its frames (`append(copiesOf:)`,
+    /// which follows before the next frame is begun).
+    mutating func appendReports(of range: Range<Int>, in old: PlacementMemory, movedBy delta: Int32) {
+        let first = reportBegins.count
+        reportBegins.append(contentsOf: old.reportBegins[range])
+        reportEnds.append(contentsOf: old.reportEnds[range])
+        guard delta != 0 else { return }
+        for i in first..<reportBegins.count {
+            reportBegins[i] += delta
+            reportEnds[i] += delta
+        }
     }
 
     /// Frames `range` of `old` copied, moved by `delta` frames.
@@ -108,10 +140,13 @@ struct PlacementMemory {
         }
     }
 
-    /// The finished record: the frames placed, and per node of a tree of `nodeCount` nodes the
-    /// frame it began.
-    mutating func finish(parts: FrameParts, nodeCount: Int) {
+    /// The finished record: the frames placed, the diagnostics reported with their nodes, and per
+    /// node of a tree of `nodeCount` nodes the frame it began.
+    mutating func finish(parts: FrameParts, reports: [Diagnostic], nodes reportNodes: [[UInt32]], nodeCount: Int) {
+        assert(reportBegins.count == nodes.count && reports.count == reportNodes.count, "a report range per frame, nodes per report")
         self.parts = parts
+        self.reports = reports
+        self.reportNodes = reportNodes
         recordOfNode = [Int32](repeating: -1, count: nodeCount)
         for (k, node) in nodes.enumerated() where Int(node) < nodeCount { recordOfNode[Int(node)] = Int32(k) }
     }
