@@ -257,11 +257,11 @@ public enum Pipeline {
                     for l in layouts { all.append(contentsOf: reported(l)) }
                 }
             } else {
-                var seen = Set<Diagnostic>()
+                // Two instances of one component, or two copies of an aliased view, report the
+                // same layout problem once.
+                var repeats = RepeatFilter()
                 for l in layouts {
-                    // Two instances of one component, or two copies of an aliased view, report the
-                    // same layout problem once.
-                    for d in reported(l) where seen.insert(d).inserted { all.append(d) }
+                    for d in reported(l) where repeats.isNew(d) { all.append(d) }
                 }
             }
             var shown = suppressions.isEmpty ? all : all.filter { !suppressions.silences($0, in: yaml.lineTable) }
@@ -311,5 +311,33 @@ struct Stopwatch {
         let now = DispatchTime.now().uptimeNanoseconds
         defer { last = now }
         return Double(now - last) / 1e9
+    }
+}
+
+/// Tells which diagnostics were seen before. Diagnostics are compared in full only with those
+/// at the same range: hashing each whole (its message and related places)
+/// cost more than the rest of an edit's analysis in a file with thousands of layout warnings.
+private struct RepeatFilter {
+    private struct Place: Hashable {
+        let start: Int, end: Int
+    }
+
+    private var seen: [Diagnostic] = []
+    /// Per place, the last diagnostic seen there; `previous` chains to the one before it (-1: none).
+    private var last: [Place: Int] = [:]
+    private var previous: [Int] = []
+
+    /// Whether `d` differs from every diagnostic seen before; remembers it.
+    mutating func isNew(_ d: Diagnostic) -> Bool {
+        let place = Place(start: d.range.start, end: d.range.end)
+        var i = last[place] ?? -1
+        while i >= 0 {
+            if seen[i] == d { return false }
+            i = previous[i]
+        }
+        previous.append(last[place] ?? -1)
+        last[place] = seen.count
+        seen.append(d)
+        return true
     }
 }
