@@ -98,7 +98,7 @@ public final class GitRevision: LayoutRevision, @unchecked Sendable {
             guard let tab = record.firstIndex(of: 0x09) else { continue }
             let fields = record[record.startIndex..<tab].split(separator: 0x20)
             guard fields.count == 3, fields[1].elementsEqual("blob".utf8) else { continue }
-            let path = ASCIIPath.join(top, String(decoding: record[(tab + 1)...], as: UTF8.self))
+            let path = ImportPath.join(top, String(decoding: record[(tab + 1)...], as: UTF8.self))
             entries[path] = Entry(mode: String(decoding: fields[0], as: UTF8.self), object: String(decoding: fields[2], as: UTF8.self))
             // Directories up to the top level (`RevisionPaths.directory(of:)`: `ImportPath`'s,
             // found among the bytes).

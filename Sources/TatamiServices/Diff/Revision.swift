@@ -44,12 +44,12 @@ public struct RevisionWorkspace: Sendable {
 extension LayoutRevision {
     /// `relative` (to `base`) as an absolute path.
     public func absolute(_ relative: String) -> String {
-        relative.hasPrefix("/") ? ImportPath.normalize(relative) : ASCIIPath.join(base, relative)
+        relative.hasPrefix("/") ? ImportPath.normalize(relative) : ImportPath.join(base, relative)
     }
 
     /// `path` relative to `base` when it is inside it.
     public func relative(_ path: String) -> String {
-        ASCIIPath.display(path, root: base)
+        ImportPath.display(path, root: base)
     }
 
     /// The validation context of a file of this revision: imports and font files are resolved and
@@ -59,9 +59,9 @@ extension LayoutRevision {
         let note = reading ?? { _ in }
         var context = ValidationContext(
             filePath: path, workspaceRoot: workspace.root,
-            // The validator asks with paths it joined and normalised: known so from their bytes
-            // (`ASCIIPath.isPlain`) at a fraction of `normalize`'s own check.
-            resolve: { [self] p in self.resolve(ASCIIPath.isPlain(p, absolute: true) ? p : ImportPath.normalize(p)) },
+            // The validator asks with paths it joined and normalised: `normalize` finds so from
+            // their bytes and gives them back.
+            resolve: { [self] p in self.resolve(ImportPath.normalize(p)) },
             load: { [self] p in
                 note(p)
                 return self.bytes(p)
@@ -125,7 +125,7 @@ public final class DiskRevision: LayoutRevision, @unchecked Sendable {
             guard let tab = record.firstIndex(of: 0x09) else { continue }
             let fields = record[record.startIndex..<tab].split(separator: 0x20)
             guard fields.count == 3, fields[2].elementsEqual("0".utf8), !fields[0].elementsEqual("120000".utf8) else { continue }
-            let path = ASCIIPath.join(top, String(decoding: record[(tab + 1)...], as: UTF8.self))
+            let path = ImportPath.join(top, String(decoding: record[(tab + 1)...], as: UTF8.self))
             if !dirty.contains(path) { objects[path] = String(decoding: fields[1], as: UTF8.self) }
         }
     }

@@ -81,9 +81,14 @@ public enum ImportPath {
 
     /// Whether `normalize` would give `path` back: not empty, and no component (after the
     /// leading `/` of an absolute path) empty, `.` or `..`. Most paths asked about are, and
-    /// are then not split and joined again.
+    /// are then not split and joined again. Read as bytes in place (`tatami diff` asks about
+    /// thousands of paths).
     private static func isNormal(_ path: String) -> Bool {
-        var utf8 = path.utf8[...]
+        path.utf8.withContiguousStorageIfAvailable { isNormal($0[...]) } ?? isNormal(Array(path.utf8)[...])
+    }
+
+    private static func isNormal<Bytes: Collection>(_ bytes: Bytes) -> Bool where Bytes.Element == UInt8, Bytes.SubSequence == Bytes {
+        var utf8 = bytes
         if utf8.first == UInt8(ascii: "/") { utf8 = utf8.dropFirst() }
         var length = 0, dots = 0
         for b in utf8 {
@@ -120,11 +125,30 @@ public enum ImportPath {
         return path == root || path.hasPrefix(root + "/")
     }
 
-    /// `path` relative to `root` when it is inside it, else `path`.
+    /// `path` relative to `root` when it is inside it, else `path`. Paths are compared as
+    /// strings (canonically equivalent spellings alike), but a path of ASCII bytes below a root of
+    /// ASCII bytes, which is how nearly every path comes, is found by its bytes: there each byte
+    /// is a character of its own, so the bytes answer as the characters would.
     public static func display(_ path: String, root: String) -> String {
+        if let start = asciiStart(below: root, of: path) { return String(Substring(path.utf8.dropFirst(start))) }
         guard isInside(path, root: root), path != root else { return path }
         if root == "." { return path }
         return String(path.dropFirst(root == "/" ? 1 : root.count + 1))
+    }
+
+    /// Where `path`'s part below `root` starts, when both are ASCII, `root` is absolute and
+    /// normal and not `/`, and `path` is `root`, `/` and more; nil otherwise (then `display` asks
+    /// as strings).
+    private static func asciiStart(below root: String, of path: String) -> Int? {
+        let found: Int?? = path.utf8.withContiguousStorageIfAvailable { p in
+            root.utf8.withContiguousStorageIfAvailable { r -> Int? in
+                guard r.count > 1, r[0] == UInt8(ascii: "/"), p.count > r.count + 1, p[r.count] == UInt8(ascii: "/"),
+                      !r.contains(where: { $0 >= 0x80 }), isNormal(r[...]), p.starts(with: r),
+                      !p[(r.count + 1)...].contains(where: { $0 >= 0x80 }) else { return nil }
+                return r.count + 1
+            } ?? nil
+        }
+        return found ?? nil
     }
 
     /// The canonical path a relative `entry` names from `directory`, or why it cannot be used:
