@@ -11,7 +11,7 @@ import TatamiModel
 /// contiguous, since a view's frame is begun before, and its links, extra and borders written
 /// after, everything inside it.
 ///
-/// Kept as parallel arrays of plain numbers, one element per frame (25 bytes a frame), the rare
+/// Kept as parallel arrays of plain numbers, one element per frame (33 bytes a frame), the rare
 /// cells in a table of their own: no record per frame with optionals and padding.
 struct PlacementMemory {
     /// Store sizes at one moment of a placement.
