@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ArgumentParser
 import Foundation
 import TatamiBase
@@ -164,18 +161,8 @@ extension Diff {
     /// component's report). What a failing write leaves is handed to `StandardOutput`, which
     /// fails as it always did.
     static func writeStandardOutput(_ bytes: [UInt8]) {
-        var done = 0
-        while done < bytes.count {
-            let n = bytes[done...].withUnsafeBytes { Glibc.write(1, $0.baseAddress, $0.count) }
-            if n > 0 {
-                done += n
-            } else if n < 0 && errno == EINTR {
-                continue
-            } else {
-                break
-            }
-        }
-        if done < bytes.count { StandardOutput.write(bytes: Array(bytes[done...])) }
+        let (written, error) = SourceFileWriter.write(1, bytes)
+        if error != nil { StandardOutput.write(bytes: Array(bytes[written...])) }
     }
 }
 

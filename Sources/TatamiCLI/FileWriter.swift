@@ -131,18 +131,24 @@ enum SourceFileWriter {
 
     /// Writes every byte at the file's position; the error number on failure.
     static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
-        bytes.withUnsafeBytes { buffer -> Int32? in
+        write(fd, bytes).error
+    }
+
+    /// Writes every byte at the file's position, or as many as it can: how many were written, and
+    /// the error number when not all were.
+    static func write(_ fd: Int32, _ bytes: [UInt8]) -> (written: Int, error: Int32?) {
+        bytes.withUnsafeBytes { buffer -> (Int, Int32?) in
             var done = 0
             while done < buffer.count {
                 let n = Foundation.write(fd, buffer.baseAddress! + done, buffer.count - done)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    return errno
+                    return (done, errno)
                 }
-                if n == 0 { return EIO }
+                if n == 0 { return (done, EIO) }
                 done += n
             }
-            return nil
+            return (done, nil)
         }
     }
 

@@ -330,12 +330,13 @@ private struct RepeatFilter {
     /// Whether `d` differs from every diagnostic seen before; remembers it.
     mutating func isNew(_ d: Diagnostic) -> Bool {
         let place = Place(start: d.range.start, end: d.range.end)
-        var i = last[place] ?? -1
+        let latest = last[place] ?? -1
+        var i = latest
         while i >= 0 {
             if seen[i] == d { return false }
             i = previous[i]
         }
-        previous.append(last[place] ?? -1)
+        previous.append(latest)
         last[place] = seen.count
         seen.append(d)
         return true

@@ -76,14 +76,7 @@ final class BackgroundClient {
     }
 
     func change(_ uri: String, version: Int, _ changes: [(JSON?, String)]) {
-        notify("textDocument/didChange", .object([
-            ("textDocument", .object([("uri", .string(uri)), ("version", .number(Double(version)))])),
-            ("contentChanges", .array(changes.map { r, t in
-                var pairs: [(String, JSON)] = [("text", .string(t))]
-                if let r { pairs.append(("range", r)) }
-                return .object(pairs)
-            })),
-        ]))
+        notify("textDocument/didChange", didChange(uri, version: version, changes))
     }
 }
 

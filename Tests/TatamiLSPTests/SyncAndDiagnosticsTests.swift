@@ -42,17 +42,8 @@ final class SyncAndDiagnosticsTests: XCTestCase {
         // Two changes in one notification: the second's range is in the text the first made.
         // "  text: hello" → "  txt: hello" (delete `e` at 1:3) → "  txt: hello world" (insert at 1:12,
         // the end of the 12-character line).
-        c.notify("textDocument/didChange", .object([
-            ("textDocument", .object([("uri", .string(uri)), ("version", .number(2))])),
-            ("contentChanges", .array([
-                .object([("range", range(1, 3, 1, 4)), ("text", .string(""))]),
-                .object([("range", range(1, 12, 1, 12)), ("text", .string(" world"))]),
-            ])),
-        ]))
-        c.notify("textDocument/didChange", .object([
-            ("textDocument", .object([("uri", .string(uri)), ("version", .number(3))])),
-            ("contentChanges", .array([.object([("range", range(0, 0, 0, 0)), ("text", .string("# c\n"))])])),
-        ]))
+        c.change(uri, version: 2, [(range(1, 3, 1, 4), ""), (range(1, 12, 1, 12), " world")])
+        c.change(uri, version: 3, [(range(0, 0, 0, 0), "# c\n")])
         // Nothing is published while messages keep coming …
         XCTAssertTrue(c.notifications("textDocument/publishDiagnostics").isEmpty)
         c.idle()
@@ -109,13 +100,7 @@ final class SyncAndDiagnosticsTests: XCTestCase {
         XCTAssertEqual(d?["range"]?["start"]?["character"]?.int, 6)
         // An edit after the CR on its line, and one on the next line, land where those clients mean.
         c.clear()
-        c.notify("textDocument/didChange", .object([
-            ("textDocument", .object([("uri", .string(uri)), ("version", .number(2))])),
-            ("contentChanges", .array([
-                .object([("range", range(2, 15, 2, 16)), ("text", .string("c"))]),
-                .object([("range", range(3, 6, 3, 9)), ("text", .string("text"))]),
-            ])),
-        ]))
+        c.change(uri, version: 2, [(range(2, 15, 2, 16), "c"), (range(3, 6, 3, 9), "text")])
         c.idle()
         XCTAssertEqual(String(decoding: c.server.documents[uri]!.text, as: UTF8.self), "body:\n  vstack:\n    - text: \"a\rc\"\n    - text: x\n")
         XCTAssertEqual(lastDiagnostics(c)?["diagnostics"]?.array?.count, 0)

@@ -60,6 +60,11 @@ final class TestClient {
         ]))]))
     }
 
+    /// A `didChange` of `uri` to `version`: each change a range (nil: the whole text) and its text.
+    func change(_ uri: String, version: Int, _ changes: [(JSON?, String)]) {
+        notify("textDocument/didChange", didChange(uri, version: version, changes))
+    }
+
     /// Notifications of one method sent since the last `clear()`.
     func notifications(_ method: String) -> [JSON] { sent.filter { $0["method"]?.string == method && $0["id"] == nil } }
 
@@ -67,6 +72,19 @@ final class TestClient {
 
     /// Publishes what is pending, as the stdio loop does when no message is waiting.
     func idle() { server.publishPending() }
+}
+
+/// The parameters of a `textDocument/didChange`: each change a range (nil: the whole text) and
+/// its text.
+func didChange(_ uri: String, version: Int, _ changes: [(JSON?, String)]) -> JSON {
+    .object([
+        ("textDocument", .object([("uri", .string(uri)), ("version", .number(Double(version)))])),
+        ("contentChanges", .array(changes.map { r, t in
+            var pairs: [(String, JSON)] = [("text", .string(t))]
+            if let r { pairs.append(("range", r)) }
+            return .object(pairs)
+        })),
+    ])
 }
 
 /// `{"line": l, "character": c}`.

@@ -64,6 +64,17 @@ final class DiffPathShortcutsTests: XCTestCase {
         }
     }
 
+    /// `directory(of:)` asked of the characters: the part before the last `/` character.
+    func testDirectoryIsThePartBeforeTheLastSlashCharacter() {
+        let more = ["/", "/a", "/a/b.tatami.yaml", "a", "a/b", "./x", "/w/screens/s0/screen-0.tatami.yaml", "/w/é/b.yaml",
+                    "/w/\u{0600}/b", "/w/a\u{0301}/b", "/w/x/\u{0301}b", "relative/dir/", ""]
+        for p in Self.directories + Self.relatives + Self.relatives.map({ "/w/" + $0 }) + more {
+            let expected: String
+            if let slash = p.lastIndex(of: "/") { expected = slash == p.startIndex ? "/" : String(p[..<slash]) } else { expected = "." }
+            XCTAssertEqual(ImportPath.directory(of: p), expected, p)
+        }
+    }
+
     func testDisplayIsDisplayAsStrings() {
         for root in Self.directories {
             var paths = Self.directories

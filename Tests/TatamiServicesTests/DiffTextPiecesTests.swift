@@ -48,14 +48,6 @@ final class DiffTextPiecesTests: XCTestCase {
         }
     }
 
-    func testDirectoriesAreImportPathDirectories() {
-        let paths = ["/", "/a", "/a/b.tatami.yaml", "a", "a/b", "./x", "/w/screens/s0/screen-0.tatami.yaml",
-                     "/w/é/b.yaml", "/w/\u{0600}/b", "/w/a\u{0301}/b", "/w/x/\u{0301}b", "relative/dir/", ""]
-        for p in paths {
-            XCTAssertEqual(RevisionPaths.directory(of: p), ImportPath.directory(of: p), p)
-        }
-    }
-
     func testSummaryBytesAreTheSummary() {
         // Every combination of viewport statuses and counts (0, 1, several) that the bytes are
         // written for, and files with diagnostics, which go through the summary's string.

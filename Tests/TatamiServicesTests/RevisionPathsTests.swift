@@ -1,6 +1,7 @@
 import Foundation
 @testable import TatamiServices
 import TatamiTestSupport
+import TatamiValidation
 import TatamiYAML
 import XCTest
 
@@ -37,7 +38,7 @@ final class RevisionPathsTests: XCTestCase {
                 let path = revision.absolute(name)
                 let parsed = YAMLParser.parse(bytes: try XCTUnwrap(revision.bytes(path)))
                 let written = try XCTUnwrap(WrittenReferences(parsed))
-                let directory = RevisionPaths.directory(of: path)
+                let directory = ImportPath.directory(of: path)
                 let found = paths.dependencies(of: written, at: path, directory: directory, config: nil)
                 let alone = RevisionPaths(revision).dependencies(of: written, leaving: path, directory: directory, config: nil)
                 XCTAssertEqual(found, alone, "\(name) in \(order)")

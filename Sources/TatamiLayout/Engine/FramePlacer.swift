@@ -99,7 +99,6 @@ struct FramePlacer {
         }
         let index = parts.viewStore === ctx.tree.viewStore ? parts.begin(ctx.tree.viewIndex(outer), parent: parent, step: step)
             : parts.begin(ctx.tree.view(outer), parent: parent, step: step)
-        let diagnosticsBefore = diagnostics.count
         var node = outer
         var o = origin
         var p = proposal
@@ -175,7 +174,7 @@ struct FramePlacer {
 
         finishRecord(index, frame: cell ?? outerRect ?? content, content: content, proposal: proposal,
                      flags: FrameParts.Record.Flags(hidden: isHidden, byZIndex: byZIndex), drawing: drawing, children: mark,
-                     decorations: decorationMarks, diagnosticsBefore: diagnosticsBefore)
+                     decorations: decorationMarks)
         return index
     }
 
@@ -190,11 +189,10 @@ struct FramePlacer {
     }
 
     /// Fills a placed view's record: its rectangles finished, its proposal, flags, drawing and
-    /// links (`link`); and, when recording, where its subtree ends and whether it reported anything.
+    /// links (`link`); and, when recording, where its subtree's frames and diagnostics end.
     private mutating func finishRecord(
         _ index: Int32, frame: Rect, content: Rect, proposal: ProposedSize, flags: FrameParts.Record.Flags,
-        drawing: FrameParts.DrawingSource, children mark: Int, decorations: (backgrounds: Int, overlays: Int, borders: Int),
-        diagnosticsBefore: Int
+        drawing: FrameParts.DrawingSource, children mark: Int, decorations: (backgrounds: Int, overlays: Int, borders: Int)
     ) {
         flushCopies()
         var r = parts.records[Int(index)]
@@ -207,21 +205,17 @@ struct FramePlacer {
         r.drawing = drawing
         link(&r, content: finishedContent, children: mark, decorations: decorations)
         parts.records[Int(index)] = r
-        if recording {
-            // A subtree whose diagnostics all name their places by nodes may be copied next time,
-            // its diagnostics reported again at those nodes' views (an edit elsewhere moves them
-            // in the text); any other is placed again.
-            let clean = reportNodes[diagnosticsBefore...].allSatisfy { !$0.isEmpty }
-            recorded.finish(Int(index), records: parts.records.count, reported: diagnostics.count, clean: clean)
-        }
+        // What the subtree reported is reported again by a copy of it, at its nodes' views (an
+        // edit elsewhere moves them in the text).
+        if recording { recorded.finish(Int(index), records: parts.records.count, reported: diagnostics.count) }
     }
 
     /// The frames of `outer`'s subtree copied from the previous placement, when that placed the
     /// same subtree (no node of it changed) at the same origin, for the same proposal, cell and
-    /// hiddenness, and reported nothing in it: placing it again would give the same frames, since
-    /// they depend on nothing else (the viewport and fonts are the same for a kept layout). Each
-    /// copied frame names the new document's view, and is checked to be as hidden as that view
-    /// makes it; nil (and nothing copied) otherwise. The index of the subtree's first frame.
+    /// hiddenness: placing it again would give the same frames, since they depend on nothing else
+    /// (the viewport and fonts are the same for a kept layout), and report the same (`reportAgain`).
+    /// Each copied frame names the new document's view, and is checked to be as hidden as that
+    /// view makes it; nil (and nothing copied) otherwise. The index of the subtree's first frame.
     private mutating func reuse(
         _ outer: NodeID, at origin: Point, proposal: ProposedSize, parent: Int32, step: Int32, hidden: Bool, cell: Rect?,
         in ctx: LayoutContext
@@ -232,7 +226,7 @@ struct FramePlacer {
         let flags = old.flags[r], o = old.origins[r]
         // Inputs compared bit for bit (a placement is a function of their exact values); a
         // proposal's `==` already is (the record's proposal is the one it was placed for).
-        guard flags.contains(.clean), flags.contains(.hidden) == hidden, old.parts.records[r].proposal == proposal,
+        guard flags.contains(.hidden) == hidden, old.parts.records[r].proposal == proposal,
               o.x.bitPattern == origin.x.bitPattern, o.y.bitPattern == origin.y.bitPattern,
               PlacementMemory.same(old.cells.isEmpty ? nil : old.cells[Int32(r)], cell) else { return nil }
         let end = Int(old.ends[r])
@@ -266,6 +260,7 @@ struct FramePlacer {
         if recording { recorded.appendReports(of: r..<Int(old.ends[r]), in: old, movedBy: Int32(diagnostics.count - begin)) }
         for i in begin..<end {
             let nodes = old.reportNodes[i]
+            assert(!nodes.isEmpty, "a kept placement reported nothing that names a view and not a node")
             var d = old.reports[i]
             d.range = ctx.tree.view(NodeID(Int(nodes[0]))).kindRange
             for k in d.related.indices { d.related[k].range = ctx.tree.view(NodeID(Int(nodes[k + 1]))).kindRange }
@@ -273,11 +268,10 @@ struct FramePlacer {
         }
     }
 
-    /// Reports `d`, which names the views of `nodes` (its own place, then its related places'),
-    /// or places no copy could name again (nil).
-    private mutating func report(_ d: Diagnostic, nodes: [UInt32]?) {
+    /// Reports `d`, which names the views of `nodes` (its own place, then its related places').
+    private mutating func report(_ d: Diagnostic, nodes: [UInt32]) {
         diagnostics.append(d)
-        if recording { reportNodes.append(nodes ?? []) }
+        if recording { reportNodes.append(nodes) }
     }
 
     /// Appends the subtrees copied and not yet appended (`run`), in one piece per store: every
@@ -380,9 +374,10 @@ struct FramePlacer {
     /// A container's notes (canvas placements), reported as found in this viewport.
     private mutating func reportNotes(_ notes: [LayoutNote]) {
         for note in notes {
-            // A note names a view, not a node: its frames are placed again next time.
+            // A note names a view, not a node; but a context holding notes is never kept
+            // (`LayoutContext.isReusable`), so no copy reports it again.
             report(Diagnostic(note.code, note.message + " in viewport \(viewport.name)", at: note.view.kindRange, viewport: viewport.name),
-                   nodes: nil)
+                   nodes: [])
         }
     }
 

@@ -42,12 +42,10 @@ struct PlacementMemory {
         }
     }
 
-    /// A frame's inherited hiddenness, and whether everything reported in its subtree can be
-    /// reported again from its nodes (nothing was, or each diagnostic names its places by nodes).
+    /// A frame's inherited hiddenness.
     struct Flags: OptionSet {
         let rawValue: UInt8
         static let hidden = Flags(rawValue: 1)
-        static let clean = Flags(rawValue: 2)
     }
 
     /// The frames (the layout result's, shared).
@@ -70,7 +68,8 @@ struct PlacementMemory {
     /// The placement's diagnostics, in the order reported; set by `finish`.
     private(set) var reports: [Diagnostic] = []
     /// Per diagnostic: the node whose view it is at, then the nodes of its related locations in
-    /// order (empty: a diagnostic that cannot be placed again, whose frames are not `clean`).
+    /// order. (A canvas's note names a view, not a node; but a context holding notes is never
+    /// kept, `LayoutContext.isReusable`, nor then is its placement.)
     private(set) var reportNodes: [[UInt32]] = []
 
     var count: Int { nodes.count }
@@ -104,11 +103,10 @@ struct PlacementMemory {
     }
 
     /// Records where frame `k`'s subtree ends (`records`: the frames placed so far; `reported`:
-    /// the diagnostics reported so far), and whether what it reported can be reported again.
-    mutating func finish(_ k: Int, records: Int, reported: Int, clean: Bool) {
+    /// the diagnostics reported so far).
+    mutating func finish(_ k: Int, records: Int, reported: Int) {
         ends[k] = Int32(records)
         reportEnds[k] = Int32(reported)
-        if clean { flags[k].insert(.clean) }
     }
 
     /// The diagnostics of frames `range` of `old` (a subtree copied), moved by `delta` in the

@@ -100,10 +100,9 @@ public final class GitRevision: LayoutRevision, @unchecked Sendable {
             guard fields.count == 3, fields[1].elementsEqual("blob".utf8) else { continue }
             let path = ImportPath.join(top, String(decoding: record[(tab + 1)...], as: UTF8.self))
             entries[path] = Entry(mode: String(decoding: fields[0], as: UTF8.self), object: String(decoding: fields[2], as: UTF8.self))
-            // Directories up to the top level (`RevisionPaths.directory(of:)`: `ImportPath`'s,
-            // found among the bytes).
-            var dir = RevisionPaths.directory(of: path)
-            while dir.count > top.count, directories.insert(dir).inserted { dir = RevisionPaths.directory(of: dir) }
+            // Directories up to the top level.
+            var dir = ImportPath.directory(of: path)
+            while dir.count > top.count, directories.insert(dir).inserted { dir = ImportPath.directory(of: dir) }
         }
         self.entries = entries
         self.directories = directories

@@ -249,7 +249,7 @@ private struct PlacedFile {
 
     init(_ path: String, in paths: RevisionPaths) {
         self.path = path
-        directory = RevisionPaths.directory(of: path)
+        directory = ImportPath.directory(of: path)
         workspace = paths.workspace(for: path, in: directory)
     }
 }

@@ -35,24 +35,6 @@ final class RevisionPaths: @unchecked Sendable {
         return made
     }
 
-    /// `ImportPath.directory(of:)`: for a path of ASCII bytes alone (every byte then a character
-    /// of its own), the part before its last `/` found among the bytes, without walking the
-    /// string's characters.
-    static func directory(of path: String) -> String {
-        let found: Int?? = path.utf8.withContiguousStorageIfAvailable { bytes in
-            var slash = -1
-            for (i, b) in bytes.enumerated() {
-                if b >= 0x80 { return nil }
-                if b == 0x2F { slash = i }
-            }
-            return slash
-        }
-        guard let found, let slash = found else { return ImportPath.directory(of: path) }
-        if slash < 0 { return "." }
-        if slash == 0 { return "/" }
-        return String(Substring(path.utf8.prefix(slash)))
-    }
-
     /// `revision.workspace(for:)` of a file in `directory`: a revision's workspace depends on the
     /// file's directory alone.
     func workspace(for path: String, in directory: String) -> RevisionWorkspace {
@@ -146,7 +128,7 @@ final class RevisionPaths: @unchecked Sendable {
             next += 1
             guard let bytes = revision.bytes(file) else { continue }
             guard let refs = WrittenReferences(YAMLParser.parse(bytes: bytes)) else { return nil }
-            let directory = Self.directory(of: file)
+            let directory = ImportPath.directory(of: file)
             out += refs.fonts.map { locate($0, from: directory) }
             for i in refs.imports.map({ locate($0, from: directory) }) where seen.insert(i).inserted {
                 out.append(i)

@@ -104,8 +104,21 @@ public enum ImportPath {
         return length > 0 && !(length == dots && dots <= 2)
     }
 
-    /// The directory part of a path (`.` for a bare name).
+    /// The directory part of a path (`.` for a bare name). A path of ASCII bytes (every byte then
+    /// a character of its own) has its last `/` found among the bytes (`tatami diff` asks for
+    /// thousands); any other among its characters.
     public static func directory(of path: String) -> String {
+        let asciiSlash: Int?? = path.utf8.withContiguousStorageIfAvailable { bytes in
+            var slash = -1
+            for (i, b) in bytes.enumerated() {
+                if b >= 0x80 { return nil }
+                if b == UInt8(ascii: "/") { slash = i }
+            }
+            return slash
+        }
+        if let asciiSlash, let slash = asciiSlash {
+            return slash < 0 ? "." : slash == 0 ? "/" : String(Substring(path.utf8.prefix(slash)))
+        }
         guard let slash = path.lastIndex(of: "/") else { return "." }
         if slash == path.startIndex { return "/" }
         return String(path[..<slash])
