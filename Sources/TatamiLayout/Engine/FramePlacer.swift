@@ -240,24 +240,26 @@ struct FramePlacer {
         }
         // Every node's view is in the tree's store (`LayoutTree.view`): the copies name views there.
         precondition(ctx.tree.viewStore === parts.viewStore, "a copied frame's view is in the placement's store")
+        // Where the copy's diagnostics will lie against where the original's did.
+        let reportDelta = Int32(diagnostics.count) - old.reportBegins[r]
         reportAgain(r, in: ctx)
         let span = old.span(r)
-        if !run.add(r..<end, span: span, parent: parent, step: step) {
+        if !run.add(r..<end, span: span, parent: parent, step: step, reportDelta: reportDelta) {
             flushCopies()
             // (The arrays read, not the whole tree: a copy of it would retain every array it holds.)
-            run.start(r..<end, span: span, parent: parent, step: step, treeNodes: ctx.tree.nodes, views: ctx.tree.views)
+            run.start(r..<end, span: span, parent: parent, step: step, reportDelta: reportDelta, treeNodes: ctx.tree.nodes,
+                      views: ctx.tree.views)
         }
         framesCopied += end - r
         return Int32(parts.records.count) + Int32(r - run.records.lowerBound)
     }
 
     /// Reports again what placing the old frame `r`'s subtree reported, each diagnostic at its
-    /// nodes' views in the new tree (the same nodes: the subtree is unchanged), and records where
-    /// the copy's diagnostics lie. Placing it would report the same: the messages depend on sizes,
-    /// proposals, kinds and texts, which are the same, and on nothing's place in the text.
+    /// nodes' views in the new tree (the same nodes: the subtree is unchanged). Placing it would
+    /// report the same: the messages depend on sizes, proposals, kinds and texts, which are the
+    /// same, and on nothing's place in the text.
     private mutating func reportAgain(_ r: Int, in ctx: LayoutContext) {
         let (begin, end) = (Int(old.reportBegins[r]), Int(old.reportEnds[r]))
-        if recording { recorded.appendReports(of: r..<Int(old.ends[r]), in: old, movedBy: Int32(diagnostics.count - begin)) }
         for i in begin..<end {
             let nodes = old.reportNodes[i]
             assert(!nodes.isEmpty, "a kept placement reported nothing that names a view and not a node")
@@ -290,7 +292,7 @@ struct FramePlacer {
             parts.parents[Int(start.records + first.offset)] = first.parent
             parts.steps[Int(start.records + first.offset)] = first.step
         }
-        if recording { recorded.append(copiesOf: run.records, in: old, movedBy: recordDelta) }
+        if recording { recorded.append(copiesOf: run.records, in: old, movedBy: recordDelta, reportsMovedBy: run.reportDelta) }
         let (begin, finish) = (run.begin, run.end)
         // Each store's run appended in one piece, then moved in place.
         if begin.links >= 0 {

@@ -109,22 +109,9 @@ struct PlacementMemory {
         reportEnds[k] = Int32(reported)
     }
 
-    /// The diagnostics of frames `range` of `old` (a subtree copied), moved by `delta` in the
-    /// list of diagnostics. Appended when the copy is taken, before its frames (`append(copiesOf:)`,
-    /// which follows before the next frame is begun).
-    mutating func appendReports(of range: Range<Int>, in old: PlacementMemory, movedBy delta: Int32) {
-        let first = reportBegins.count
-        reportBegins.append(contentsOf: old.reportBegins[range])
-        reportEnds.append(contentsOf: old.reportEnds[range])
-        guard delta != 0 else { return }
-        for i in first..<reportBegins.count {
-            reportBegins[i] += delta
-            reportEnds[i] += delta
-        }
-    }
-
-    /// Frames `range` of `old` copied, moved by `delta` frames.
-    mutating func append(copiesOf range: Range<Int>, in old: PlacementMemory, movedBy delta: Int32) {
+    /// Frames `range` of `old` copied, moved by `delta` frames and their diagnostics by `reportDelta`
+    /// in the list of diagnostics.
+    mutating func append(copiesOf range: Range<Int>, in old: PlacementMemory, movedBy delta: Int32, reportsMovedBy reportDelta: Int32) {
         if !old.cells.isEmpty {
             for k in range { if let cell = old.cells[Int32(k)] { cells[Int32(k) + delta] = cell } }
         }
@@ -135,6 +122,13 @@ struct PlacementMemory {
         ends.append(contentsOf: old.ends[range])
         ends.withUnsafeMutableBufferPointer { b in
             for i in first..<b.count { b[i] += delta }
+        }
+        reportBegins.append(contentsOf: old.reportBegins[range])
+        reportEnds.append(contentsOf: old.reportEnds[range])
+        guard reportDelta != 0 else { return }
+        for i in first..<reportBegins.count {
+            reportBegins[i] += reportDelta
+            reportEnds[i] += reportDelta
         }
     }
 
@@ -201,6 +195,9 @@ struct CopyRun {
     /// The run's subtrees' first frames (offsets into the run), with their parents and steps in
     /// the new placement; the other frames' parents move with the run.
     private(set) var firsts: [(offset: Int32, parent: Int32, step: Int32)] = []
+    /// How far the run's diagnostics move in the list of diagnostics: the same for every subtree
+    /// in it (what is reported between two copies, a cell too small, is reported alike each time).
+    private(set) var reportDelta: Int32 = 0
     /// The layout tree's nodes and views when the run began (the copies name the tree's views).
     private(set) var treeNodes: [NodeInfo] = []
     private(set) var views: [ViewIndex] = []
@@ -212,20 +209,22 @@ struct CopyRun {
 
     /// Begins a run with the subtree of frames `range` (its entries `span`, `PlacementMemory.span`).
     mutating func start(_ range: Range<Int>, span: (begin: PlacementMemory.Counts, end: PlacementMemory.Counts), parent: Int32,
-                        step: Int32, treeNodes: [NodeInfo], views: [ViewIndex]) {
+                        step: Int32, reportDelta: Int32, treeNodes: [NodeInfo], views: [ViewIndex]) {
         records = range.lowerBound..<range.lowerBound
         self.treeNodes = treeNodes
         self.views = views
+        self.reportDelta = reportDelta
         isActive = true
-        let added = add(range, span: span, parent: parent, step: step)
+        let added = add(range, span: span, parent: parent, step: step, reportDelta: reportDelta)
         assert(added, "a run takes its first subtree")
     }
 
-    /// Adds the subtree of frames `range` when it follows the run in every store it has entries
-    /// in; false (nothing added) otherwise, or when there is no run.
+    /// Adds the subtree of frames `range`, whose diagnostics move by `reportDelta`, when it follows
+    /// the run in every store it has entries in and its diagnostics move as the run's; false
+    /// (nothing added) otherwise, or when there is no run.
     mutating func add(_ range: Range<Int>, span: (begin: PlacementMemory.Counts, end: PlacementMemory.Counts), parent: Int32,
-                      step: Int32) -> Bool {
-        guard isActive, range.lowerBound == records.upperBound else { return false }
+                      step: Int32, reportDelta: Int32) -> Bool {
+        guard isActive, range.lowerBound == records.upperBound, reportDelta == self.reportDelta else { return false }
         let (b, e) = span
         // An empty entry run (`span` gives 0..<0) joins anything; a store the run has no entries
         // in yet starts wherever the subtree's do.
