@@ -132,10 +132,30 @@ final class StackLayout: ContainerLayout {
             if items[i].priority != first { uniform = false }
         }
         if !uniform {
-            var priorities = Array(Set((0..<n).map { items[$0].priority })).sorted(by: >)
-            groupCount = priorities.count
-            for i in 0..<n { items[i].group = priorities.firstIndex(of: items[i].priority)! }
-            priorities.removeAll()
+            // The distinct priorities, highest first, kept sorted as they are found: a stack has
+            // few (a spacer's and its siblings'), so a scan of a small buffer beats a set.
+            groupCount = withUnsafeTemporaryAllocation(of: Double.self, capacity: n) { distinct in
+                var count = 0
+                for i in 0..<n {
+                    let p = items[i].priority
+                    var at = 0
+                    while at < count && distinct[at] > p { at += 1 }
+                    guard at == count || distinct[at] != p else { continue }
+                    var k = count
+                    while k > at {
+                        distinct[k] = distinct[k - 1]
+                        k -= 1
+                    }
+                    distinct[at] = p
+                    count += 1
+                }
+                for i in 0..<n {
+                    var g = 0
+                    while distinct[g] != items[i].priority { g += 1 }
+                    items[i].group = g
+                }
+                return count
+            }
         }
 
         withUnsafeTemporaryAllocation(of: Double.self, capacity: groupCount) { minimumBelow in
