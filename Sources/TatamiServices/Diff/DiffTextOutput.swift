@@ -87,6 +87,8 @@ extension DiffFormatter {
         for d in f.disappeared { out.appendLiteral("  "); style.append("- " + diagnosticLine(d), "31", to: &out); out.append(0x0A) }
         var texts: FileTexts?
         defer { texts?.release() }
+        // The last viewport's changes and where their lines lie in `out`.
+        var previous: (changes: ViewChanges, from: Int, to: Int)?
         for v in f.viewports where v.status != .unchanged {
             let vp = v.new ?? v.old!
             out.appendLiteral("  ")
@@ -106,10 +108,19 @@ extension DiffFormatter {
                     texts = FileTexts(changes.spelling, file: f)
                 }
                 let made = texts!
-                changes.list.withUnsafeBufferPointer { list in
-                    for c in list.indices where !list[c].followsParent { line(FoundChange(list.baseAddress! + c, made), style: style, into: &out) }
+                let from = out.count
+                if let p = previous, p.changes.spelling === changes.spelling, ViewChange.sameLines(p.changes.list, changes.list) {
+                    // The same changes as the viewport before (a shared component's change often
+                    // moves views alike at every width): its lines, copied.
+                    out.appendOwn(from: p.from, to: p.to)
+                } else {
+                    changes.list.withUnsafeBufferPointer { list in
+                        for c in list.indices where !list[c].followsParent { line(FoundChange(list.baseAddress! + c, made), style: style, into: &out) }
+                    }
                 }
+                previous = (changes, from, out.count)
             } else {
+                previous = nil
                 for c in v.views where !c.followsParent { line(SpelledChange(c, file: f), style: style, into: &out) }
             }
             for d in v.appeared { out.appendLiteral("    "); style.append("+ " + diagnosticLine(d), "32", to: &out); out.append(0x0A) }

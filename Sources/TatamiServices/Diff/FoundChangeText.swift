@@ -1,27 +1,27 @@
 import TatamiBase
+import TatamiModel
 
-/// What one file's lines write about its views, worked out once per file in one pass down each
-/// outline: per new view the run `Card /0/2 line 14` (its kind, its path made from its parent's,
-/// its line), every old view's line, and each cause of the file's changes
-/// (`  [lib/cards.tatami.yaml]`), the texts kept in one buffer. A file's viewports list the same
-/// views (every one of them, when a shared component changed), and a path or a line asked view
-/// by view walked up the parents or searched the line table for each line written; a line now
-/// copies its view's run in one piece. An old view's kind and path are written only where a
-/// line needs them (a removed view, a view that moved in the text), straight from the outline.
+/// What one file's lines read about its views, gathered once per file in one pass down each
+/// outline: every view's line (the line table searched once per offset, not per line
+/// written), its parent and step, kind and id; the outline's names and each cause of the
+/// file's changes (`  [lib/cards.tatami.yaml]`) as bytes. A line writes its view's kind, path
+/// and line straight from these, without strings or the outline's arrays (texts made ahead for
+/// every view cost more than the lines that copied them: most views are named on one line
+/// only); an old view's kind and path, needed only for a removed view or one that moved in the
+/// text, are written from the outline.
 ///
 /// Plain pointers, freed with `release()`: each line reads the tables without counting
 /// references to them or to an object holding them.
 struct FileTexts {
     /// The file's spelling, which `DiffFile` holds as long as its lines are written.
     unowned(unsafe) let spelling: ChangeSpelling
+    /// The names of the new outline (component names, ids), then the causes.
     private let text: TextBuffer
-    /// Per new entry, four offsets into `text`: where its run starts, where its kind ends (a
-    /// space follows, then its path), where its path ends, where its run ends (after its line).
-    private let runs: UnsafeMutablePointer<Int32>
-    /// Per entry: its 1-based line, 0 when there is none.
+    /// Per name of the new outline, where it ends in `text` (the one before it, where it starts).
+    private let names: UnsafeMutablePointer<Int32>
+    /// Per entry: its 1-based line (0 when there is none), and its place in its outline.
     private let oldLines: UnsafeMutablePointer<Int32>, newLines: UnsafeMutablePointer<Int32>
-    /// Per entry: its parent and its step (`OutlinePlaces.samePath`'s walk, on plain numbers).
-    private let oldSteps: UnsafeMutablePointer<Step>, newSteps: UnsafeMutablePointer<Step>
+    private let oldPlaces: UnsafeMutablePointer<Place>, newPlaces: UnsafeMutablePointer<Place>
     /// Each cause's text in `text`, two offsets per cause (an empty range: the line leaves the
     /// cause out: the file itself, unless renamed; decided once per cause, not per line).
     private let causes: UnsafeMutablePointer<Int32>
@@ -29,21 +29,28 @@ struct FileTexts {
     /// paths are the same; -1 before any. A file's viewports ask about the same pairs.
     private let samePaths: UnsafeMutablePointer<Int32>
 
-    struct Step {
+    /// An entry's fields that its line and `samePath` read, copied out of the outline.
+    struct Place {
         var parent: Int32
         var step: Int32
+        var component: Int32
+        var id: Int32
+        var tag: ViewKindTag
     }
 
     init(_ spelling: ChangeSpelling, file: DiffFile) {
         self.spelling = spelling
         let new = spelling.new
-        (oldLines, oldSteps) = Self.lines(spelling.old, spelling.oldLines)
-        let (newLines, newSteps) = Self.lines(new, spelling.newLines)
-        (self.newLines, self.newSteps) = (newLines, newSteps)
-        let count = new.entries.count
-        var text = TextBuffer(capacity: 40 * count + 64)
-        let runs = Self.runs(new, newLines, into: &text)
-        let causes = UnsafeMutablePointer<Int32>.allocate(capacity: 2 * spelling.causes.count)
+        (oldLines, oldPlaces) = Self.places(spelling.old, spelling.oldLines)
+        (newLines, newPlaces) = Self.places(new, spelling.newLines)
+        var text = TextBuffer(capacity: 256)
+        names = .allocate(capacity: new.nameBytes.count + 1)
+        names[0] = 0
+        for (k, name) in new.nameBytes.enumerated() {
+            text.appendBytes(name)
+            names[k + 1] = Int32(text.count)
+        }
+        causes = .allocate(capacity: 2 * spelling.causes.count)
         for (k, cause) in spelling.causes.enumerated() {
             causes[2 * k] = Int32(text.count)
             if let cause, cause != file.path || file.status == .renamed {
@@ -54,81 +61,38 @@ struct FileTexts {
             causes[2 * k + 1] = Int32(text.count)
         }
         self.text = text
-        self.runs = runs
-        self.causes = causes
-        samePaths = .allocate(capacity: count)
-        samePaths.initialize(repeating: -1, count: count)
-    }
-
-    /// Per new entry its run (`runs`), written into `text`.
-    private static func runs(_ new: OutlinePlaces, _ lines: UnsafeMutablePointer<Int32>, into text: inout TextBuffer) -> UnsafeMutablePointer<Int32> {
-        // Each name once (component names, ids), then copied from there into each run.
-        var names = [Int](repeating: 0, count: new.nameBytes.count + 1)
-        for (k, name) in new.nameBytes.enumerated() {
-            text.appendBytes(name)
-            names[k + 1] = text.count
-        }
-        let entries = new.entries
-        let runs = UnsafeMutablePointer<Int32>.allocate(capacity: 4 * entries.count)
-        for e in entries.indices {
-            let start = text.count
-            let component = Int(entries[e].component), id = Int(entries[e].id), p = Int(entries[e].parent)
-            if component >= 0 {
-                text.appendOwn(from: names[component], to: names[component + 1])
-            } else {
-                text.appendLiteral(OutlinePlaces.tagName(entries[e].tag))
-            }
-            if id >= 0 {
-                text.append(0x23)
-                text.appendOwn(from: names[id], to: names[id + 1])
-            }
-            let kindEnd = text.count
-            // ` /` for the body; else a space, the parent's path (none for the body's children) and the step.
-            if p < 0 {
-                text.appendLiteral(" /")
-            } else {
-                text.append(0x20)
-                if entries[p].parent >= 0 { text.appendOwn(from: Int(runs[4 * p + 1]) + 1, to: Int(runs[4 * p + 2])) }
-                OutlinePlaces.writeStep(entries[e].step, into: &text)
-            }
-            let pathEnd = text.count
-            DiffFormatter.lineNumber(Int(lines[e]), into: &text)
-            runs[4 * e] = Int32(start)
-            runs[4 * e + 1] = Int32(kindEnd)
-            runs[4 * e + 2] = Int32(pathEnd)
-            runs[4 * e + 3] = Int32(text.count)
-        }
-        return runs
+        samePaths = .allocate(capacity: new.entries.count)
+        samePaths.initialize(repeating: -1, count: new.entries.count)
     }
 
     func release() {
         text.release()
-        for table in [runs, oldLines, newLines, causes, samePaths] { table.deallocate() }
-        oldSteps.deallocate()
-        newSteps.deallocate()
+        for table in [names, oldLines, newLines, causes, samePaths] { table.deallocate() }
+        oldPlaces.deallocate()
+        newPlaces.deallocate()
     }
 
     /// Each entry's `OutlinePlaces.line` (0: none), looked up once per offset in a row: the views
-    /// of a component instance all start where the instance does; and its parent and step.
-    private static func lines(_ places: OutlinePlaces, _ table: LineTable?) -> (UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Step>) {
-        let lines = UnsafeMutablePointer<Int32>.allocate(capacity: places.entries.count)
-        let steps = UnsafeMutablePointer<Step>.allocate(capacity: places.entries.count)
-        places.entries.withUnsafeBufferPointer { entries in
+    /// of a component instance all start where the instance does; and its place.
+    private static func places(_ outline: OutlinePlaces, _ table: LineTable?) -> (UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Place>) {
+        let lines = UnsafeMutablePointer<Int32>.allocate(capacity: outline.entries.count)
+        let places = UnsafeMutablePointer<Place>.allocate(capacity: outline.entries.count)
+        outline.entries.withUnsafeBufferPointer { entries in
             var lastStart = -1, lastLine: Int32 = 0
             for e in entries.indices {
-                let start = entries[e].start
-                if start != lastStart {
-                    lastStart = start
-                    lastLine = Int32(places.line(e, table) ?? 0)
+                let entry = entries[e]
+                if entry.start != lastStart {
+                    lastStart = entry.start
+                    lastLine = Int32(outline.line(e, table) ?? 0)
                 }
                 lines[e] = lastLine
-                steps[e] = Step(parent: entries[e].parent, step: entries[e].step)
+                places[e] = Place(parent: entry.parent, step: entry.step, component: entry.component, id: entry.id, tag: entry.tag)
             }
         }
-        return (lines, steps)
+        return (lines, places)
     }
 
-    /// The entry's kind key (its component's name, for an instance) and `#id`.
+    /// An old entry's kind key and `#id`, from the outline.
     static func writeKind<S: ByteSink>(_ places: OutlinePlaces, _ e: Int, into s: inout S) {
         let entry = places.entries[e]
         if entry.component >= 0 {
@@ -144,18 +108,67 @@ struct FileTexts {
 
     /// New entry `e`'s `Card /0/2 line 14`.
     @inline(__always)
-    func writeRun(_ e: Int, into out: inout TextBuffer) {
-        out.append(text, from: Int(runs[4 * e]), to: Int(runs[4 * e + 3]))
+    func writeNamed(_ e: Int, into out: inout TextBuffer) {
+        writeKind(e, into: &out)
+        out.append(0x20)
+        writePlace(e, into: &out)
     }
 
-    /// New entry `e`'s `Card `.
-    func writeKindAndSpace(_ e: Int, into out: inout TextBuffer) {
-        out.append(text, from: Int(runs[4 * e]), to: Int(runs[4 * e + 1]) + 1)
+    /// New entry `e`'s kind key (its component's name, for an instance) and `#id`.
+    @inline(__always)
+    func writeKind(_ e: Int, into out: inout TextBuffer) {
+        let place = newPlaces[e]
+        if place.component >= 0 {
+            out.append(text, from: Int(names[Int(place.component)]), to: Int(names[Int(place.component) + 1]))
+        } else {
+            out.appendLiteral(OutlinePlaces.tagName(place.tag))
+        }
+        if place.id >= 0 {
+            out.append(0x23)
+            out.append(text, from: Int(names[Int(place.id)]), to: Int(names[Int(place.id) + 1]))
+        }
     }
 
     /// New entry `e`'s `/0/2 line 14`.
+    @inline(__always)
     func writePlace(_ e: Int, into out: inout TextBuffer) {
-        out.append(text, from: Int(runs[4 * e + 1]) + 1, to: Int(runs[4 * e + 3]))
+        if newPlaces[e].parent < 0 { out.append(0x2F) } else { writeSteps(e, into: &out) }
+        DiffFormatter.lineNumber(Int(newLines[e]), into: &out)
+    }
+
+    /// New entry `e`'s path below the body, `/0/2`: its length counted up the parents, then its
+    /// steps written from the last one back.
+    private func writeSteps(_ e: Int, into out: inout TextBuffer) {
+        var length = 0, k = e
+        while newPlaces[k].parent >= 0 {
+            let step = newPlaces[k].step
+            guard step >= 0 else { return writeStepsFromTop(e, into: &out) }
+            length += 1 + TextBuffer.digitCount(UInt64(step))
+            k = Int(newPlaces[k].parent)
+        }
+        let start = out.room(length)
+        var at = start + length
+        k = e
+        while newPlaces[k].parent >= 0 {
+            var step = UInt32(newPlaces[k].step)
+            repeat {
+                at -= 1
+                at.pointee = 0x30 + UInt8(truncatingIfNeeded: step % 10)
+                step /= 10
+            } while step > 0
+            at -= 1
+            at.pointee = 0x2F
+            k = Int(newPlaces[k].parent)
+        }
+        out.advance(length)
+    }
+
+    /// `writeSteps` for a path through a decoration (`/0/background`): its parent's steps first.
+    private func writeStepsFromTop(_ e: Int, into out: inout TextBuffer) {
+        let place = newPlaces[e]
+        guard place.parent >= 0 else { return }
+        writeStepsFromTop(Int(place.parent), into: &out)
+        OutlinePlaces.writeStep(place.step, into: &out)
     }
 
     /// Old entry `o`'s `/0/2 line 14`.
@@ -183,18 +196,18 @@ struct FileTexts {
 
     /// `OutlinePlaces.samePath`: the same steps up to the body.
     private func samePath(old o: Int, new e: Int) -> Bool {
-        var a = oldSteps[o], b = newSteps[e]
+        var a = oldPlaces[o], b = newPlaces[e]
         while a.parent >= 0 && b.parent >= 0 {
             guard a.step == b.step else { return false }
-            a = oldSteps[Int(a.parent)]
-            b = newSteps[Int(b.parent)]
+            a = oldPlaces[Int(a.parent)]
+            b = newPlaces[Int(b.parent)]
         }
         return a.parent < 0 && b.parent < 0
     }
 }
 
 /// A change as the comparison found it, for the text format: its new kind and place and its
-/// cause copied from the file's texts, an old kind and place written from the old outline, its
+/// cause written from the file's texts, an old kind and place from the old outline, its
 /// figures from the change.
 struct FoundChange: WrappedChange {
     /// The change, read in place in its list (not copied per line).
@@ -225,12 +238,13 @@ struct FoundChange: WrappedChange {
             s.append(0x20)
             texts.writeOldPlace(Int(c.entry), into: &s)
         } else {
-            texts.writeRun(Int(c.entry), into: &s)
+            texts.writeNamed(Int(c.entry), into: &s)
         }
     }
 
     func writeMove(into s: inout TextBuffer) {
-        texts.writeKindAndSpace(Int(c.entry), into: &s)
+        texts.writeKind(Int(c.entry), into: &s)
+        s.append(0x20)
         texts.writeOldPlace(Int(c.other), into: &s)
         s.appendLiteral(" → ")
         texts.writePlace(Int(c.entry), into: &s)
@@ -239,6 +253,32 @@ struct FoundChange: WrappedChange {
     @inline(__always)
     func writeCause(into s: inout TextBuffer) {
         texts.writeCause(c.cause, into: &s)
+    }
+}
+
+extension ViewChange {
+    /// Whether two viewports' lists of changes write the same lines: the same views, changed
+    /// alike (by the same deltas, or added or removed at the same place), with the same causes
+    /// and followers.
+    static func sameLines(_ a: [ViewChange], _ b: [ViewChange]) -> Bool {
+        guard a.count == b.count else { return false }
+        return a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                for i in a.indices where !a[i].writesSameLine(as: b[i]) { return false }
+                return true
+            }
+        }
+    }
+
+    @inline(__always)
+    private func writesSameLine(as o: ViewChange) -> Bool {
+        guard entry == o.entry, other == o.other, change == o.change, followsParent == o.followsParent, moved == o.moved,
+              resized == o.resized, following == o.following, cause == o.cause else { return false }
+        switch change {
+        case .changed: return dx == o.dx && dy == o.dy && dw == o.dw && dh == o.dh
+        case .added: return newFrame == o.newFrame
+        case .removed: return oldFrame == o.oldFrame
+        }
     }
 }
 
@@ -328,12 +368,19 @@ struct TextBuffer: ByteSink {
         }
     }
 
-    private mutating func appendLongDigits(_ n: UInt64) {
-        var digits = 3, limit: UInt64 = 1000
+    /// How many decimal digits `n` has.
+    @inline(__always)
+    static func digitCount(_ n: UInt64) -> Int {
+        var digits = 1, limit: UInt64 = 10
         while n >= limit && digits < 20 {
             digits += 1
             limit = limit &* 10
         }
+        return digits
+    }
+
+    private mutating func appendLongDigits(_ n: UInt64) {
+        let digits = Self.digitCount(n)
         var m = n, at = cursor + digits
         repeat {
             at -= 1
