@@ -3,7 +3,7 @@ import TatamiBase
 /// The text format, written as UTF-8 bytes: a report of a change to a shared component runs to
 /// hundreds of thousands of lines, each of a few names and numbers, and a string appended piece
 /// by piece spent more on growing and checking itself than on the pieces. One file's part is
-/// written on its own (`text(_:style:into:)`), so that `tatami diff` can write each file's part
+/// written on its own (`textPart(_:style:)`), so that `tatami diff` can write each file's part
 /// as soon as the file is compared and keep only its counts.
 extension DiffFormatter {
     /// ANSI colours for the text format.
@@ -12,24 +12,25 @@ extension DiffFormatter {
         public init(color: Bool) { self.color = color }
 
         /// `s` painted (`ESC [ code m … ESC [ 0 m`), appended to `out`.
-        func append<S: ByteSink>(_ s: String, _ code: String, to out: inout S) {
+        func append<S: ByteSink>(_ s: String, _ code: StaticString, to out: inout S) {
             guard color else { return out.appendText(s) }
             open(code, &out)
             out.appendText(s)
             close(&out)
         }
 
-        func open<S: ByteSink>(_ code: String, _ out: inout S) {
+        @inline(__always)
+        func open<S: ByteSink>(_ code: StaticString, _ out: inout S) {
             guard color else { return }
-            out.append(0x1B)
-            out.append(0x5B)
-            out.appendText(code)
+            out.appendLiteral("\u{1B}[")
+            out.appendLiteral(code)
             out.append(0x6D)
         }
 
+        @inline(__always)
         func close<S: ByteSink>(_ out: inout S) {
             guard color else { return }
-            out.appendBytes([0x1B, 0x5B, 0x30, 0x6D])
+            out.appendLiteral("\u{1B}[0m")
         }
     }
 
@@ -44,60 +45,95 @@ extension DiffFormatter {
 
     /// One file's part of `text(_:style:)`, appended to `out`.
     public static func text(_ f: DiffFile, style: Style, into out: inout [UInt8]) {
-        guard f.hasLayoutChanges else { return }
-        if out.isEmpty {
-            // A file's part on its own (`tatami diff` writes them as they come): room for its
-            // lines (about 90 bytes each) at once, not copied each time it doubles.
-            var lines = 4
-            for v in f.viewports { lines += 1 + (v.changes?.list.count ?? 0) }
-            out.reserveCapacity(96 * lines)
+        guard let part = textPart(f, style: style) else { return }
+        out.append(contentsOf: part.bytes)
+    }
+
+    /// One file's part of the text report in storage of its own, which `tatami diff` writes
+    /// from where it was made: a shared component's report runs to megabytes, and each copy of
+    /// it (into an array, then into the output's buffer) cost about one instruction per byte.
+    public final class TextPart {
+        private let buffer: TextBuffer
+
+        fileprivate init(_ buffer: TextBuffer) {
+            self.buffer = buffer
         }
-        style.append(title(f), "1", to: &out)
-        out.append(contentsOf: "\n  ".utf8)
+
+        deinit { buffer.release() }
+
+        /// The part's bytes, valid as long as the part is.
+        public var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(buffer.bytes) }
+    }
+
+    /// One file's part of `text(_:style:)`, written into a buffer with room for its lines
+    /// (about 90 bytes each) at once; nil for a file without a layout change.
+    public static func textPart(_ f: DiffFile, style: Style) -> TextPart? {
+        guard f.hasLayoutChanges else { return nil }
+        var lines = 4
+        for k in f.viewports.indices { lines += 1 + (f.viewports[k].changes?.list.count ?? 0) }
+        var buffer = TextBuffer(capacity: (style.color ? 128 : 96) * lines)
+        text(f, style: style, into: &buffer)
+        return TextPart(buffer)
+    }
+
+    private static func text(_ f: DiffFile, style: Style, into out: inout TextBuffer) {
+        style.open("1", &out)
+        title(f, into: &out)
+        style.close(&out)
+        out.appendLiteral("\n  ")
         summary(f, into: &out)
         out.append(0x0A)
-        for d in f.appeared { out += [0x20, 0x20]; style.append("+ " + diagnosticLine(d), "32", to: &out); out.append(0x0A) }
-        for d in f.disappeared { out += [0x20, 0x20]; style.append("- " + diagnosticLine(d), "31", to: &out); out.append(0x0A) }
+        for d in f.appeared { out.appendLiteral("  "); style.append("+ " + diagnosticLine(d), "32", to: &out); out.append(0x0A) }
+        for d in f.disappeared { out.appendLiteral("  "); style.append("- " + diagnosticLine(d), "31", to: &out); out.append(0x0A) }
         var texts: FileTexts?
+        defer { texts?.release() }
+        // The last viewport's changes and where their lines lie in `out`.
+        var previous: (changes: ViewChanges, from: Int, to: Int)?
         for v in f.viewports where v.status != .unchanged {
             let vp = v.new ?? v.old!
-            out += [0x20, 0x20]
+            out.appendLiteral("  ")
             style.open("1", &out)
-            out.append(contentsOf: v.name.utf8)
+            out.appendText(v.name)
             out.append(0x20)
             number(vp.width, into: &out)
-            out += times
+            out.appendLiteral("×")
             number(vp.height, into: &out)
             style.close(&out)
             out.append(0x0A)
             if let changes = v.changes {
                 // One file's viewports share their spelling: its views' texts are made once for
                 // all of them.
-                let made = texts.flatMap { $0.spelling === changes.spelling ? $0 : nil } ?? FileTexts(changes.spelling, file: f)
-                texts = made
-                let old = changes.spelling.old
-                made.bytes.withUnsafeBufferPointer { bytes in
-                    for c in changes.list where !c.followsParent {
-                        lineThroughRoom(FoundChange(c, made.texts(of: c), in: bytes, old: old), style: style, into: &out)
+                if texts.map({ $0.spelling !== changes.spelling }) ?? true {
+                    texts?.release()
+                    texts = FileTexts(changes.spelling, file: f)
+                }
+                let made = texts!
+                let from = out.count
+                if let p = previous, p.changes.spelling === changes.spelling, ViewChange.sameLines(p.changes.list, changes.list) {
+                    // The same changes as the viewport before (a shared component's change often
+                    // moves views alike at every width): its lines, copied.
+                    out.appendOwn(from: p.from, to: p.to)
+                } else {
+                    changes.list.withUnsafeBufferPointer { list in
+                        for c in list.indices where !list[c].followsParent { line(FoundChange(list.baseAddress! + c, made), style: style, into: &out) }
                     }
                 }
+                previous = (changes, from, out.count)
             } else {
-                for c in v.views where !c.followsParent { lineThroughRoom(SpelledChange(c, file: f), style: style, into: &out) }
+                previous = nil
+                for c in v.views where !c.followsParent { line(SpelledChange(c, file: f), style: style, into: &out) }
             }
-            for d in v.appeared { out += [0x20, 0x20, 0x20, 0x20]; style.append("+ " + diagnosticLine(d), "32", to: &out); out.append(0x0A) }
-            for d in v.disappeared { out += [0x20, 0x20, 0x20, 0x20]; style.append("- " + diagnosticLine(d), "31", to: &out); out.append(0x0A) }
+            for d in v.appeared { out.appendLiteral("    "); style.append("+ " + diagnosticLine(d), "32", to: &out); out.append(0x0A) }
+            for d in v.disappeared { out.appendLiteral("    "); style.append("- " + diagnosticLine(d), "31", to: &out); out.append(0x0A) }
         }
     }
 
-    /// `×` in UTF-8.
-    private static let times: [UInt8] = [0xC3, 0x97]
-
     /// `f.summary`'s bytes; written without making strings when it names no diagnostics (the
     /// summary of a file whose views moved: `phone: 7 views moved, 3 views resized; tablet: …`).
-    static func summary(_ f: DiffFile, into out: inout [UInt8]) {
+    static func summary<S: ByteSink>(_ f: DiffFile, into out: inout S) {
         guard f.status != .identical, !f.viewports.isEmpty, f.appeared.isEmpty, f.disappeared.isEmpty,
               f.viewports.allSatisfy({ $0.appeared.isEmpty && $0.disappeared.isEmpty }) else {
-            return out.append(contentsOf: f.summary.utf8)
+            return out.appendText(f.summary)
         }
         func count(_ n: Int, _ what: StaticString, first: inout Bool) {
             guard n > 0 else { return }
@@ -128,68 +164,54 @@ extension DiffFormatter {
     /// `screens/a.tatami.yaml (modified)`, `new.tatami.yaml (renamed from old.tatami.yaml)`,
     /// `a.tatami.yaml (through lib/cards.tatami.yaml)`.
     static func title(_ f: DiffFile) -> String {
+        var out: [UInt8] = []
+        title(f, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func title<S: ByteSink>(_ f: DiffFile, into out: inout S) {
+        out.appendText(f.path)
         switch f.status {
-        case .renamed: return "\(f.path) (renamed from \(f.oldPath ?? "?"))"
-        case .affected: return "\(f.path) (through \(f.causes.joined(separator: ", ")))"
-        default: return "\(f.path) (\(f.status.rawValue))"
+        case .renamed:
+            out.appendLiteral(" (renamed from ")
+            out.appendText(f.oldPath ?? "?")
+        case .affected:
+            out.appendLiteral(" (through ")
+            for (k, cause) in f.causes.enumerated() {
+                if k > 0 { out.appendLiteral(", ") }
+                out.appendText(cause)
+            }
+        default:
+            out.appendLiteral(" (")
+            out.appendText(f.status.rawValue)
         }
+        out.append(0x29)
     }
 
     /// `    moved         Card /0/2 line 14 → /0/3 line 16  Δy +48  (+5 inside)` and a line break.
-    private static func lineThroughRoom<C: TextChange>(_ c: C, style: Style, into out: inout [UInt8]) {
-        // Written through a pointer into room on the stack, then copied in one piece: a report
-        // runs to hundreds of thousands of lines, and an array checks its storage at every byte
-        // appended. A line longer than the room (long names) is written into `out` again.
-        let fits = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { room -> Bool in
-            var w = RoomWriter(room)
-            line(c, style: style, into: &w)
-            if w.overflowed { return false }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: room[..<w.count]))
-            return true
-        }
-        if !fits { line(c, style: style, into: &out) }
-    }
-
-    private static func line<C: TextChange, S: ByteSink>(_ c: C, style: Style, into out: inout S) {
-        out.appendBytes([0x20, 0x20, 0x20, 0x20])
+    private static func line<C: TextChange>(_ c: C, style: Style, into out: inout TextBuffer) {
+        out.appendLiteral("    ")
         style.open(c.change == .added ? "32" : c.change == .removed ? "31" : "33", &out)
-        // The word padded to 14 columns (at least one space).
-        let word = DiffViewChange.wordLiteral(c.change, moved: c.moved, resized: c.resized)
-        out.appendLiteral(word)
-        for _ in 0..<max(1, 14 - word.utf8CodeUnitCount) { out.append(0x20) }
+        out.appendLiteral(DiffViewChange.paddedWord(c.change, moved: c.moved, resized: c.resized))
         style.close(&out)
         describe(c, into: &out)
         out.append(0x0A)
     }
 
     /// `Card /0/2 line 14 → /0/3 line 16  Δy +48  (+5 inside)`.
-    static func describe(_ c: DiffViewChange, file: DiffFile) -> String {
-        var out: [UInt8] = []
-        describe(SpelledChange(c, file: file), into: &out)
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    private static func describe<C: TextChange, S: ByteSink>(_ c: C, into s: inout S) {
-        c.writeKind(into: &s)
-        s.append(0x20)
+    private static func describe<C: TextChange>(_ c: C, into s: inout TextBuffer) {
         switch c.change {
         case .added:
-            c.writePlace(old: false, into: &s)
+            c.writeNamed(old: false, into: &s)
             s.appendLiteral(" at ")
             rect(c.newFrame, into: &s)
         case .removed:
-            c.writePlace(old: true, into: &s)
+            c.writeNamed(old: true, into: &s)
             s.appendLiteral(" was at ")
             rect(c.oldFrame, into: &s)
         case .changed:
-            if c.placesAgree {
-                c.writePlace(old: false, into: &s)
-            } else {
-                c.writePlace(old: true, into: &s)
-                s.appendLiteral(" → ")
-                c.writePlace(old: false, into: &s)
-            }
-            s.appendBytes([0x20, 0x20])
+            if c.placesAgree { c.writeNamed(old: false, into: &s) } else { c.writeMove(into: &s) }
+            s.appendLiteral("  ")
             deltas(moved: c.moved, resized: c.resized, c.dx, c.dy, c.dw, c.dh, into: &s)
         }
         if c.following > 0 {
@@ -198,6 +220,14 @@ extension DiffFormatter {
             s.appendLiteral(" inside)")
         }
         c.writeCause(into: &s)
+    }
+
+    /// ` line 14`, for a line that is known (not 0).
+    @inline(__always)
+    static func lineNumber(_ line: Int, into s: inout TextBuffer) {
+        guard line > 0 else { return }
+        s.appendLiteral(" line ")
+        s.appendDigits(UInt64(line))
     }
 
     /// `/0/2 line 14`.
@@ -252,19 +282,16 @@ extension DiffFormatter {
     }
 
     /// ` Δy +48` (without the space for the first), when the delta counts.
+    @inline(__always)
     private static func delta<S: ByteSink>(_ name: UInt8, _ v: Double, first: inout Bool, into s: inout S) {
         guard abs(v) > 1e-9 else { return }
-        if !first { s.append(0x20) }
+        s.appendDeltaName(name, negative: !(v > 0), first: first)
         first = false
-        s.append(0xCE)
-        s.append(0x94)
-        s.append(name)
-        s.append(0x20)
-        s.append(v > 0 ? 0x2B : 0x2D)
         number(abs(v), into: &s)
     }
 
     /// `formatNumber(v)`'s text; a whole number (nearly every length) written digit by digit.
+    @inline(__always)
     static func number<S: ByteSink>(_ v: Double, into s: inout S) {
         // Within ±9e18 a length converts to Int64 and back unchanged exactly when it is whole
         // (no rounding call per number).
@@ -275,25 +302,11 @@ extension DiffFormatter {
         s.appendText(formatNumber(v))
     }
 
-    /// `String(n)`'s text: up to four digits written in order (nearly every number of a
-    /// report), longer numbers appended last digit first, then turned round.
+    /// `String(n)`'s text.
+    @inline(__always)
     static func integer<S: ByteSink>(_ n: Int64, into s: inout S) {
         if n < 0 { s.append(0x2D) }
-        var m = n.magnitude
-        if m < 10_000 {
-            let small = UInt16(truncatingIfNeeded: m)
-            if small >= 1000 { s.append(0x30 + UInt8(truncatingIfNeeded: small / 1000)) }
-            if small >= 100 { s.append(0x30 + UInt8(truncatingIfNeeded: small / 100 % 10)) }
-            if small >= 10 { s.append(0x30 + UInt8(truncatingIfNeeded: small / 10 % 10)) }
-            s.append(0x30 + UInt8(truncatingIfNeeded: small % 10))
-            return
-        }
-        let start = s.count
-        repeat {
-            s.append(0x30 + UInt8(truncatingIfNeeded: m % 10))
-            m /= 10
-        } while m > 0
-        OutlinePlaces.reverse(&s, from: start)
+        s.appendDigits(n.magnitude)
     }
 }
 
@@ -307,12 +320,12 @@ protocol TextChange: ChangeFigures {
     var newFrame: Rect { get }
     /// The same path and line in both revisions (a changed view).
     var placesAgree: Bool { get }
-    /// `Card`, `text#title`.
-    func writeKind<S: ByteSink>(into s: inout S)
-    /// `/0/2 line 14`, in the old revision or the new one.
-    func writePlace<S: ByteSink>(old: Bool, into s: inout S)
+    /// `Card /0/2 line 14`: the kind and the place, in the old revision or the new one.
+    func writeNamed(old: Bool, into s: inout TextBuffer)
+    /// `Card /0/2 line 14 → /0/3 line 16`: the kind, the old place and the new one.
+    func writeMove(into s: inout TextBuffer)
     /// `  [lib/cards.tatami.yaml]`, when the cause is worth naming.
-    func writeCause<S: ByteSink>(into s: inout S)
+    func writeCause(into s: inout TextBuffer)
 }
 
 /// What a change is and by how much, as both forms of a change hold it: a `DiffViewChange` and
@@ -360,6 +373,15 @@ extension DiffViewChange {
         case .changed: return moved && resized ? "moved+resized" : moved ? "moved" : "resized"
         }
     }
+
+    /// `wordLiteral` padded to 14 columns, as the text format's lines write it.
+    static func paddedWord(_ change: Change, moved: Bool, resized: Bool) -> StaticString {
+        switch change {
+        case .added: return "added         "
+        case .removed: return "removed       "
+        case .changed: return moved && resized ? "moved+resized " : moved ? "moved         " : "resized       "
+        }
+    }
 }
 
 /// A `DiffViewChange` in a file, for the text format.
@@ -377,31 +399,49 @@ struct SpelledChange: WrappedChange {
     var newFrame: Rect { c.new!.frame }
     var placesAgree: Bool { c.old!.path == c.new!.path && c.old!.line == c.new!.line }
 
-    func writeKind<S: ByteSink>(into s: inout S) {
+    func writeKind(into s: inout TextBuffer) {
         s.appendText(c.kind)
         if let id = c.id { s.append(0x23); s.appendText(id) }
     }
 
-    func writePlace<S: ByteSink>(old: Bool, into s: inout S) {
+    func writePlace(old: Bool, into s: inout TextBuffer) {
         let side = old ? c.old! : c.new!
         DiffFormatter.place(path: side.path, line: side.line, into: &s)
     }
 
-    func writeCause<S: ByteSink>(into s: inout S) {
+    func writeNamed(old: Bool, into s: inout TextBuffer) {
+        writeKind(into: &s)
+        s.append(0x20)
+        writePlace(old: old, into: &s)
+    }
+
+    func writeMove(into s: inout TextBuffer) {
+        writeKind(into: &s)
+        s.append(0x20)
+        writePlace(old: true, into: &s)
+        s.appendLiteral(" → ")
+        writePlace(old: false, into: &s)
+    }
+
+    func writeCause(into s: inout TextBuffer) {
         if let cause = c.cause, cause != file.path || file.status == .renamed {
-            s.appendBytes([0x20, 0x20, 0x5B])
+            s.appendLiteral("  [")
             s.appendText(cause)
             s.append(0x5D)
         }
     }
 }
 
-/// Where the text format's bytes go: an array, or room on the stack (`RoomWriter`).
+/// Where the text format's bytes go: an array, or a buffer of its own (`TextBuffer`).
 protocol ByteSink {
     var count: Int { get }
     mutating func append(_ byte: UInt8)
     mutating func append(bytes: UnsafeBufferPointer<UInt8>)
     mutating func swapAt(_ i: Int, _ j: Int)
+    /// `n`'s decimal digits.
+    mutating func appendDigits(_ n: UInt64)
+    /// `Δy +` (`Δy -` when `negative`), after a space unless `first`.
+    mutating func appendDeltaName(_ name: UInt8, negative: Bool, first: Bool)
 }
 
 extension ByteSink {
@@ -416,41 +456,45 @@ extension ByteSink {
     }
 
     /// A literal's UTF-8 bytes, copied in one piece.
+    @inline(__always)
     mutating func appendLiteral(_ text: StaticString) {
-        text.withUTF8Buffer { append(bytes: $0) }
+        if text.hasPointerRepresentation {
+            append(bytes: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        } else {
+            text.withUTF8Buffer { append(bytes: $0) }
+        }
+    }
+
+    mutating func appendDeltaName(_ name: UInt8, negative: Bool, first: Bool) {
+        if !first { append(0x20) }
+        append(0xCE)
+        append(0x94)
+        append(name)
+        append(0x20)
+        append(negative ? 0x2D : 0x2B)
+    }
+
+    /// Up to four digits written in order (nearly every number of a report), longer numbers
+    /// appended last digit first, then turned round.
+    mutating func appendDigits(_ n: UInt64) {
+        if n < 10_000 {
+            let small = UInt16(truncatingIfNeeded: n)
+            if small >= 1000 { append(0x30 + UInt8(truncatingIfNeeded: small / 1000)) }
+            if small >= 100 { append(0x30 + UInt8(truncatingIfNeeded: small / 100 % 10)) }
+            if small >= 10 { append(0x30 + UInt8(truncatingIfNeeded: small / 10 % 10)) }
+            append(0x30 + UInt8(truncatingIfNeeded: small % 10))
+            return
+        }
+        let start = count
+        var m = n
+        repeat {
+            append(0x30 + UInt8(truncatingIfNeeded: m % 10))
+            m /= 10
+        } while m > 0
+        OutlinePlaces.reverse(&self, from: start)
     }
 }
 
 extension Array: ByteSink where Element == UInt8 {
     mutating func append(bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
-}
-
-/// Bytes written through a pointer into a fixed room: no check of the storage per byte, only of
-/// the room left. What does not fit is dropped and `overflowed` set (the caller writes the
-/// whole line elsewhere).
-struct RoomWriter: ByteSink {
-    private let room: UnsafeMutableBufferPointer<UInt8>
-    private(set) var count = 0
-    private(set) var overflowed = false
-
-    init(_ room: UnsafeMutableBufferPointer<UInt8>) {
-        self.room = room
-    }
-
-    mutating func append(_ byte: UInt8) {
-        guard count < room.count else { overflowed = true; return }
-        room[count] = byte
-        count += 1
-    }
-
-    mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
-        guard bytes.count <= room.count - count else { overflowed = true; return }
-        if let source = bytes.baseAddress, let target = room.baseAddress { (target + count).update(from: source, count: bytes.count) }
-        count += bytes.count
-    }
-
-    mutating func swapAt(_ i: Int, _ j: Int) {
-        precondition(i >= 0 && j >= 0 && i < count && j < count, "index out of the bytes written")
-        room.swapAt(i, j)
-    }
 }
