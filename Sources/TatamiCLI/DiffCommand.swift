@@ -99,10 +99,10 @@ struct Diff: ParsableCommand {
         let style = DiffFormatter.Style(color: output == nil ? color.enabled(forFileDescriptor: 1) : color == .always)
         // Text is written file by file as the files come out in order, each file's part made on
         // the thread that compared it; the file is then kept without its list of changes (its
-        // counts and diagnostics are what the exit status reads). Parts are written from where
-        // they were made, a quarter of a megabyte at a time.
+        // counts and diagnostics are what the exit status reads). Parts are gathered and written
+        // a quarter of a megabyte at a time.
         let streamsText = format == .text
-        var parts: [DiffFormatter.TextPart] = [], pending = 0
+        var text: [UInt8] = []
         var files = [DiffFile?](repeating: nil, count: pairs.count)
         ParallelRunner.run(count: pairs.count, workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                            { index -> (DiffFile, DiffFormatter.TextPart?) in
@@ -115,12 +115,10 @@ struct Diff: ParsableCommand {
                            emit: { index, outcome in
                                files[index] = outcome.0
                                guard let part = outcome.1 else { return }
-                               parts.append(part)
-                               pending += part.bytes.count
-                               if output == nil && pending >= 1 << 18 {
-                                   Self.writeStandardOutput(parts)
-                                   parts.removeAll(keepingCapacity: true)
-                                   pending = 0
+                               text.append(contentsOf: part.bytes)
+                               if output == nil && text.count >= 1 << 18 {
+                                   Self.writeStandardOutput(text)
+                                   text.removeAll(keepingCapacity: true)
                                }
                            })
         let compared = files.compactMap { $0 }
@@ -129,14 +127,7 @@ struct Diff: ParsableCommand {
                                 analyses: differ.analyses)
         switch format {
         case .text:
-            if let output {
-                var text: [UInt8] = []
-                text.reserveCapacity(pending)
-                for part in parts { text.append(contentsOf: part.bytes) }
-                try PreviewOutput.replace(output, with: String(decoding: text, as: UTF8.self))
-            } else {
-                Self.writeStandardOutput(parts)
-            }
+            if let output { try PreviewOutput.replace(output, with: String(decoding: text, as: UTF8.self)) } else { Self.writeStandardOutput(text) }
         case .json:
             if let output {
                 try PreviewOutput.replace(output, with: DiffFormatter.json(report))
@@ -166,35 +157,13 @@ struct Diff: ParsableCommand {
 }
 
 extension Diff {
-    /// The text report's parts to standard output with `writev(2)`, from where each was made
-    /// (copying them into one buffer first cost about one instruction per byte of an 18 MB
-    /// report). What a failing write leaves is handed to `StandardOutput`, which fails as it
-    /// always did.
-    static func writeStandardOutput(_ parts: [DiffFormatter.TextPart]) {
-        var pieces = parts.map { iovec(iov_base: UnsafeMutableRawPointer(mutating: $0.bytes.baseAddress), iov_len: $0.bytes.count) }
-        var first = 0
-        withExtendedLifetime(parts) {
-            while first < pieces.count {
-                // At most 1024 pieces a call (Linux's and macOS's IOV_MAX).
-                let n = pieces.withUnsafeBufferPointer { writev(1, $0.baseAddress! + first, Int32(min($0.count - first, 1024))) }
-                if n <= 0 {
-                    if n < 0 && errno == EINTR { continue }
-                    var rest: [UInt8] = []
-                    for piece in pieces[first...] { rest.append(contentsOf: UnsafeRawBufferPointer(start: piece.iov_base, count: piece.iov_len)) }
-                    return StandardOutput.write(bytes: rest)
-                }
-                // Past the pieces written whole, into the one written in part.
-                var left = n
-                while first < pieces.count && left >= pieces[first].iov_len {
-                    left -= pieces[first].iov_len
-                    first += 1
-                }
-                if left > 0 {
-                    pieces[first].iov_base += left
-                    pieces[first].iov_len -= left
-                }
-            }
-        }
+    /// The text report's bytes to standard output with `write(2)` from where they are (a `Data`
+    /// copy of each 256 KB was made before: 18 MB copied, and fresh pages touched, for a shared
+    /// component's report). What a failing write leaves is handed to `StandardOutput`, which
+    /// fails as it always did.
+    static func writeStandardOutput(_ bytes: [UInt8]) {
+        let (written, error) = SourceFileWriter.write(1, bytes)
+        if error != nil { StandardOutput.write(bytes: Array(bytes[written...])) }
     }
 }
 
