@@ -389,48 +389,92 @@ public struct FrameNode: Hashable, Sendable {
     /// Every node in the frames-output order of docs/format.md §12.3, the drawing order: a view,
     /// its backgrounds, its children (by `zIndex` in a zstack or canvas), its overlays.
     public func preorder(_ visit: (FrameNode) -> Void) {
-        preorderRecords { visit(FrameNode(tree: tree, index: $0)) }
+        preorderRecords { i, _ in visit(FrameNode(tree: tree, index: i)) }
     }
 
-    /// `preorder`'s frames as plain values, for readers that go through every frame of a tree
-    /// (`tatami diff` compares whole trees): each frame's view as its index in `store` (nil when
-    /// the view lives in another store), its frame, and whether it is hidden; no handle is made
-    /// per frame, so nothing is counted per frame.
-    public func preorderFrames(in store: ViewStore?, _ visit: (_ view: ViewIndex?, _ frame: Rect, _ hidden: Bool) -> Void) {
-        let parts = tree.parts
-        let sameStore = store != nil && parts.viewStore === store
-        preorderRecords { i in
-            let r = parts.records[Int(i)]
-            let inStore = sameStore && (parts.otherViews.isEmpty || parts.otherViews[i] == nil)
-            visit(inStore ? parts.viewIndices[Int(i)] : nil, r.frame, r.flags.contains(.hidden))
+    /// `preorder`'s shown frames as plain values, for readers of every frame of a tree (`tatami
+    /// diff`): each frame not hidden, in drawing order, as its view's index in `store` (-1: in
+    /// another store) in `views` and its frame in `frames`, both with room for every frame of the
+    /// tree (`FrameTree.count`); how many. Nothing is made or called per frame. `alongside`:
+    /// another tree (of another revision) read in the same pass while its records are arranged as
+    /// this one's, its frames written to its buffer; `alike` whether they all were (the other
+    /// tree's own walk would then give the same views, with those frames).
+    public func preorderFrames(in store: ViewStore?, views: UnsafeMutableBufferPointer<Int32>, frames: UnsafeMutableBufferPointer<Rect>,
+                               alongside other: (node: FrameNode, store: ViewStore?, frames: UnsafeMutableBufferPointer<Rect>)? = nil)
+        -> (count: Int, alike: Bool) {
+        let mine = tree, room = mine.parts.records.count, theirs = other?.node.tree ?? mine, theirFrames = other?.frames
+        precondition(views.count >= room && frames.count >= room, "room for fewer frames than the tree has")
+        let sameStore = store != nil && mine.parts.viewStore === store, others = !mine.parts.otherViews.isEmpty
+        // The other tree is read alongside while its records are arranged as these: the same
+        // links and views throughout (checked in one go), and record for record the same flags
+        // and links (so the same records are reached next); children by `zIndex` are not.
+        var alike = other.map { $0.node.index == index && $0.frames.count >= room && $0.store != nil && theirs.parts.viewStore === $0.store }
+            ?? false
+        alike = alike && sameStore && !others && theirs.parts.otherViews.isEmpty && theirs.parts.records.count == room
+            && theirs.parts.links == mine.parts.links && theirs.parts.viewIndices == mine.parts.viewIndices
+        var shown = 0
+        preorderRecords { i, r in
+            let k = Int(i)
+            if alike {
+                let q = theirs.parts.records[k]
+                alike = q.flags == r.flags && !r.flags.contains(.byZIndex) && q.childCount == r.childCount && q.linkStart == r.linkStart
+                    && (r.extra < 0 ? q.extra < 0 : q.extra >= 0 && theirs.parts.extras[Int(q.extra)].backgroundCount
+                        == mine.parts.extras[Int(r.extra)].backgroundCount
+                        && theirs.parts.extras[Int(q.extra)].overlayCount == mine.parts.extras[Int(r.extra)].overlayCount)
+                if alike && !r.flags.contains(.hidden) { theirFrames![shown] = q.frame }
+            }
+            guard !r.flags.contains(.hidden) else { return }
+            views[shown] = sameStore && (!others || mine.parts.otherViews[i] == nil) ? mine.parts.viewIndices[k].rawValue : -1
+            frames[shown] = r.frame
+            shown &+= 1
         }
+        return (shown, alike)
     }
 
-    /// The records of `preorder`, by index: a view, its backgrounds, its children (by `zIndex`
-    /// where the container draws them so), its overlays.
-    private func preorderRecords(_ visit: (Int32) -> Void) {
-        let parts = tree.parts
-        var stack: [Int32] = [index]
-        // A run of links pushed last first, so that it is reached in order.
-        func push(_ range: Range<Int>) {
-            var k = range.upperBound
-            while k > range.lowerBound {
-                k -= 1
-                stack.append(parts.links[k])
+    /// The records of `preorder`, by index, with each record: a view, its backgrounds, its children
+    /// (by `zIndex` where the container draws them so), its overlays. Records and links are read in
+    /// place, the stack kept in room of its own (each frame is reached once: as many places as the
+    /// tree has frames).
+    private func preorderRecords(_ visit: (Int32, FrameParts.Record) -> Void) {
+        let tree = self.tree, room = tree.parts.records.count, first = index
+        tree.parts.records.withUnsafeBufferPointer { records in
+            tree.parts.links.withUnsafeBufferPointer { links in
+                withUnsafeTemporaryAllocation(of: Int32.self, capacity: room) { stack in
+                    var top = 1
+                    stack[0] = first
+                    // A run of links pushed last first, so that it is reached in order.
+                    func push(_ start: Int, _ count: Int) {
+                        precondition(top &+ count <= room && start >= 0 && start &+ count <= links.count, "a frame linked twice")
+                        var k = start &+ count
+                        while k > start {
+                            k &-= 1
+                            stack[top] = links[k]
+                            top &+= 1
+                        }
+                    }
+                    while top > 0 {
+                        top &-= 1
+                        let i = Int(stack[top])
+                        precondition(i >= 0 && i < room, "a link outside the tree")
+                        let r = records[i]
+                        visit(Int32(truncatingIfNeeded: i), r)
+                        let start = Int(r.linkStart), children = Int(r.childCount)
+                        let backgrounds = r.extra < 0 ? 0 : Int(tree.parts.extras[Int(r.extra)].backgroundCount)
+                        if r.extra >= 0 { push(start &+ children &+ backgrounds, Int(tree.parts.extras[Int(r.extra)].overlayCount)) }
+                        if r.flags.contains(.byZIndex) {
+                            let drawn = FrameNode(tree: tree, index: Int32(i)).childrenInDrawingOrder
+                            precondition(top &+ drawn.count <= room, "a frame linked twice")
+                            for c in drawn.reversed() {
+                                stack[top] = c.index
+                                top &+= 1
+                            }
+                        } else if children > 0 {
+                            push(start, children)
+                        }
+                        if backgrounds > 0 { push(start &+ children, backgrounds) }
+                    }
+                }
             }
-        }
-        while let i = stack.popLast() {
-            visit(i)
-            let r = parts.records[Int(i)], d = parts.decorations(Int(i))
-            let start = Int(r.linkStart), children = Int(r.childCount)
-            let overlays = start + children + d.backgrounds
-            push(overlays..<(overlays + d.overlays))
-            if r.flags.contains(.byZIndex) {
-                stack.append(contentsOf: FrameNode(tree: tree, index: i).childrenInDrawingOrder.reversed().map(\.index))
-            } else {
-                push(start..<(start + children))
-            }
-            push((start + children)..<overlays)
         }
     }
 

@@ -245,11 +245,12 @@ enum LayoutComparison {
         var names: [String] = newLayouts.map(\.viewport.name)
         for l in oldLayouts where !names.contains(l.viewport.name) { names.append(l.viewport.name) }
         var found: [[ViewChange]] = []
+        found.reserveCapacity(names.count)
+        file.viewports.reserveCapacity(file.viewports.count + names.count)
         for name in names {
-            let o = oldLayouts.first { $0.viewport.name == name }, n = newLayouts.first { $0.viewport.name == name }
-            let (viewport, changes) = comparer.viewport(name, old: o, new: n)
-            file.viewports.append(viewport)
-            found.append(changes)
+            // Each side's viewport and frames, read out of its layout once (not the layout copied).
+            let o = oldLayouts.firstIndex { $0.viewport.name == name }, n = newLayouts.firstIndex { $0.viewport.name == name }
+            found.append(comparer.viewport(name, (oldLayouts, newLayouts), at: o, n, into: &file.viewports))
         }
         // Every viewport's changes name their causes through one table, complete only now.
         let spelling = ChangeSpelling(old: comparer.oldOutline.places, new: comparer.newOutline.places,
@@ -270,7 +271,21 @@ enum LayoutComparison {
 
     /// One file's two sides, compared viewport by viewport.
     struct Comparer {
-        let old: Side?, new: Side?
+        /// What is read of a side besides its outline and layouts (not the whole analysis, whose
+        /// references would each be counted in and out again).
+        struct Read {
+            let diagnostics: [Diagnostic]
+            let lineTable: LineTable
+            let componentFiles: [String: String]
+
+            init(_ side: Side) {
+                diagnostics = side.analysis.diagnostics
+                lineTable = side.analysis.lineTable
+                componentFiles = side.componentFiles
+            }
+        }
+
+        let old: Read?, new: Read?
         let tolerance: Double?
         let changed: Set<String>
         let keepsFollowers: Bool
@@ -285,13 +300,15 @@ enum LayoutComparison {
         private var pathIndexes: [[String: Int]?] = [nil, nil]
 
         init(old: Side?, new: Side?, tolerance: Double?, changed: Set<String>, own: String?, keepsFollowers: Bool) {
-            self.old = old
-            self.new = new
+            self.old = old.map(Read.init)
+            self.new = new.map(Read.init)
             self.tolerance = tolerance
             self.changed = changed
             self.keepsFollowers = keepsFollowers
-            oldOutline = ViewOutline(old?.analysis.document)
-            newOutline = ViewOutline(new?.analysis.document)
+            // A file whose text is the same in both revisions usually has the same views in both
+            // (what changed is elsewhere): the new outline then takes over the old one's arrays.
+            (oldOutline, newOutline) = ViewOutline.revisions(old: old?.analysis.document, new: new?.analysis.document,
+                                                             sameText: own == nil)
             matching = ViewMatching(old: oldOutline, new: newOutline)
             causeNames = [own ?? changed.sorted().first]
         }
@@ -299,48 +316,60 @@ enum LayoutComparison {
         /// The lines of the old text carried to the new one, made on first use.
         mutating func lineMap() -> LineMap {
             if let lines { return lines }
-            let made = LineMap(old: old?.analysis.lineTable.bytes ?? [], new: new?.analysis.lineTable.bytes ?? [])
+            let made = LineMap(old: old?.lineTable.bytes ?? [], new: new?.lineTable.bytes ?? [])
             lines = made
             return made
         }
 
-        /// Each change's cause: the changed file it comes from, as an index into `causeNames`:
-        /// the file of the innermost component around it that changed, else the file itself (or
-        /// the first changed file). A side's causes are worked out when a change first needs
-        /// them, so `causeNames` is in the order the changes name them; the outlines' entries are
-        /// read in place.
-        private mutating func setCauses(_ changes: inout [ViewChange]) {
-            let oldEntries = oldOutline.entries, newEntries = newOutline.entries
-            for i in changes.indices {
-                let isOld = changes[i].change == .removed
-                let instance = Int(isOld ? oldEntries[Int(changes[i].entry)].instance : newEntries[Int(changes[i].entry)].instance)
-                guard instance >= 0 else {
-                    changes[i].cause = 0
-                    continue
-                }
-                if isOld {
-                    if oldCauses.isEmpty { oldCauses = causes(oldOutline, old?.componentFiles ?? [:]) }
-                    changes[i].cause = oldCauses[instance]
-                } else {
-                    if newCauses.isEmpty { newCauses = causes(newOutline, new?.componentFiles ?? [:]) }
-                    changes[i].cause = newCauses[instance]
-                }
+        /// Each instance entry's cause, as an index into `causeNames`: the file of the innermost
+        /// component around it that changed, else the file itself (or the first changed file).
+        /// A side's causes are worked out when a change first needs them (`cause(of:old:)`), so
+        /// `causeNames` is in the order the changes name them.
+        @inline(__always)
+        private mutating func cause(of entry: Int32, old isOld: Bool) -> Int32 {
+            let instance = Int(isOld ? oldOutline.entries[Int(entry)].instance : newOutline.entries[Int(entry)].instance)
+            guard instance >= 0 else { return 0 }
+            if isOld {
+                if oldCauses.isEmpty { oldCauses = causes(oldOutline, old?.componentFiles ?? [:]) }
+                return oldCauses[instance]
             }
+            if newCauses.isEmpty { newCauses = causes(newOutline, new?.componentFiles ?? [:]) }
+            return newCauses[instance]
         }
 
         /// The cause of every instance of one side, in one pass down the outline (an instance
         /// comes after the instances around it): its component's file when that changed, else
-        /// the cause of the instance around it, else the file's.
+        /// the cause of the instance around it, else the file's. Whether a component's file
+        /// changed is looked up once per name.
         private mutating func causes(_ outline: ViewOutline, _ files: [String: String]) -> [Int32] {
-            var out = [Int32](repeating: 0, count: outline.entries.count)
-            for (i, e) in outline.entries.enumerated() where e.tag == .component && e.instance == Int32(i) {
-                if let f = files[outline.kind(i)], changed.contains(f) {
-                    let index = causeNames.firstIndex(of: f) ?? causeNames.count
-                    if index == causeNames.count { causeNames.append(f) }
-                    out[i] = Int32(index)
-                } else if e.parent >= 0 {
-                    let around = outline.entries[Int(e.parent)].instance
-                    out[i] = around >= 0 ? out[Int(around)] : 0
+            var out = [Int32](filled: 0, count: outline.entries.count)
+            func changedFile(_ name: String) -> Int32 {
+                guard let f = files[name], changed.contains(f) else { return -1 }
+                let index = causeNames.firstIndex(of: f) ?? causeNames.count
+                if index == causeNames.count { causeNames.append(f) }
+                return Int32(index)
+            }
+            // Per name: the index of its changed file in `causeNames`, -1 when its file did not
+            // change, -2 not looked up yet (room on the stack: an outline names a few).
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: outline.names.count) { byName in
+                byName.initialize(repeating: -2)
+                for (i, e) in outline.entries.enumerated() where e.tag == .component && e.instance == Int32(i) {
+                    var own: Int32
+                    if e.component < 0 {
+                        own = changedFile(outline.kind(i))
+                    } else {
+                        own = byName[Int(e.component)]
+                        if own == -2 {
+                            own = changedFile(outline.names[Int(e.component)])
+                            byName[Int(e.component)] = own
+                        }
+                    }
+                    if own >= 0 {
+                        out[i] = own
+                    } else if e.parent >= 0 {
+                        let around = outline.entries[Int(e.parent)].instance
+                        out[i] = around >= 0 ? out[Int(around)] : 0
+                    }
                 }
             }
             return out
@@ -348,114 +377,81 @@ enum LayoutComparison {
 
         /// One viewport of the file: its views' changes and its diagnostics', and the changes
         /// kept for the report.
-        mutating func viewport(_ name: String, old o: LayoutResult?, new n: LayoutResult?) -> (DiffViewport, [ViewChange]) {
-            let viewport = n?.viewport ?? o!.viewport
-            let tol = tolerance ?? 1 / (viewport.scale > 0 ? viewport.scale : 1)
-            var v = DiffViewport(name: name, status: .unchanged, old: o?.viewport, new: n?.viewport, tolerance: tol)
-            if (o == nil) != (n == nil) && old != nil && new != nil { v.status = o == nil ? .added : .removed }
-            let before = frames(o, old: true), after = frames(n, old: false)
-            var changes = ViewChange.found(before, after, oldOutline: oldOutline, newOutline: newOutline, matching: matching,
-                                           tolerance: tol)
-            for c in changes {
-                switch c.change {
-                case .added: v.added += 1
-                case .removed: v.removed += 1
-                case .changed:
-                    if c.moved { v.moved += 1 }
-                    if c.resized { v.resized += 1 }
+        /// `o`, `n`: the viewport's layout on each side, as an index into `layouts`; the viewport
+        /// is appended to `viewports`.
+        mutating func viewport(_ name: String, _ layouts: (old: [LayoutResult], new: [LayoutResult]), at o: Int?, _ n: Int?,
+                               into viewports: inout [DiffViewport]) -> [ViewChange] {
+            let scale = n.map { layouts.new[$0].viewport.scale } ?? layouts.old[o!].viewport.scale
+            let tol = tolerance ?? 1 / (scale > 0 ? scale : 1)
+            let status: DiffViewport.Status = (o == nil) != (n == nil) && old != nil && new != nil ? (o == nil ? .added : .removed) : .unchanged
+            var v = DiffViewport(name: name, status: status, old: o.map { layouts.old[$0].viewport }, new: n.map { layouts.new[$0].viewport },
+                                 tolerance: tol)
+            var tally = ViewChange.Tally()
+            var changes = changesFound(old: o.flatMap { layouts.old[$0].root }, new: n.flatMap { layouts.new[$0].root }, tolerance: tol,
+                                       tally: &tally)
+            (v.added, v.removed, v.moved, v.resized) = (tally.added, tally.removed, tally.moved, tally.resized)
+            // In one pass: those that only follow their parent's dropped unless kept (the others
+            // moved down over them), and each kept one's cause set.
+            var kept = 0
+            changes.withUnsafeMutableBufferPointer { list in
+                for i in list.indices {
+                    if !keepsFollowers && list[i].followsParent { continue }
+                    if kept != i { list[kept] = list[i] }
+                    list[kept].cause = cause(of: list[kept].entry, old: list[kept].change == .removed)
+                    kept += 1
                 }
             }
             v.changedViews = changes.count
-            if !keepsFollowers { changes.removeAll { $0.followsParent } }
-            setCauses(&changes)
-            let oldDiagnostics = old?.analysis.diagnostics.filter { $0.viewport == name } ?? []
-            let newDiagnostics = new?.analysis.diagnostics.filter { $0.viewport == name } ?? []
+            changes.removeLast(changes.count - kept)
+            let oldDiagnostics = old?.diagnostics.filter { $0.viewport == name } ?? []
+            let newDiagnostics = new?.diagnostics.filter { $0.viewport == name } ?? []
             if !oldDiagnostics.isEmpty || !newDiagnostics.isEmpty {
-                let (appeared, disappeared) = compareDiagnostics(oldDiagnostics, oldTable: old?.analysis.lineTable, newDiagnostics,
-                                                                 newTable: new?.analysis.lineTable, lines: lineMap())
+                let (appeared, disappeared) = compareDiagnostics(oldDiagnostics, oldTable: old?.lineTable, newDiagnostics,
+                                                                 newTable: new?.lineTable, lines: lineMap())
                 v.appeared = appeared
                 v.disappeared = disappeared
             }
             if v.status == .unchanged && (v.changedViews > 0 || !v.appeared.isEmpty || !v.disappeared.isEmpty) { v.status = .changed }
-            return (v, changes)
+            viewports.append(v)
+            return changes
+        }
+
+        /// The views' changes in one viewport, from both sides' frames. The frames are kept in
+        /// room lent for the time it takes, one allocation for both sides (`Frames`).
+        private mutating func changesFound(old o: FrameNode?, new n: FrameNode?, tolerance: Double,
+                                           tally: inout ViewChange.Tally) -> [ViewChange] {
+            let oldRoom = Frames.Room(entries: oldOutline.entries.count, frames: o?.tree.count ?? 0)
+            let newRoom = Frames.Room(entries: newOutline.entries.count, frames: n?.tree.count ?? 0)
+            let rects = oldRoom.frames + newRoom.frames, rectBytes = rects * MemoryLayout<Rect>.stride
+            let ints = oldRoom.entries + oldRoom.frames + newRoom.entries + newRoom.frames
+            return withUnsafeTemporaryAllocation(byteCount: rectBytes + ints * MemoryLayout<Int32>.stride,
+                                                 alignment: MemoryLayout<Rect>.alignment) { raw in
+                let rectRoom = UnsafeMutableRawBufferPointer(rebasing: raw[..<rectBytes]).bindMemory(to: Rect.self)
+                let intRoom = UnsafeMutableRawBufferPointer(rebasing: raw[rectBytes...]).bindMemory(to: Int32.self)
+                let oldPart = oldRoom.carved(intRoom, rectRoom)
+                let newPart = newRoom.carved(UnsafeMutableBufferPointer(rebasing: intRoom[(oldRoom.entries + oldRoom.frames)...]),
+                                             UnsafeMutableBufferPointer(rebasing: rectRoom[oldRoom.frames...]))
+                // The new outline took over the old one's views: while the new tree is arranged as
+                // the old one, its frames are read in the old one's walk, and the entries found for
+                // the old frames' views are the new ones'.
+                let alongside = newOutline.sameViews === oldOutline ? n.map { ($0, newOutline.store, newPart.rects) } : nil
+                let (before, alike) = frames(o, old: true, room: oldPart, alongside: alongside)
+                let after = alike ? Frames(copying: before, room: newPart) : frames(n, old: false, room: newPart).frames
+                return ViewChange.found(before, after, oldOutline: oldOutline, newOutline: newOutline, matching: matching,
+                                        tolerance: tolerance, tally: &tally)
+            }
         }
 
         /// One side's frames of a viewport; found by path when the views do not tell them.
-        private mutating func frames(_ result: LayoutResult?, old isOld: Bool) -> Frames {
+        /// `alike`: whether the tree `alongside` was arranged as this one (`Frames.init(byView:)`).
+        private mutating func frames(_ root: FrameNode?, old isOld: Bool, room: Frames.Room,
+                                     alongside: Frames.Alongside = nil) -> (frames: Frames, alike: Bool) {
             let outline = isOld ? oldOutline : newOutline, k = isOld ? 0 : 1
-            if let found = Frames(byView: result, outline) { return found }
+            var alike = false
+            if let found = Frames(byView: root, outline, room: room, alongside: alongside, alike: &alike) { return (found, alike) }
             if pathIndexes[k] == nil { pathIndexes[k] = outline.pathIndex() }
-            return Frames(byPath: result, outline, pathIndexes[k]!)
+            return (Frames(byPath: root, outline, pathIndexes[k]!, room: room), false)
         }
-    }
-
-    /// One viewport's shown frames, by outline entry, and the entries in drawing order.
-    struct Frames {
-        /// Per outline entry, its frame's place in `order` and `rects`; -1: not shown.
-        private var slots: [Int32]
-        /// The shown entries in drawing order, and their frames.
-        private(set) var order: [Int32] = []
-        private(set) var rects: [Rect] = []
-
-        /// Each laid-out view found by its view's index; nil when a view is in two places, in
-        /// another store or found twice (then by path).
-        init?(byView result: LayoutResult?, _ outline: ViewOutline) {
-            let n = outline.entries.count
-            var slots = [Int32](repeating: -1, count: n)
-            guard let root = result?.root else { self.slots = slots; return }
-            guard !outline.sharesViews else { return nil }
-            // Each entry is shown at most once, so `n` frames at most: written in place, through
-            // the arrays' storage, from the walk's closure (an append per frame, through captured
-            // arrays, cost more than the walk itself).
-            var order = [Int32](repeating: 0, count: n), rects = [Rect](repeating: .zero, count: n)
-            var count = 0, found = true
-            slots.withUnsafeMutableBufferPointer { slot in
-                order.withUnsafeMutableBufferPointer { placed in
-                    rects.withUnsafeMutableBufferPointer { frames in
-                        outline.withEntriesOfViews { entryOf in
-                            root.preorderFrames(in: outline.store) { view, frame, hidden in
-                                guard found, !hidden else { return }
-                                guard let view, Int(view.rawValue) < entryOf.count, case let e = Int(entryOf[Int(view.rawValue)]),
-                                      e >= 0, slot[e] < 0 else { found = false; return }
-                                slot[e] = Int32(count)
-                                placed[count] = Int32(e)
-                                frames[count] = frame
-                                count += 1
-                            }
-                        }
-                    }
-                }
-            }
-            if !found { return nil }
-            order.removeLast(n - count)
-            rects.removeLast(n - count)
-            self.slots = slots
-            self.order = order
-            self.rects = rects
-        }
-
-        /// Each laid-out view found by its path.
-        init(byPath result: LayoutResult?, _ outline: ViewOutline, _ paths: [String: Int]) {
-            slots = [Int32](repeating: -1, count: outline.entries.count)
-            result?.root?.preorder { node in
-                guard !node.hidden, let e = paths[node.path], slots[e] < 0 else { return }
-                add(e, node.frame)
-            }
-        }
-
-        private mutating func add(_ e: Int, _ frame: Rect) {
-            slots[e] = Int32(order.count)
-            order.append(Int32(e))
-            rects.append(frame)
-        }
-
-        /// The entry's frame; nil when it is not shown.
-        func frame(_ e: Int) -> Rect? {
-            let slot = slots[e]
-            return slot < 0 ? nil : rects[Int(slot)]
-        }
-
-        func shows(_ e: Int) -> Bool { slots[e] >= 0 }
     }
 
     /// Diagnostics are the same one when their code and viewport are the same and they stand on

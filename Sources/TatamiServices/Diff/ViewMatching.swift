@@ -13,14 +13,20 @@ import TatamiModel
 /// which catches reordered lists; then views left over anywhere whose `id`s, or whose
 /// contents, are the same and unique on both sides (a view moved to another container).
 struct ViewMatching {
-    /// old entry → new entry, and back (-1: unmatched).
-    private(set) var oldToNew: [Int] = []
-    private(set) var newToOld: [Int] = []
+    /// old entry → new entry, and back (-1: unmatched); spelled out on each read when every
+    /// entry is paired with its counterpart (`pairsAlike`), and `pairs` then empty.
+    var oldToNew: [Int] { pairsAlike ? Array(0..<alikeCount) : pairs.oldToNew }
+    var newToOld: [Int] { pairsAlike ? Array(0..<alikeCount) : pairs.newToOld }
+    private(set) var pairs: (oldToNew: [Int], newToOld: [Int]) = ([], [])
+    /// Every entry paired with its counterpart (the outlines alike view for view), and how many.
+    private(set) var pairsAlike = false
+    private var alikeCount = 0
     /// Each of the old outline's names as an index into the new one's (-1: not there), so that
     /// kinds and ids compare as numbers.
-    private let names: [Int32]
-    /// Each side's `ViewOutline.tokens`, worked out when an alignment first compares the view.
-    private let tokens = TokenMemo()
+    private var names: [Int32] = []
+    /// Each side's `ViewOutline.tokens`, worked out when an alignment first compares the view
+    /// (made only for the matching that may align children).
+    private var tokens: TokenMemo?
     /// Each side's `ViewOutline.shapes()`, by entry; empty when the outlines are alike view for
     /// view (`alike`), which pairs them without shapes.
     private var oldShapes: [Int] = [], newShapes: [Int] = []
@@ -33,14 +39,20 @@ struct ViewMatching {
     /// `pairsAlikeWhole` false: outlines alike view for view go through the general matching too
     /// (tests: both ways give the same pairs).
     init(old: ViewOutline, new: ViewOutline, pairsAlikeWhole: Bool = true) {
-        oldToNew = [Int](repeating: -1, count: old.entries.count)
-        newToOld = [Int](repeating: -1, count: new.entries.count)
-        names = old.names.map { new.nameIndex[$0] ?? -1 }
+        // An outline that took over the other's arrays is alike when what its views show is.
+        let taken = new.sameViews === old && !old.entries.isEmpty
+        if pairsAlikeWhole && taken && new.sameContents {
+            (pairsAlike, alikeCount) = (true, old.entries.count)
+            return
+        }
+        pairs = ([Int](repeating: -1, count: old.entries.count), [Int](repeating: -1, count: new.entries.count))
+        names = old.names.map { new.index(ofName: $0) ?? -1 }
         guard !old.entries.isEmpty, !new.entries.isEmpty else { return }
-        if pairsAlikeWhole && alike(old, new) {
+        if pairsAlikeWhole && !taken && alike(old, new) {
             for k in old.entries.indices { pair(k, k) }
             return
         }
+        tokens = TokenMemo()
         oldShapes = old.shapes()
         newShapes = new.shapes()
         var queue: [(Int, Int)] = [(0, 0)]
@@ -54,15 +66,15 @@ struct ViewMatching {
     private mutating func descend(_ queue: inout [(Int, Int)], old: ViewOutline, new: ViewOutline) {
         while let (a, b) = queue.popLast() {
             if pairsWhole(a, b, old: old, new: new) { continue }
-            for (o, n) in zip(old.backgrounds(a), new.backgrounds(b)) where oldToNew[o] < 0 && newToOld[n] < 0 {
+            for (o, n) in zip(old.backgrounds(a), new.backgrounds(b)) where pairs.oldToNew[o] < 0 && pairs.newToOld[n] < 0 {
                 pair(o, n)
                 queue.append((o, n))
             }
-            for (o, n) in zip(old.overlays(a), new.overlays(b)) where oldToNew[o] < 0 && newToOld[n] < 0 {
+            for (o, n) in zip(old.overlays(a), new.overlays(b)) where pairs.oldToNew[o] < 0 && pairs.newToOld[n] < 0 {
                 pair(o, n)
                 queue.append((o, n))
             }
-            let os = old.children(a).filter { oldToNew[$0] < 0 }, ns = new.children(b).filter { newToOld[$0] < 0 }
+            let os = old.children(a).filter { pairs.oldToNew[$0] < 0 }, ns = new.children(b).filter { pairs.newToOld[$0] < 0 }
             for (o, n) in align(os, ns, old: old, new: new) {
                 pair(o, n)
                 queue.append((o, n))
@@ -106,7 +118,7 @@ struct ViewMatching {
         for k in 1..<size {
             let o = old.entries[a + k], n = new.entries[b + k]
             guard oldShapes[a + k] == newShapes[b + k], o.step == n.step, Int(o.parent) - a == Int(n.parent) - b, sameKind(o, n),
-                  sameID(o, n), oldToNew[a + k] < 0, newToOld[b + k] < 0 else { return false }
+                  sameID(o, n), pairs.oldToNew[a + k] < 0, pairs.newToOld[b + k] < 0 else { return false }
         }
         for k in 1..<size { pair(a + k, b + k) }
         return true
@@ -128,7 +140,7 @@ struct ViewMatching {
             let m = Int(names[k])
             guard oldCounts[k] == 1, m >= 0, newCounts[m] == 1 else { continue }
             let o = oldLast[k], n = newLast[m]
-            guard oldToNew[o] < 0, newToOld[n] < 0, sameKind(old.entries[o], new.entries[n]) else { continue }
+            guard pairs.oldToNew[o] < 0, pairs.newToOld[n] < 0, sameKind(old.entries[o], new.entries[n]) else { continue }
             pair(o, n)
             queue.append((o, n))
             descend(&queue, old: old, new: new)
@@ -137,17 +149,17 @@ struct ViewMatching {
 
     /// Views that left their container: unique contents.
     private mutating func pairByShape(_ queue: inout [(Int, Int)], old: ViewOutline, new: ViewOutline) {
-        guard oldToNew.contains(-1), newToOld.contains(-1) else { return }
+        guard pairs.oldToNew.contains(-1), pairs.newToOld.contains(-1) else { return }
         var byOldShape: [Int: [Int]] = [:], byNewShape: [Int: [Int]] = [:]
-        for i in old.entries.indices where oldToNew[i] < 0 { byOldShape[oldShapes[i], default: []].append(i) }
-        for i in new.entries.indices where newToOld[i] < 0 { byNewShape[newShapes[i], default: []].append(i) }
-        for i in old.entries.indices where oldToNew[i] < 0 {
+        for i in old.entries.indices where pairs.oldToNew[i] < 0 { byOldShape[oldShapes[i], default: []].append(i) }
+        for i in new.entries.indices where pairs.newToOld[i] < 0 { byNewShape[newShapes[i], default: []].append(i) }
+        for i in old.entries.indices where pairs.oldToNew[i] < 0 {
             let e = old.entries[i]
             // Only the top of an unpaired subtree, and only containers or instances (a lone text
             // "OK" found elsewhere is as likely another view).
-            guard e.parent < 0 || oldToNew[Int(e.parent)] >= 0, e.childCount > 0 else { continue }
+            guard e.parent < 0 || pairs.oldToNew[Int(e.parent)] >= 0, e.childCount > 0 else { continue }
             guard let os = byOldShape[oldShapes[i]], os.count == 1, let ns = byNewShape[oldShapes[i]], ns.count == 1,
-                  newToOld[ns[0]] < 0 else { continue }
+                  pairs.newToOld[ns[0]] < 0 else { continue }
             pair(i, ns[0])
             queue.append((i, ns[0]))
             descend(&queue, old: old, new: new)
@@ -155,8 +167,8 @@ struct ViewMatching {
     }
 
     private mutating func pair(_ o: Int, _ n: Int) {
-        oldToNew[o] = n
-        newToOld[n] = o
+        pairs.oldToNew[o] = n
+        pairs.newToOld[n] = o
     }
 
     /// The same kind key (the same component, for instances).
@@ -172,7 +184,7 @@ struct ViewMatching {
     /// How alike two views' contents are, 0 to 1.
     func similarity(_ o: Int, _ n: Int, old: ViewOutline, new: ViewOutline) -> Double {
         if oldShapes[o] == newShapes[n] { return 1 }
-        let x = tokens.tokens(o, of: old, old: true), y = tokens.tokens(n, of: new, old: false)
+        let x = tokens!.tokens(o, of: old, old: true), y = tokens!.tokens(n, of: new, old: false)
         guard !x.isEmpty || !y.isEmpty else { return 1 }
         var i = 0, j = 0, common = 0
         while i < x.count && j < y.count {

@@ -44,9 +44,10 @@ final class ViewOutline: Sendable {
     /// Made once, in `init`, and only read afterwards (constants: no exclusivity checks on reads).
     let entries: [Entry]
     let links: [Int32]
-    /// Component names and ids, each once, and each one's index there.
+    /// Component names and ids, each once, and each one's index there when there are more than
+    /// `Builder.listedNames` (fewer are looked for in turn: `index(ofName:)`).
     let names: [String]
-    let nameIndex: [String: Int32]
+    private let nameIndex: [String: Int32]
     /// Each name's UTF-8 (`OutlinePlaces.nameBytes`).
     let nameBytes: [[UInt8]]
     /// The store the document's views live in, and each view's entry there (-1: none).
@@ -58,7 +59,37 @@ final class ViewOutline: Sendable {
     /// What names the entries in a report: kinds, ids, paths (the same arrays, made once).
     let places: OutlinePlaces
 
-    init(_ document: TatamiDocument?) {
+    /// The outline whose arrays this one took over, its views being the same view for view
+    /// (`revisions`); and whether their texts, images and colours show the same too (the
+    /// outlines are then alike as `ViewMatching` asks, without asking again).
+    let sameViews: ViewOutline?
+    let sameContents: Bool
+
+    /// The outlines of a file's two revisions. `sameText`: the file's text is the same in both,
+    /// and so usually are its views (what changed is elsewhere): the new revision's views are
+    /// then read alongside the old one's as those are outlined, and when they are the same view
+    /// for view (the same indexes in a store as large, kinds, names, ids, starts, decorations and
+    /// children), the old outline's arrays, names and places hold for the new one too and are
+    /// taken over instead of made again.
+    static func revisions(old: TatamiDocument?, new: TatamiDocument?, sameText: Bool) -> (old: ViewOutline, new: ViewOutline) {
+        var twin = sameText ? new?.body : nil
+        if let t = twin, t.index != old?.body?.index || t.store.count != old?.body?.store.count { twin = nil }
+        var contents: Bool?
+        let first = ViewOutline(old, twin: twin?.store, contents: &contents)
+        guard let twin, let contents else { return (first, ViewOutline(new)) }
+        return (first, ViewOutline(taking: first, store: twin.store, contents: contents))
+    }
+
+    convenience init(_ document: TatamiDocument?) {
+        var contents: Bool?
+        self.init(document, twin: nil, contents: &contents)
+    }
+
+    /// `twin`: the other revision's store, its views compared with these as they are outlined;
+    /// `contents` then set (when they all were the same) to whether what they show is.
+    private init(_ document: TatamiDocument?, twin: ViewStore?, contents: inout Bool?) {
+        sameViews = nil
+        sameContents = false
         guard let body = document?.body else {
             store = nil
             entries = []
@@ -74,8 +105,14 @@ final class ViewOutline: Sendable {
         let store = body.store
         self.store = store
         var build = Builder(store: store)
-        build.walk(from: body.index)
-        build.ends()
+        build.twin = twin
+        // Room for every view of the store once: a view reached in two places takes more, and the
+        // walk is then made again with twice the room.
+        var capacity = store.count
+        while !build.walk(from: body.index, capacity: capacity) {
+            capacity *= 2
+            (build.twin, build.twinContents) = (twin, true)
+        }
         entries = build.entries
         links = build.links
         names = build.names
@@ -84,28 +121,50 @@ final class ViewOutline: Sendable {
         entryOfView = build.entryOfView
         sharesViews = build.sharesViews
         places = OutlinePlaces(entries: entries, names: names, nameBytes: nameBytes)
+        if build.twin != nil { contents = build.twinContents }
     }
 
-    /// The outline as it is made: the walk, then the shapes bottom-up.
+    /// An outline of `store`'s views, which are `other`'s view for view: its arrays taken over.
+    private init(taking other: ViewOutline, store: ViewStore, contents: Bool) {
+        self.store = store
+        entries = other.entries
+        links = other.links
+        names = other.names
+        nameIndex = other.nameIndex
+        nameBytes = other.nameBytes
+        entryOfView = other.entryOfView
+        sharesViews = other.sharesViews
+        places = other.places
+        sameViews = other
+        sameContents = contents
+    }
+
+    /// The outline as it is made: one walk, each subtree's end found as the walk leaves it.
     private struct Builder {
         let store: ViewStore
         var entries: [Entry] = []
         var links: [Int32] = []
         var names: [String] = []
         var nameIndex: [String: Int32] = [:]
-        var entryOfView: [Int32]
+        var entryOfView: [Int32] = []
         var sharesViews = false
+        /// The other revision's store, read alongside while its views have all been these ones
+        /// (nil once one was not: `ViewOutline.revisions`); and whether their texts, images and
+        /// colours show the same.
+        var twin: ViewStore?
+        var twinContents = true
 
         init(store: ViewStore) {
             self.store = store
-            entryOfView = [Int32](repeating: -1, count: store.count)
-            entries.reserveCapacity(store.count)
-            links.reserveCapacity(store.count)
         }
 
         /// The name asked last and its index: an outline names the same component many times
         /// in a row (every row of a list), and a string compared costs less than one hashed.
         var lastName: (String, Int32)?
+
+        /// Up to this many names are looked for in turn, without a table: most outlines name a
+        /// component or two and no `id`, and a table costs more to make than that.
+        static let listedNames = 8
 
         mutating func name(_ s: String) -> Int32 {
             if let (last, index) = lastName, last == s { return index }
@@ -115,69 +174,175 @@ final class ViewOutline: Sendable {
         }
 
         private mutating func lookUp(_ s: String) -> Int32 {
-            if let hit = nameIndex[s] { return hit }
+            if names.count <= Self.listedNames {
+                if let hit = names.firstIndex(of: s) { return Int32(hit) }
+            } else if let hit = nameIndex[s] {
+                return hit
+            }
             let index = Int32(names.count)
             names.append(s)
-            nameIndex[s] = index
+            if names.count > Self.listedNames {
+                if nameIndex.isEmpty {
+                    for (k, name) in names.enumerated() { nameIndex[name] = Int32(k) }
+                } else {
+                    nameIndex[s] = index
+                }
+            }
             return index
+        }
+
+        /// A view to be reached: its parent entry, its step, and the slot in `links` to fill with
+        /// its entry's index.
+        private struct Pending {
+            var view: ViewIndex
+            var parent: Int32
+            var step: Int32
+            var slot: Int32
         }
 
         /// Pre-order from the body: children in declared order, then decorations in modifier
         /// order; each entry's links reserved when it is reached and filled as its children are.
-        mutating func walk(from body: ViewIndex) {
-            // (view, parent entry, step, slot in `links` to fill with the entry's index)
-            var stack: [(ViewIndex, Int32, Int32, Int32)] = [(body, -1, 0, -1)]
-            stack.reserveCapacity(64)
-            while let (view, parent, step, slot) = stack.popLast() {
-                let index = Int32(entries.count)
-                if slot >= 0 { links[Int(slot)] = index }
-                let v = Int(view.rawValue)
-                if entryOfView[v] >= 0 { sharesViews = true } else { entryOfView[v] = index }
-                let tag = store.kindTag(at: view), node = store[view], offset = node.range.start
-                var component: Int32 = -1
-                if tag == .component, case .component(let n) = node.content { component = name(n) }
-                // Most views write no attribute, `id` among them: not asked then.
-                let id = store.hasAttributes(at: view) ? node.id.map { name($0) } ?? -1 : -1
-                let instance = tag == .component ? index : parent >= 0 ? entries[Int(parent)].instance : -1
-                let children = store.childCount(at: view), modifiers = store.modifierCount(at: view)
-                var backgrounds: Int32 = 0, overlays: Int32 = 0
-                for k in 0..<modifiers {
-                    guard let d = store.decoration(k, of: view) else { continue }
-                    if d.isBackground { backgrounds += 1 } else { overlays += 1 }
-                }
-                let start = Int32(links.count)
-                for _ in 0..<(children + Int(backgrounds + overlays)) { links.append(-1) }
-                entries.append(Entry(view: view, start: offset, parent: parent, step: step, tag: tag, component: component, id: id,
-                                     instance: instance, linkStart: start, childCount: Int32(children),
-                                     backgroundCount: backgrounds, overlayCount: overlays, end: 0))
-                // Pushed in reverse, so that they are reached in order (most views have no
-                // decoration: their modifiers are not gone through again).
-                var b = backgrounds, o = overlays
-                for k in stride(from: backgrounds + overlays > 0 ? modifiers - 1 : -1, through: 0, by: -1) {
-                    guard let d = store.decoration(k, of: view) else { continue }
-                    if d.isBackground {
-                        b -= 1
-                        stack.append((d.view, index, -(2 * b + 1), start + Int32(children) + b))
-                    } else {
-                        o -= 1
-                        stack.append((d.view, index, -(2 * o + 2), start + Int32(children) + backgrounds + o))
+        /// Written into room for `capacity` entries (and as many links and pending views), each
+        /// view read through the store's accessors once: no array grows or is checked per view.
+        /// False when the views need more room (nothing is kept then).
+        mutating func walk(from body: ViewIndex, capacity: Int) -> Bool {
+            var linked = [Int32](filled: -1, count: capacity), entryOf = [Int32](filled: -1, count: store.count)
+            var count = 0, linkCount = 0, fits = true, shares = false
+            let made = [Entry](unsafeUninitializedCapacity: capacity) { out, initialized in
+                linked.withUnsafeMutableBufferPointer { links in
+                    entryOf.withUnsafeMutableBufferPointer { entryOf in
+                        withUnsafeTemporaryAllocation(of: Pending.self, capacity: capacity) { stack in
+                            fits = walk(from: body, into: out, links: links, entryOf: entryOf, stack: stack, &count, &linkCount,
+                                        shares: &shares)
+                        }
                     }
                 }
-                for k in stride(from: children - 1, through: 0, by: -1) {
-                    stack.append((store.child(k, of: view), index, Int32(k), start + Int32(k)))
-                }
+                initialized = count
             }
+            guard fits else { return false }
+            entries = made
+            links = linked
+            links.removeLast(capacity - linkCount)
+            entryOfView = entryOf
+            sharesViews = shares
+            return true
         }
 
-        /// Subtree ends bottom-up: every entry comes after its parent.
-        mutating func ends() {
-            for i in entries.indices.reversed() {
-                let e = entries[i]
-                var end = Int32(i + 1)
-                let count = Int(e.childCount + e.backgroundCount + e.overlayCount)
-                for k in 0..<count { end = max(end, entries[Int(links[Int(e.linkStart) + k])].end) }
-                entries[i].end = end
+        /// The walk itself, into room for as many entries as `out` holds; false when the views
+        /// need more. Each view of the twin store (if any) is compared with its own as it goes.
+        private mutating func walk(from body: ViewIndex, into out: UnsafeMutableBufferPointer<Entry>,
+                                   links: UnsafeMutableBufferPointer<Int32>, entryOf: UnsafeMutableBufferPointer<Int32>,
+                                   stack: UnsafeMutableBufferPointer<Pending>, _ made: inout Int, _ linked: inout Int,
+                                   shares: inout Bool) -> Bool {
+            // Counts kept in locals, the store's accessors called first for each view.
+            let store = self.store, capacity = out.count
+            guard capacity > 0 else { return false }
+            stack[0] = Pending(view: body, parent: -1, step: 0, slot: -1)
+            var top = 1, count = 0, linkCount = 0, twin = self.twin, contents = twinContents
+            // The entry made last: the entries from it up to the next one's parent (exclusive) end
+            // where the next one starts (pre-order: that parent is the last one or around it).
+            var last: Int32 = -1
+            func close(upTo parent: Int32) {
+                while last != parent && last >= 0 {
+                    out[Int(last)].end = Int32(truncatingIfNeeded: count)
+                    last = out[Int(last)].parent
+                }
             }
+            defer {
+                made = count
+                linked = linkCount
+                (self.twin, twinContents) = (twin, contents)
+            }
+            while top > 0 {
+                top &-= 1
+                let p = stack[top], view = p.view
+                let tag = store.kindTag(at: view), node = store[view], offset = node.range.start
+                let children = store.childCount(at: view), modifiers = store.modifierCount(at: view)
+                var component: Int32 = -1, id: Int32 = -1, componentName: String?, idName: String?
+                if tag == .component, case .component(let n) = node.content {
+                    component = name(n)
+                    componentName = n
+                }
+                // Most views write no attribute, `id` among them: not asked then.
+                if store.hasAttributes(at: view), let s = node.id {
+                    id = name(s)
+                    idName = s
+                }
+                if let t = twin, !Self.same(view, in: t, tag: tag, start: offset, children: children, modifiers: modifiers,
+                                            component: componentName, id: idName, contents: &contents, as: node) {
+                    twin = nil
+                }
+                var backgrounds = 0, overlays = 0
+                for k in 0..<modifiers {
+                    let d = store.decoration(k, of: view)
+                    if let t = twin, case let e = t.decoration(k, of: view), e?.view != d?.view || e?.isBackground != d?.isBackground {
+                        twin = nil
+                    }
+                    guard let d else { continue }
+                    if d.isBackground { backgrounds &+= 1 } else { overlays &+= 1 }
+                }
+                let start = linkCount, linkedCount = children &+ backgrounds &+ overlays
+                guard count < capacity, top &+ linkedCount <= capacity, start &+ linkedCount <= capacity else { return false }
+                let index = Int32(truncatingIfNeeded: count)
+                if p.slot >= 0 { links[Int(p.slot)] = index }
+                let v = Int(view.rawValue)
+                precondition(v >= 0 && v < entryOf.count, "a view outside its store")
+                if entryOf[v] >= 0 { shares = true } else { entryOf[v] = index }
+                let instance = tag == .component ? index : p.parent >= 0 ? out[Int(p.parent)].instance : -1
+                close(upTo: p.parent)
+                last = index
+                linkCount &+= linkedCount
+                out.baseAddress!.advanced(by: count).initialize(to: Entry(
+                    view: view, start: offset, parent: p.parent, step: p.step, tag: tag, component: component, id: id,
+                    instance: instance, linkStart: Int32(truncatingIfNeeded: start), childCount: Int32(truncatingIfNeeded: children),
+                    backgroundCount: Int32(truncatingIfNeeded: backgrounds), overlayCount: Int32(truncatingIfNeeded: overlays), end: 0))
+                count &+= 1
+                // Pushed in reverse, so that they are reached in order (most views have no
+                // decoration: their modifiers are not gone through again).
+                if backgrounds &+ overlays > 0 {
+                    var b = backgrounds, o = overlays
+                    for k in stride(from: modifiers - 1, through: 0, by: -1) {
+                        guard let d = store.decoration(k, of: view) else { continue }
+                        let step: Int, slot: Int
+                        if d.isBackground {
+                            b &-= 1
+                            (step, slot) = (-(2 * b + 1), start &+ children &+ b)
+                        } else {
+                            o &-= 1
+                            (step, slot) = (-(2 * o + 2), start &+ children &+ backgrounds &+ o)
+                        }
+                        stack[top] = Pending(view: d.view, parent: index, step: Int32(step), slot: Int32(slot))
+                        top &+= 1
+                    }
+                }
+                var k = children
+                while k > 0 {
+                    k &-= 1
+                    let child = store.child(k, of: view)
+                    if let t = twin, t.child(k, of: view) != child { twin = nil }
+                    stack[top] = Pending(view: child, parent: index, step: Int32(truncatingIfNeeded: k), slot: Int32(truncatingIfNeeded: start &+ k))
+                    top &+= 1
+                }
+            }
+            close(upTo: -1)
+            return true
+        }
+
+        /// Whether the twin store's view at `view` is this store's `node` as far as the outline
+        /// tells (kind, start, numbers of children and modifiers, component name, `id`), and, while
+        /// `contents` holds, whether a text, image or colour shows the same (`ViewMatching.alike`).
+        private static func same(_ view: ViewIndex, in twin: ViewStore, tag: ViewKindTag, start: Int, children: Int, modifiers: Int,
+                                 component: String?, id: String?, contents: inout Bool, as node: ViewNode) -> Bool {
+            guard twin.kindTag(at: view) == tag, twin.childCount(at: view) == children, twin.modifierCount(at: view) == modifiers
+            else { return false }
+            let other = twin[view]
+            guard other.range.start == start else { return false }
+            if tag == .component {
+                guard case .component(let n) = other.content, n == component else { return false }
+            }
+            guard (twin.hasAttributes(at: view) ? other.id : nil) == id else { return false }
+            if contents && (tag == .text || tag == .image || tag == .color) { contents = ViewOutline.sameContent(node.content, other.content) }
+            return true
         }
     }
 
@@ -196,6 +361,12 @@ final class ViewOutline: Sendable {
             shapes[i] = hasher.finalize()
         }
         return shapes
+    }
+
+    /// The index of a component name or id in `names`; nil when the outline has no such name.
+    func index(ofName name: String) -> Int32? {
+        if names.count <= Builder.listedNames { return names.firstIndex(of: name).map { Int32($0) } }
+        return nameIndex[name]
     }
 
     func kind(_ i: Int) -> String { places.kind(i) }
@@ -263,12 +434,21 @@ final class ViewOutline: Sendable {
 
     /// Whether two views show the same thing as `combine` tells it: exactly what it hashes is
     /// compared, so contents the same here always hash the same.
+    /// (Each side read where it is, not copied into a pair first.)
     static func sameContent(_ a: ViewContent, _ b: ViewContent) -> Bool {
-        switch (a, b) {
-        case let (.text(x, _), .text(y, _)): return x == y
-        case let (.image(x, _, _), .image(y, _, _)): return x == y
-        case let (.color(x, f), .color(y, g)): return x == y && f == g
-        case let (.component(x), .component(y)): return x == y
+        switch a {
+        case .text(let x, _):
+            guard case .text(let y, _) = b else { return false }
+            return x == y
+        case .image(let x, _, _):
+            guard case .image(let y, _, _) = b else { return false }
+            return x == y
+        case .color(let x, let f):
+            guard case .color(let y, let g) = b else { return false }
+            return x == y && f == g
+        case .component(let x):
+            guard case .component(let y) = b else { return false }
+            return x == y
         default: return a.tag == b.tag
         }
     }
