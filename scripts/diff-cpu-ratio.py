@@ -5,11 +5,12 @@ as interleaved pairs (a lint, then a diff, by each build given), so that a machi
 drifts affects both sides of each ratio alike.
 
     BENCH_DIFF_DIR=/tmp/dbench scripts/bench-diff.sh 2000     # makes the repository (once)
+    git -C /tmp/dbench checkout -q -- .                         # it ends with 10 screens changed
     sed -i 's/      padding: 8/      padding: 12/' /tmp/dbench/components/rows.tatami.yaml
     python3 scripts/diff-cpu-ratio.py [--pairs 20] REPOSITORY BUILD_DIR [BUILD_DIR...]
 
-REPOSITORY is a git work tree whose working tree differs from HEAD (bench-diff.sh leaves the
-component as committed when it ends: change it as above). Each BUILD_DIR holds a `tatami`. CPU
+REPOSITORY is a git work tree whose working tree differs from HEAD: for the issue's figure, only
+in the shared component, as above. Each BUILD_DIR holds a `tatami`. CPU
 time is user + system of each child process and of its children (`git`), from `wait4`. Prints,
 per build, the median ratio and its range, and the medians of both commands' CPU.
 """
