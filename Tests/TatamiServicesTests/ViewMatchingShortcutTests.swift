@@ -1,5 +1,6 @@
 import Foundation
 import TatamiBase
+import TatamiModel
 @testable import TatamiServices
 import TatamiTestSupport
 import XCTest
@@ -85,6 +86,72 @@ final class ViewMatchingShortcutTests: XCTestCase {
         XCTAssertGreaterThan(compared, 100)
         XCTAssertGreaterThan(alike, 20)
         XCTAssertLessThan(alike, compared)
+    }
+
+    /// The outlines of a pair made together (`ViewOutline.revisions`, which hands the new one the
+    /// old one's arrays when the stores are alike view for view) are what each made on its own
+    /// gives, and pair the same views: for every fixture against itself, its edited copies, and
+    /// itself laid out with a component library changed under the same text.
+    func testOutlinesMadeTogetherAreTheOutlinesMadeApart() throws {
+        let root = Fixtures.repositoryRoot().path
+        var random = SeededRandom(seed: 41)
+        var taken = 0, made = 0
+        func fields(_ o: ViewOutline) -> [[Int]] {
+            o.entries.map { e -> [Int] in
+                let place: [Int] = [Int(e.view.rawValue), e.start, Int(e.parent), Int(e.step)]
+                let names: [Int] = [Int(e.component), Int(e.id), Int(e.instance)]
+                let links: [Int] = [Int(e.linkStart), Int(e.childCount), Int(e.backgroundCount), Int(e.overlayCount), Int(e.end)]
+                return place + names + links
+            }
+        }
+        func check(_ a: TatamiDocument, _ b: TatamiDocument, _ name: String) {
+            let (old, new) = ViewOutline.revisions(old: a, new: b, sameText: true)
+            let apartOld = ViewOutline(a), apartNew = ViewOutline(b)
+            XCTAssertEqual(fields(old), fields(apartOld), name)
+            XCTAssertEqual(fields(new), fields(apartNew), name)
+            XCTAssertEqual(new.entries.map(\.tag), apartNew.entries.map(\.tag), name)
+            XCTAssertEqual(new.links, apartNew.links, name)
+            XCTAssertEqual(new.names, apartNew.names, name)
+            XCTAssertEqual(new.sharesViews, apartNew.sharesViews, name)
+            XCTAssertTrue(new.store === b.body?.store, name)
+            for e in new.entries.indices { XCTAssertEqual(new.path(e), apartNew.path(e), name) }
+            let together = ViewMatching(old: old, new: new), apart = ViewMatching(old: apartOld, new: apartNew)
+            XCTAssertEqual(together.oldToNew, apart.oldToNew, name)
+            XCTAssertEqual(together.newToOld, apart.newToOld, name)
+            if new.sameViews != nil { taken += 1 } else { made += 1 }
+        }
+        for url in try files() {
+            let bytes = try [UInt8](Data(contentsOf: url))
+            let old = Pipeline.analyze(bytes: bytes, path: url.path, layout: false, workspaceRoot: root).document
+            for variant in variants(bytes, using: &random) {
+                check(old, Pipeline.analyze(bytes: variant, path: url.path, layout: false, workspaceRoot: root).document, url.lastPathComponent)
+            }
+        }
+        // The same screen text over two versions of the component it imports: a padding changed
+        // (the same views) and a view added to the component's body (other views).
+        let screen = "imports:\n  - lib.tatami.yaml\nbody:\n  vstack:\n    - Row: {title: A}\n    - text: B\n    - Row: {title: C}\n"
+        func library(_ body: String) -> String {
+            "components:\n  Row:\n    params:\n      title: {type: string}\n    body:\n" + body
+        }
+        let libraries = [library("      hstack:\n        - text: $title\n        - spacer:\n      padding: 8\n"),
+                         library("      hstack:\n        - text: $title\n        - spacer:\n      padding: 12\n"),
+                         library("      hstack:\n        - color: red\n        - text: $title\n        - spacer:\n      padding: 8\n")]
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("outlines-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let documents = try libraries.enumerated().map { k, lib -> TatamiDocument in
+            let dir = folder.appendingPathComponent("\(k)")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            try Data(lib.utf8).write(to: dir.appendingPathComponent("lib.tatami.yaml"))
+            let path = dir.appendingPathComponent("screen.tatami.yaml").path
+            let analysis = Pipeline.analyze(bytes: Array(screen.utf8), path: path, layout: false, workspaceRoot: dir.path)
+            XCTAssertEqual(analysis.diagnostics.filter { $0.severity == .error }.map(\.message), [])
+            return analysis.document
+        }
+        check(documents[0], documents[1], "padding changed")
+        check(documents[0], documents[2], "a view added")
+        // Both ways were taken: arrays taken over, and outlines made apart.
+        XCTAssertGreaterThan(taken, 20)
+        XCTAssertGreaterThan(made, 20)
     }
 
     func testOutlinesThatDifferOnlyInATextAreNotAlike() {
