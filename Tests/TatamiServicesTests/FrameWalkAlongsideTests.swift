@@ -13,18 +13,6 @@ import XCTest
 /// the edited tree are exactly those of the edited tree's own walk; and the original's frames
 /// and views are always those of its own walk.
 final class FrameWalkAlongsideTests: XCTestCase {
-    private func files() throws -> [URL] {
-        let root = Fixtures.repositoryRoot()
-        var out: [URL] = []
-        for folder in ["Examples", "Tests/Fixtures/layout"] {
-            let base = root.appendingPathComponent(folder)
-            for name in try FileManager.default.subpathsOfDirectory(atPath: base.path) where name.hasSuffix(".tatami.yaml") {
-                out.append(base.appendingPathComponent(name))
-            }
-        }
-        return out.sorted { $0.path < $1.path }
-    }
-
     /// A digit after a space raised by one, a `text:` line lengthened, a text hidden, a list item's
     /// line dropped.
     private func variants(_ bytes: [UInt8], using random: inout SeededRandom) -> [[UInt8]] {
@@ -70,7 +58,7 @@ final class FrameWalkAlongsideTests: XCTestCase {
         let root = Fixtures.repositoryRoot().path
         var random = SeededRandom(seed: 57)
         var alike = 0, unlike = 0
-        for url in try files() {
+        for url in Fixtures.layoutCasesAndExamples() {
             let bytes = try [UInt8](Data(contentsOf: url))
             let original = Pipeline.analyze(bytes: bytes, path: url.path, workspaceRoot: root)
             for variant in [bytes] + variants(bytes, using: &random) {
